@@ -1,0 +1,55 @@
+// Builds the three files of dist/:
+//   dist/domino-game.js       the elements, one ES module with lit, @lit/context and xstate inside, minified
+//   dist/domino-game.iife.js  the same as a classic script (works from file:// too), minified
+//   dist/engine.js            the rules engine alone, an ES module for Node ≥ 20 and browsers, readable
+// Type declarations are emitted by `tsc -p tsconfig.build.json`, not here.
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+import typescript from '@rollup/plugin-typescript';
+
+// Compile with the settings of tsconfig.build.json, but JavaScript only.
+const ts = () =>
+  typescript({
+    tsconfig: './tsconfig.build.json',
+    declaration: false,
+    declarationMap: false,
+    emitDeclarationOnly: false,
+    noEmit: false,
+    outDir: 'dist',
+  });
+
+const minify = () =>
+  terser({
+    ecma: 2020,
+    format: { comments: false },
+  });
+
+export default [
+  {
+    input: 'src/index.ts',
+    plugins: [nodeResolve({ browser: true }), ts()],
+    output: [
+      {
+        file: 'dist/domino-game.js',
+        format: 'es',
+        inlineDynamicImports: true,
+        plugins: [minify()],
+      },
+      {
+        file: 'dist/domino-game.iife.js',
+        format: 'iife',
+        name: 'dominoGame', // window.dominoGame.DominoGame
+        inlineDynamicImports: true,
+        plugins: [minify()],
+      },
+    ],
+  },
+  {
+    input: 'src/engine/index.ts',
+    plugins: [nodeResolve(), ts()],
+    output: {
+      file: 'dist/engine.js',
+      format: 'es',
+    },
+  },
+];

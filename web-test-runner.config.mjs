@@ -1,0 +1,60 @@
+// @web/test-runner: the browser tests under test/ui/, run from TypeScript source (esbuild) in the
+// system Chrome/Chromium, driven by puppeteer-core (nothing is downloaded).
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { CHROME_CANDIDATES, CHROME_INSTALL_HINT, findChrome } from './scripts/find-chrome.mjs';
+import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
+
+function noBrowser(reason) {
+  console.error(`\nBrowser tests need Chrome or Chromium: ${reason}\n${CHROME_INSTALL_HINT}\n`);
+  process.exit(1);
+}
+
+let executablePath;
+try {
+  executablePath = findChrome();
+} catch (error) {
+  noBrowser(error.message);
+}
+if (!executablePath) {
+  noBrowser(`none found (looked at CHROME_PATH, then ${CHROME_CANDIDATES.join(', ')}).`);
+}
+
+export default {
+  files: ['test/ui/**/*.test.ts'],
+  nodeResolve: true,
+  plugins: [
+    // tsconfig.json sets experimentalDecorators and useDefineForClassFields: false (Lit decorators).
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--headless=new',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+    }),
+  ],
+  // Lit's one-line "dev mode" notice would show under every test file.
+  filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
+  concurrency: 2,
+  concurrentBrowsers: 1,
+  browserStartTimeout: 60_000,
+  testsStartTimeout: 60_000,
+  testsFinishTimeout: 120_000,
+  testFramework: {
+    config: { timeout: 10_000 },
+  },
+  reporters: [defaultReporter(), summaryReporter()],
+};
