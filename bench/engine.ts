@@ -27,7 +27,7 @@ function fastRounds(config: MatchConfig, ms: number): number {
   return throughput(() => {
     sim.scores.fill(0);
     sim.dealFirstRound();
-    sim.playRandomRound();
+    sim.playRound('random');
   }, ms);
 }
 

@@ -70,15 +70,29 @@ function assertSameRound(sim: Playout, state: MatchState, where: string): void {
   assert.equal(sim.matchWinner, state.winner ?? -1, `match winner ${where}`);
 }
 
-/** Plays a round with the playout's random moves, mirrored move by move in the reference engine. */
-function mirrorRound(sim: Playout, start: MatchState, label: string): MatchState {
+/** The playout's look-ahead points of each legal play are the reference legal moves' `points`. */
+function assertSamePoints(sim: Playout, legal: LegalMove[], where: string): void {
+  const codes: number[] = [];
+  sim.legalPlays(codes);
+  const keys = playoutPlays(sim);
+  codes.forEach((code, i) => {
+    const reference = legal.find((m) => moveKey(m) === keys[i]);
+    const expected = reference?.type === 'play' ? (reference.points ?? 0) : 0;
+    assert.equal(sim.pointsIf(code >> 6, code & 63), expected, `points of ${keys[i]} ${where}`);
+  });
+}
+
+/** Plays a round with the playout's own moves, mirrored move by move in the reference engine. */
+function mirrorRound(sim: Playout, start: MatchState, label: string, policy: 'random' | 'greedy'): MatchState {
   let state = start;
   for (let step = 0; !sim.over; step++) {
     const where = `${label} step ${step}`;
     const legal = legalMoves(state);
     const plays = legal.filter((m) => m.type === 'play').map(moveKey).sort();
     assert.deepEqual(playoutPlays(sim).sort(), plays, `legal plays ${where}`);
-    const move = referenceMove(sim, sim.randomMove(), state);
+    assertSamePoints(sim, legal, where);
+    const code = policy === 'random' ? sim.randomMove() : sim.greedyMove();
+    const move = referenceMove(sim, code, state);
     assert.ok(legal.some((m) => moveKey(m) === moveKey(move)), `playout move ${moveKey(move)} is legal ${where}`);
     state = applyMove(state, move);
     assertSameRound(sim, state, where);
@@ -98,12 +112,13 @@ describe('fast playouts agree with the reference engine', () => {
         let state = createMatch({ ...config, seed, deal: sim.deal() });
         assert.equal(state.turn, sim.turn, `first leader ${label}`);
         assert.equal(state.round.redeals, 0, `the playout deals only openable rounds ${label}`);
-        state = mirrorRound(sim, state, `${label} round 1`);
+        const policy = seed % 2 === 0 ? 'random' : 'greedy';
+        state = mirrorRound(sim, state, `${label} round 1`, policy);
         if (state.winner !== null) continue;
         state = nextRound(state);
         sim.load(state);
         assertSameRound(sim, state, `${label} loaded`);
-        mirrorRound(sim, state, `${label} round 2`);
+        mirrorRound(sim, state, `${label} round 2`, policy);
       }
     });
   }
@@ -121,7 +136,7 @@ describe('fast playouts agree with the reference engine', () => {
       const sim = new Playout(state.config, seedRng(seed));
       sim.load(state);
       assertSameRound(sim, state, `seed ${seed}`);
-      mirrorRound(sim, state, `${variant} seed ${seed}`);
+      mirrorRound(sim, state, `${variant} seed ${seed}`, seed % 2 === 0 ? 'random' : 'greedy');
     }
   });
 

@@ -1,0 +1,61 @@
+/**
+ * The hard computer player: perfect-information Monte Carlo. It deals the unseen tiles many times over,
+ * consistent with what it knows (knowledge.ts), plays each of its moves out to the end of the round in
+ * every such deal with the fast playouts, and takes the move that does best on average for its side.
+ */
+import { sideOf } from '../engine/config.js';
+import { LEAD_SLOT, Playout } from '../engine/playout.js';
+import type { RngState } from '../engine/rng.js';
+import { tileIndex } from '../engine/tiles.js';
+import type { LegalMove, PlayerView } from '../engine/types.js';
+import { impossibleTiles, unseenMask } from './knowledge.js';
+import { sampleState } from './sample.js';
+
+export interface HardLimits {
+  /** Stop thinking after this long. */
+  budgetMs: number;
+  /** Stop after this many deals (each plays every candidate move out once). */
+  maxDeals: number;
+}
+
+/** Winning the match in a playout is worth this many points of round difference. */
+const MATCH_WIN_VALUE = 100;
+
+/** How good the end of a playout is for `side`: its points gained against the best other side's. */
+function outcome(sim: Playout, view: PlayerView, side: number): number {
+  let mine = 0;
+  let bestOther = 0;
+  for (let s = 0; s < view.scores.length; s++) {
+    const gain = sim.scores[s]! - view.scores[s]!;
+    if (s === side) mine = gain;
+    else if (gain > bestOther) bestOther = gain;
+  }
+  let value = mine - bestOther;
+  if (sim.matchWinner === side) value += MATCH_WIN_VALUE;
+  else if (sim.matchWinner >= 0) value -= MATCH_WIN_VALUE;
+  return value;
+}
+
+export function chooseHard(view: PlayerView, moves: LegalMove[], rng: RngState, limits: HardLimits): LegalMove {
+  const plays = moves.filter((m) => m.type === 'play');
+  if (plays.length <= 1) return moves[0]!;
+  const deadline = performance.now() + limits.budgetMs;
+  const side = sideOf(view.config, view.seat);
+  const unseen = unseenMask(view);
+  const impossible = impossibleTiles(view);
+  const sim = new Playout(view.config, rng);
+  const totals = new Float64Array(plays.length);
+  for (let deal = 0; deal < limits.maxDeals; deal++) {
+    if (deal > 0 && performance.now() > deadline) break;
+    const state = sampleState(view, unseen, impossible, rng);
+    plays.forEach((move, i) => {
+      sim.load(state);
+      sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
+      sim.playRound('greedy');
+      totals[i]! += outcome(sim, view, side);
+    });
+  }
+  let best = 0;
+  for (let i = 1; i < plays.length; i++) if (totals[i]! > totals[best]!) best = i;
+  return plays[best]!;
+}
