@@ -31,22 +31,24 @@ export function play(
   config: MatchConfig,
   first: Contestant,
   second: Contestant,
-  matches: number,
+  matches: { from: number; to: number },
   seedBase: string,
   options: { budgetMs?: number; maxDeals?: number } = {},
 ): Tally {
   const tally: Tally = { matches: 0, matchWins: 0, rounds: 0, roundWins: 0, decisionsMs: [] };
-  for (let m = 0; m < matches; m++) {
+  for (let m = matches.from; m < matches.to; m++) {
     // Alternate seats so that neither contestant always sits first; in 4-player games they alternate seats.
     const firstSeats = m % 2 === 0 ? [0, 2] : [1, 3];
     const who = (seat: number): Contestant => (firstSeats.includes(seat) ? first : second);
     let state = createMatch({ ...config, seed: `${seedBase}-${m}` });
     let decision = 0;
-    const firstSide = config.teams ? firstSeats[0]! % 2 : firstSeats[0]!;
+    // Without partnerships, 4 players are two of each contestant: the first wins when either of its seats does.
+    const firstSides = config.teams ? [firstSeats[0]! % 2] : firstSeats.filter((s) => s < config.players);
+    const won = (side: number | null) => side !== null && firstSides.includes(side);
     while (state.winner === null) {
       if (state.round.result) {
         tally.rounds++;
-        if (state.round.result.side === firstSide) tally.roundWins++;
+        if (won(state.round.result.side)) tally.roundWins++;
         state = nextRound(state);
         continue;
       }
@@ -65,10 +67,10 @@ export function play(
     }
     if (state.round.result) {
       tally.rounds++;
-      if (state.round.result.side === firstSide) tally.roundWins++;
+      if (won(state.round.result.side)) tally.roundWins++;
     }
     tally.matches++;
-    if (state.winner === firstSide) tally.matchWins++;
+    if (won(state.winner)) tally.matchWins++;
   }
   return tally;
 }

@@ -1,5 +1,16 @@
-/** `npm run bench`: every benchmark, printing figures (never asserting timings). */
+/**
+ * `npm run bench`: every benchmark, printing figures (never asserting timings).
+ *   npm run bench                   all sections
+ *   npm run bench -- engine ai      only these sections
+ *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
+ */
+import { benchAi } from './ai.js';
 import { benchEngine } from './engine.js';
 
-const ms = Number(process.argv[2] ?? 3000);
-for (const line of benchEngine(ms)) console.log(line);
+const args = process.argv.slice(2);
+const matchesAt = args.indexOf('--matches');
+const matches = matchesAt >= 0 ? Number(args.splice(matchesAt, 2)[1]) : 200;
+const sections = args.length > 0 ? args : ['engine', 'ai'];
+
+if (sections.includes('engine')) for (const line of benchEngine()) console.log(line);
+if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line));

@@ -5,22 +5,47 @@
  */
 import { countPoints, fits, fivesCount, layTile, type Table } from '../engine/board.js';
 import { ALL_TILES, isDouble, pipValue, sameTile } from '../engine/tiles.js';
-import type { LegalMove, PlayerView, Tile } from '../engine/types.js';
+import type { LegalMove, PlayerView, Tile, Variant } from '../engine/types.js';
 import { unseenMask } from './knowledge.js';
 
 type Play = Extract<LegalMove, { type: 'play' }>;
 
-const WEIGHTS = {
+interface Weights {
+  goOut: number;
+  pip: number;
+  double: number;
+  /** Per distinct number left in hand. */
+  spread: number;
+  /** Per tile left in hand that fits the table after the move. */
+  followUp: number;
+  /** Per unseen tile that fits the table after the move: what the others could answer with. */
+  theirOptions: number;
+  /** All Fives: per point scored now, and per point the next player could score in reply. */
+  points: number;
+  reply: number;
+}
+
+const COMMON: Weights = {
   goOut: 1000,
   pip: 1,
   double: 4,
-  /** Per distinct number left in hand. */
   spread: 1.5,
-  /** Per tile left in hand that fits the table after the move. */
   followUp: 1,
-  /** All Fives: per point scored now, and per point the next player could score in reply. */
+  theirOptions: 0,
   points: 3,
   reply: 1.2,
+};
+
+/**
+ * Tuned against the easy and the heaviest-tile players (bench/ai.ts). Leaving the others few answers
+ * matters in every variant but All Fives (where the points do), and most in Doubles, whose locked
+ * numbers make a move that leaves no answer common.
+ */
+export const WEIGHTS: Record<Variant, Weights> = {
+  draw: { ...COMMON, theirOptions: 1 },
+  block: { ...COMMON, theirOptions: 1 },
+  fives: COMMON,
+  doubles: { ...COMMON, theirOptions: 6, spread: 0, followUp: 0, double: 0 },
 };
 
 /** Scores a play for the seat of `view`; higher is better. */
@@ -28,13 +53,19 @@ export function scorePlay(view: PlayerView, move: Play): number {
   const board: Table = { table: view.table, openEnds: view.openEnds };
   const after = layTile(view.config, board, move.tile, move.end, view.seat);
   const rest = view.hand.filter((t) => !sameTile(t, move.tile));
-  if (rest.length === 0) return WEIGHTS.goOut;
-  let score = WEIGHTS.pip * pipValue(move.tile) + (isDouble(move.tile) ? WEIGHTS.double : 0);
-  score += WEIGHTS.spread * new Set(rest.flat()).size;
-  score += WEIGHTS.followUp * rest.filter((t) => fitsSomewhere(view, after, t)).length;
+  const weights = WEIGHTS[view.config.variant];
+  if (rest.length === 0) return weights.goOut;
+  let score = weights.pip * pipValue(move.tile) + (isDouble(move.tile) ? weights.double : 0);
+  score += weights.spread * new Set(rest.flat()).size;
+  score += weights.followUp * rest.filter((t) => fitsSomewhere(view, after, t)).length;
+  if (weights.theirOptions !== 0) {
+    const unseen = unseenMask(view);
+    const answers = ALL_TILES.filter((t, i) => unseen & (1 << i) && fitsSomewhere(view, after, t)).length;
+    score -= weights.theirOptions * answers;
+  }
   if (view.config.variant === 'fives') {
-    score += WEIGHTS.points * (move.points ?? 0);
-    score -= WEIGHTS.reply * bestReply(view, after);
+    score += weights.points * (move.points ?? 0);
+    score -= weights.reply * bestReply(view, after);
   }
   return score;
 }
