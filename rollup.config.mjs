@@ -6,6 +6,7 @@
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { rollupAiWorkerSource } from './scripts/ai-worker-source.mjs';
 
 // Compile with the settings of tsconfig.build.json, but JavaScript only.
 const ts = () =>
@@ -27,7 +28,7 @@ const minify = () =>
 export default [
   {
     input: 'src/index.ts',
-    plugins: [nodeResolve({ browser: true }), ts()],
+    plugins: [rollupAiWorkerSource(), nodeResolve({ browser: true }), ts()],
     output: [
       {
         file: 'dist/domino-game.js',

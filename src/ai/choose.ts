@@ -18,7 +18,7 @@ export interface ChooseOptions {
 }
 
 export const DEFAULT_BUDGET_MS = 250;
-export const DEFAULT_MAX_DEALS = 400;
+export const DEFAULT_MAX_DEALS = 1000;
 /** How often the easy player plays like the medium one: enough to look sensible, little enough to lose. */
 const EASY_SENSE = 0.25;
 

@@ -218,10 +218,14 @@ function play(state: MatchState, turn: Turn, seat: Seat, tile: Tile, endId: stri
     round: { ...state.round, drawn: 0 },
   };
 
-  // All Fives: reaching the target in play ends the match at once (§1, §4, C15).
+  // All Fives: reaching the target in play ends the match at once (§1, §4, C15); if the same move ended
+  // the round, its result still says how, with no award (§10).
   if (points > 0 && scores[side]! >= state.config.target) {
-    const result: RoundResult | null = hand.length === 0 ? { ...dominoResult(state.config, hands.map(handPips), seat), points: 0 } : null;
-    return { ...next, turn: null, winner: side, round: { ...next.round, result } };
+    const passedOn: MatchState = { ...next, turn: (seat + 1) % state.config.players };
+    let result: RoundResult | null = null;
+    if (hand.length === 0) result = dominoResult(state.config, hands.map(handPips), seat);
+    else if (isBlocked(passedOn)) result = blockedRoundResult(passedOn);
+    return { ...next, turn: null, winner: side, round: { ...next.round, result: result && { ...result, points: 0 } } };
   }
   if (hand.length === 0) return endRound(next, dominoResult(state.config, hands.map(handPips), seat));
   return afterTurn(next, seat);
@@ -241,10 +245,12 @@ function draw(state: MatchState, seat: Seat): MatchState {
   return isBlocked(next) ? endBlocked(next) : next;
 }
 
-function endBlocked(state: MatchState): MatchState {
+function blockedRoundResult(state: MatchState): RoundResult {
   const counts = state.hands.map((h) => h.length);
-  return endRound(state, blockedResult(state.config, state.hands.map(handPips), counts, state.round.leader));
+  return blockedResult(state.config, state.hands.map(handPips), counts, state.round.leader);
 }
+
+const endBlocked = (state: MatchState): MatchState => endRound(state, blockedRoundResult(state));
 
 /** Passes the turn on after a play or a pass, ending the round if nobody can go on. */
 function afterTurn(state: MatchState, seat: Seat): MatchState {

@@ -441,7 +441,9 @@ export class Playout {
         if (this.scores[side]! >= this.config.target) {
           this.matchWinner = side;
           this.over = true;
+          this.turn = (seat + 1) % this.players;
           if (this.tileCounts[seat] === 0) this.result = { ...dominoResult(this.config, this.pipList(), seat), points: 0 };
+          else if (this.isBlocked()) this.result = { ...this.blockedRoundResult(), points: 0 };
           return;
         }
       }
@@ -483,10 +485,14 @@ export class Playout {
     return list;
   }
 
-  private endBlocked(): void {
+  private blockedRoundResult(): RoundResult {
     const counts = this.countScratch;
     for (let s = 0; s < this.players; s++) counts[s] = this.tileCounts[s]!;
-    this.endRound(blockedResult(this.config, this.pipList(), counts, this.leader));
+    return blockedResult(this.config, this.pipList(), counts, this.leader);
+  }
+
+  private endBlocked(): void {
+    this.endRound(this.blockedRoundResult());
   }
 
   private endRound(result: RoundResult): void {
