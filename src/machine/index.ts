@@ -1,0 +1,30 @@
+/**
+ * The match statechart: `matchMachine` (XState v5), its types, default seat players, the tempo table
+ * and the selectors the UI reads snapshots through.
+ *
+ *   const actor = createActor(matchMachine, { input: { config, seats, level, tempo } }).start();
+ *   actor.on('move', (e) => …);  actor.send({ type: 'PLAY', tile: [6, 6], end: 'lead' });
+ *   // later: createActor(matchMachine, { snapshot: saved, input }).start();
+ */
+export { matchMachine, type MatchActor, type MatchMachine, type MatchSnapshot } from './machine.js';
+export { computerPlayer, remotePlayer, pause, computerSeed, computerInput, remoteInput } from './players.js';
+export { TEMPOS, TEMPO_DELAYS, isTempo, type TempoDelays } from './tempo.js';
+export { SEAT_KINDS, isLevel, matchSeed } from './settings.js';
+export { moveEvents, turnEvent } from './domain-events.js';
+export {
+  actingSeat,
+  hasPending,
+  humanSeat,
+  humanSeats,
+  isComputerTurn,
+  isHumanTurn,
+  isRemoteTurn,
+  legalMovesFor,
+  pendingOf,
+  phaseOf,
+  rejectionOf,
+  seatKind,
+  viewFor,
+  type Phase,
+} from './selectors.js';
+export type * from './types.js';
