@@ -78,7 +78,10 @@ export function resolveConfig(config: MatchConfig): ResolvedConfig {
   if (typeof given !== 'object' || given === null) fail('houseRules must be an object');
   for (const [name, value] of Object.entries(given)) {
     if (value === undefined) continue;
-    const allowed = (HOUSE_RULE_OPTIONS as Record<string, readonly unknown[]>)[name];
+    // Own keys only: a name like "constructor" from a hostile saved game must not find Object's members.
+    const allowed = Object.hasOwn(HOUSE_RULE_OPTIONS, name)
+      ? (HOUSE_RULE_OPTIONS as Record<string, readonly unknown[]>)[name]
+      : undefined;
     if (!allowed) fail(`unknown house rule ${safeJson(name)}; known: ${OPTION_NAMES.join(', ')}`);
     if (!allowed.includes(value)) {
       fail(`house rule ${name} must be one of ${allowed.join(', ')}, got ${safeJson(value)}`);
