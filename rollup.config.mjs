@@ -6,7 +6,6 @@
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
-import { rollupAiWorkerSource } from './scripts/ai-worker-source.mjs';
 
 // Compile with the settings of tsconfig.build.json, but JavaScript only.
 const ts = () =>
@@ -22,13 +21,15 @@ const ts = () =>
 const minify = () =>
   terser({
     ecma: 2020,
+    module: true,
+    compress: { passes: 2 },
     format: { comments: false },
   });
 
 export default [
   {
     input: 'src/index.ts',
-    plugins: [rollupAiWorkerSource(), nodeResolve({ browser: true }), ts()],
+    plugins: [nodeResolve({ browser: true }), ts()],
     output: [
       {
         file: 'dist/domino-game.js',

@@ -5,7 +5,6 @@ import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { CHROME_CANDIDATES, CHROME_INSTALL_HINT, findChrome } from './scripts/find-chrome.mjs';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
-import { wtrAiWorkerSource } from './scripts/ai-worker-source.mjs';
 
 function noBrowser(reason) {
   console.error(`\nBrowser tests need Chrome or Chromium: ${reason}\n${CHROME_INSTALL_HINT}\n`);
@@ -26,7 +25,6 @@ export default {
   files: ['test/ui/**/*.test.ts'],
   nodeResolve: true,
   plugins: [
-    wtrAiWorkerSource(),
     // tsconfig.json sets experimentalDecorators and useDefineForClassFields: false (Lit decorators).
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
   ],

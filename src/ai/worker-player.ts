@@ -1,15 +1,36 @@
 /**
- * Runs chooseMove in a Web Worker started from code inlined in the page bundle, so the page never
- * freezes while a computer thinks. Where a page forbids workers from blob: URLs (a strict CSP) or has
- * no Worker, it thinks on the main thread instead, with a budget short enough to stay smooth.
+ * Runs chooseMove in a Web Worker, so the page never freezes while a computer thinks. The worker loads
+ * the page's own bundle (configureAiWorker, called by the bundle's entry), through a small same-origin
+ * blob script so that a bundle served from a CDN works too. Where a page allows no such worker (a
+ * strict CSP, file://) or none is configured, it thinks on the main thread with a short budget.
  */
-import workerSource from 'virtual:ai-worker-source';
 import type { LegalMove, PlayerView } from '../engine/types.js';
 import { chooseMove, type ChooseOptions } from './choose.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
-/** The hard level's budget when it must think on the main thread (one frame-ish chunk). */
+/** The hard level's budget when it must think on the main thread (about a frame or three). */
 const MAIN_THREAD_BUDGET_MS = 40;
+
+let workerScript: { url: string; type: 'module' | 'classic' } | null = null;
+
+/** Names the script that answers questions when loaded in a worker (the bundle, or ai/worker-entry). */
+export function configureAiWorker(url: string, type: 'module' | 'classic'): void {
+  workerScript = { url, type };
+}
+
+function startWorker(): Worker {
+  if (!workerScript) throw new Error('no worker script configured');
+  const { url, type } = workerScript;
+  const loader = type === 'module' ? `import ${JSON.stringify(url)};` : `importScripts(${JSON.stringify(url)});`;
+  const blobUrl = URL.createObjectURL(new Blob([loader], { type: 'text/javascript' }));
+  try {
+    return new Worker(blobUrl, { type });
+  } finally {
+    // Revoking only after the worker has fetched it would be safer for old engines; current ones
+    // resolve the URL synchronously in the constructor.
+    URL.revokeObjectURL(blobUrl);
+  }
+}
 
 export class WorkerPlayer {
   private worker: Worker | null = null;
@@ -48,10 +69,8 @@ export class WorkerPlayer {
 
   private ensureWorker(): Worker | null {
     if (this.worker || this.mode === 'main-thread') return this.worker;
-    let url: string | null = null;
     try {
-      url = URL.createObjectURL(new Blob([workerSource], { type: 'text/javascript' }));
-      const worker = new Worker(url);
+      const worker = startWorker();
       worker.onmessage = ({ data }: MessageEvent<WorkerReply>) => this.settle(data);
       worker.onerror = (event) => {
         event.preventDefault();
@@ -60,9 +79,6 @@ export class WorkerPlayer {
       this.worker = worker;
     } catch {
       this.mode = 'main-thread';
-    } finally {
-      // The worker has fetched its code once constructed: the URL need not live on.
-      if (url) URL.revokeObjectURL(url);
     }
     return this.worker;
   }
@@ -76,8 +92,8 @@ export class WorkerPlayer {
   }
 
   /**
-   * A worker that fails to start (a CSP that forbids blob: workers) or crashes reports it here: think on
-   * the main thread from now on, starting with the questions it left unanswered.
+   * A worker that fails to load (a CSP that forbids it, a script that cannot be fetched) or crashes
+   * reports it here: think on the main thread from now on, starting with the questions left unanswered.
    */
   private fail(): void {
     this.worker?.terminate();

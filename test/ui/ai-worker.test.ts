@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { WorkerPlayer } from '../../src/ai/worker-player.js';
+import { configureAiWorker, WorkerPlayer } from '../../src/ai/worker-player.js';
 import { applyMove, createMatch, legalMoves, playerView } from '../../src/engine/index.js';
 import type { LegalMove, MatchState } from '../../src/engine/index.js';
 
@@ -13,6 +13,9 @@ function midRound(): MatchState {
 }
 
 describe('the computer player in the browser', () => {
+  // Unbundled, the worker loads the AI's own entry module (the bundle names itself instead).
+  before(() => configureAiWorker(new URL('/src/ai/worker-entry.ts', location.origin).href, 'module'));
+
   it('thinks in a Web Worker and answers with a legal move', async () => {
     const player = new WorkerPlayer();
     const state = midRound();

@@ -11,7 +11,7 @@ describe('<domino-game>', () => {
     const el = await fixture<DominoGame>(html`<domino-game></domino-game>`);
     expect(el.shadowRoot).to.exist;
     expect(el.shadowRoot!.mode).to.equal('open');
-    expect(el.shadowRoot!.querySelector('h1')?.textContent).to.equal('Domino');
+    expect(el.shadowRoot!.querySelector('domino-hand')).to.exist;
   });
 
   it('has a non-zero size by default', async () => {
@@ -47,7 +47,7 @@ describe('<domino-game>', () => {
 
     const headingStyle = async () => {
       const el = await fixture<DominoGame>(html`<domino-game></domino-game>`);
-      const h1 = el.shadowRoot!.querySelector('h1')!;
+      const h1 = el.shadowRoot!.querySelector<HTMLElement>('.hint')!;
       const cs = getComputedStyle(h1);
       return {
         fontSize: cs.fontSize,

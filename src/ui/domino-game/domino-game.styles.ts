@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { tileStyles } from '../tile/tile.styles.js';
 
 /**
  * Styles of `<domino-game>`.
@@ -8,7 +9,9 @@ import { css } from 'lit';
  * leak into the game. Rules that the page writes on the `domino-game` element itself still win:
  * that is how a site sizes or themes the embed on purpose.
  */
-export const styles = css`
+export const styles = [
+  tileStyles,
+  css`
   :host {
     /* A default size, so that an embed never collapses to nothing. */
     display: block;
@@ -53,17 +56,174 @@ export const styles = css`
     box-sizing: inherit;
   }
 
-  .placeholder {
-    padding: 1em;
+  .game {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5em;
+    padding: 0.75em;
   }
 
-  h1 {
-    margin: 0 0 0.5em;
-    font-size: 1.5em;
-    line-height: 1.25;
-  }
-
-  p {
+  .players {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.4em;
     margin: 0;
+    padding: 0;
+    list-style: none;
   }
-`;
+  .player,
+  .team {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 0.5em;
+    align-items: baseline;
+    padding: 0.25em 0.6em;
+    border: 2px solid transparent;
+    border-radius: 999px;
+    background: var(--domino-chip, #eef1f4);
+    font-size: 0.9em;
+  }
+  .player .name,
+  .team .name {
+    font-weight: 700;
+  }
+  .player.turn {
+    border-color: var(--domino-accent, #0b5cad);
+    background: var(--domino-chip-turn, #dcebfa);
+  }
+  .thinking {
+    animation: blink 1s steps(2, start) infinite;
+  }
+  @keyframes blink {
+    to {
+      visibility: hidden;
+    }
+  }
+
+  .status {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25em 1em;
+    margin: 0;
+    font-size: 0.9em;
+    color: var(--domino-muted, #4a5561);
+  }
+
+  .hint {
+    margin: 0;
+    min-block-size: 1.5em;
+    font-weight: 600;
+  }
+
+  .actions {
+    display: flex;
+    justify-content: center;
+    min-block-size: 2.75em;
+  }
+  button.main {
+    all: unset;
+    box-sizing: border-box;
+    padding: 0.6em 1.6em;
+    border-radius: 999px;
+    background: var(--domino-accent, #0b5cad);
+    color: #ffffff;
+    font-weight: 700;
+    cursor: pointer;
+  }
+  button.main:hover {
+    filter: brightness(1.1);
+  }
+  button.main:focus-visible {
+    outline: 3px solid var(--domino-color, #1f2328);
+    outline-offset: 3px;
+  }
+
+  .summary {
+    padding: 0.75em;
+    border-radius: 0.75em;
+    background: var(--domino-panel, #f6f3ea);
+  }
+  .summary h2 {
+    margin: 0 0 0.25em;
+    font-size: 1.15em;
+  }
+  .summary p {
+    margin: 0.25em 0;
+  }
+  .hands {
+    display: grid;
+    gap: 0.35em;
+    margin: 0.5em 0;
+    padding: 0;
+    list-style: none;
+  }
+  .hands li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25em 0.75em;
+  }
+  .mini-tiles {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.2em;
+  }
+  .mini {
+    display: inline-block;
+    inline-size: 1.2em;
+    block-size: 2.4em;
+  }
+  .mini .tile-svg {
+    inline-size: 100%;
+    block-size: 100%;
+  }
+  .scores {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.25em 1em;
+  }
+
+  .notice {
+    margin: 0;
+    font-size: 0.9em;
+    color: var(--domino-muted, #4a5561);
+  }
+
+  /* Heard, not seen. */
+  .live {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+
+  .ghost {
+    position: fixed;
+    inset: 0 auto auto 0;
+    z-index: 10;
+    padding: 0.2em 0.5em;
+    border-radius: 0.4em;
+    background: var(--domino-accent, #0b5cad);
+    color: #ffffff;
+    font-weight: 700;
+    pointer-events: none;
+    translate: -50% -120%;
+  }
+
+  footer {
+    text-align: center;
+    font-size: 0.8em;
+  }
+  footer a {
+    color: var(--domino-link, #0b5cad);
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .thinking {
+      animation: none;
+    }
+  }
+`,
+];

@@ -1,35 +1,349 @@
-import { LitElement, html } from 'lit';
+import { provide } from '@lit/context';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { legalMoves, type LegalMove, type PlayerView, type Tile } from '../../engine/index.js';
+import { chooseLanguage, ENGLISH, type Translator } from '../../i18n/index.js';
+import {
+  hasPending,
+  phaseOf,
+  rejectionOf,
+  viewFor,
+  type MatchEmitted,
+  type MatchSnapshot,
+  type Phase,
+} from '../../machine/index.js';
+import { localeContext } from '../context/locale.js';
+import { MatchController } from '../controllers/match-controller.js';
+import '../domino-board/domino-board.js';
+import type { DominoBoard, PlaceChosenDetail } from '../domino-board/domino-board.js';
+import '../domino-hand/domino-hand.js';
+import type { DominoHand, TileChosenDetail } from '../domino-hand/domino-hand.js';
+import { tileText } from '../names.js';
+import { Announcer, announcementOf, rejectionText } from './announcements.js';
+import { emitDomEvent } from './events.js';
+import { hintOf, mainActionOf, type MainAction } from './guidance.js';
+import { renderPlayers, renderStatusLine, renderSummary } from './parts.js';
+import { localSeats, matchConfigOf, parseSettings, type GameSettings } from './settings.js';
 import { styles } from './domino-game.styles.js';
 
+export type { DominoEventMap } from './events.js';
+
+/** Where the small link under every embed points (the product page asks embeds to keep it). */
+export const HOME_PAGE_URL = 'https://www.npmjs.com/package/domino-game';
+
+/** You sit in seat 0 in local play. */
+const YOU = 0;
+
+type Play = Extract<LegalMove, { type: 'play' }>;
+
 /**
- * An embeddable game of dominoes.
- *
- * This is a placeholder: the game itself (variants, players, computer opponents) is being built.
+ * An embeddable game of dominoes: Draw, Block, All Fives and Doubles for 2 to 4 players, against the
+ * computer. Configure it with attributes; listen to its events for moves and scores.
  *
  * @summary An embeddable domino game.
- *
  * @tag domino-game
  *
- * @cssprop [--domino-font-family=system-ui, sans-serif] - The font family of all the text of the game.
+ * @fires {CustomEvent<DominoMoveDetail>} domino-move - Every play, draw and pass: `{ seat, move, points }`.
+ * @fires {CustomEvent<DominoScoreDetail>} domino-score - Points scored during play (All Fives): `{ seat, side, points, scores }`.
+ * @fires {CustomEvent<DominoRoundEndDetail>} domino-round-end - A round finished: `{ round, reason, winner, side, points, scores }`.
+ * @fires {CustomEvent<DominoMatchEndDetail>} domino-match-end - The match is won: `{ winner, scores }`.
+ * @fires {CustomEvent<DominoTurnDetail>} domino-turn - A seat is to act: `{ seat, yours }`.
+ *
+ * @cssprop [--domino-font-family=system-ui, sans-serif] - The font of all the text of the game.
  * @cssprop [--domino-color=#1f2328] - The text colour.
  * @cssprop [--domino-background=#ffffff] - The background of the game.
+ * @cssprop [--domino-table=#1f6b4f] - The table's colour.
+ * @cssprop [--domino-tile=#fbf8ef] - A tile's face.
+ * @cssprop [--domino-pip=#1b1b1b] - The pips.
+ * @cssprop [--domino-spinner=#ffd84d] - The spinner's face.
+ * @cssprop [--domino-glow=#f2b705] - The glow of a playable tile.
+ * @cssprop [--domino-accent=#0b5cad] - Buttons and focus rings.
+ *
+ * @csspart players - The line of players at the top.
+ * @csspart status - The line above the table: round, target, boneyard.
+ * @csspart hint - The line that says what to do.
+ * @csspart main-button - Draw, Pass, Next round or New game.
+ * @csspart summary - The round or match summary.
+ * @csspart home-link - The link under the game.
  */
 export class DominoGame extends LitElement {
   static override styles = styles;
 
+  /** The variant: `draw`, `block`, `fives` or `doubles`. */
+  @property() variant: string = 'draw';
+  /** Players at the table, 2 to 4 (you and the computers). */
+  @property() players: string | number = 2;
+  /** The score that wins the match; by default 100, or 150 in All Fives. */
+  @property() target: string | number | null = null;
+  /** The computer's level: `easy`, `medium` or `hard`. */
+  @property() level: string = 'medium';
+  /** How fast the computers play: `slow`, `normal`, `fast` or `instant`. */
+  @property() tempo: string = 'normal';
+  /** 4-player partnerships: you and the computer opposite against the other two. */
+  @property({ type: Boolean }) teams = false;
+  /** Makes the deals reproducible (the same seed, the same match). */
+  @property() seed: string | null = null;
+  /** The interface language (else the page's, else the browser's, else English). */
+  @property() override lang = '';
+
+  @provide({ context: localeContext })
+  @state()
+  private translator: Translator = ENGLISH;
+
+  /** The tile whose places you are choosing. */
+  @state() private choosing: Tile | null = null;
+  @state() private notice = '';
+
+  @query('domino-board') private board?: DominoBoard;
+  @query('domino-hand') private hand?: DominoHand;
+  @query('.live') private live?: HTMLElement;
+
+  private readonly match = new MatchController(this, (event) => this.onEmitted(event));
+  private readonly announcer = new Announcer((text) => {
+    if (this.live) this.live.textContent = text;
+  });
+  private settings: GameSettings | null = null;
+  private lastRejection: unknown = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.match.started) this.startMatch();
+  }
+
+  private startMatch(): void {
+    const settings = parseSettings(this);
+    this.settings = settings;
+    this.match.start({
+      config: matchConfigOf(settings),
+      seats: localSeats(settings.players),
+      level: settings.level,
+      tempo: settings.tempo,
+      ...(settings.seed !== null ? { seed: settings.seed } : {}),
+    });
+  }
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('lang')) this.translator = this.resolveTranslator();
+    const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'seed'] as const;
+    if (this.settings && settingNames.some((name) => changed.has(name))) this.reconfigure();
+  }
+
+  private resolveTranslator(): Translator {
+    // Only English ships so far; the language is resolved already so the direction and number
+    // formats follow the page.
+    chooseLanguage([this.lang, this.closest('[lang]')?.getAttribute('lang'), ...navigator.languages]);
+    return ENGLISH;
+  }
+
+  /** A setting changed mid-match: the tempo applies at once, the rest from the next match (and it says so). */
+  private reconfigure(): void {
+    const before = this.settings!;
+    const after = parseSettings(this);
+    this.settings = after;
+    if (after.tempo !== before.tempo) this.match.send({ type: 'CONFIGURE', tempo: after.tempo });
+    const { tempo: _a, ...restBefore } = before;
+    const { tempo: _b, ...restAfter } = after;
+    if (JSON.stringify(restBefore) === JSON.stringify(restAfter)) return;
+    this.match.send({
+      type: 'CONFIGURE',
+      level: after.level,
+      config: { ...matchConfigOf(after), ...(after.seed !== null ? { seed: after.seed } : {}) },
+      seats: localSeats(after.players),
+    });
+    this.notice = this.translator.t('settingsNextMatch');
+    this.announcer.say(this.notice);
+  }
+
+  private get snapshot(): MatchSnapshot | null {
+    return this.match.snapshot;
+  }
+
+  private get view(): PlayerView | null {
+    return this.snapshot ? viewFor(this.snapshot, YOU) : null;
+  }
+
+  // ---- Events from the match -------------------------------------------------------------------
+
+  private onEmitted(event: MatchEmitted): void {
+    const view = this.view;
+    if (!view) return;
+    emitDomEvent(this, event, view, YOU);
+    const text = announcementOf(this.translator, event, view, YOU);
+    if (text) this.announcer.say(text);
+    if (event.type === 'turn' && event.yours) this.choosing = null;
+  }
+
+  override updated(): void {
+    const rejection = this.snapshot ? rejectionOf(this.snapshot) : null;
+    if (rejection && rejection !== this.lastRejection) this.announcer.say(rejectionText(this.translator, rejection));
+    this.lastRejection = rejection;
+  }
+
+  // ---- Your intents ----------------------------------------------------------------------------
+
+  private playsOf(tile: Tile): Play[] {
+    const moves = this.snapshot ? this.legalForYou() : [];
+    return moves.filter((m): m is Play => m.type === 'play' && tileText(m.tile) === tileText(tile));
+  }
+
+  private legalForYou(): LegalMove[] {
+    const snapshot = this.snapshot;
+    if (!snapshot || phaseOf(snapshot) !== 'playing') return [];
+    const { game, seats } = snapshot.context;
+    if (game.turn !== YOU || seats[YOU] !== 'human') return [];
+    return this.cachedLegal(snapshot);
+  }
+
+  private legalCache: { snapshot: MatchSnapshot; moves: LegalMove[] } | null = null;
+  private cachedLegal(snapshot: MatchSnapshot): LegalMove[] {
+    if (this.legalCache?.snapshot !== snapshot) {
+      const view = viewFor(snapshot, YOU);
+      this.legalCache = { snapshot, moves: legalMoves(view) };
+    }
+    return this.legalCache.moves;
+  }
+
+  private onTileChosen(event: CustomEvent<TileChosenDetail>): void {
+    const { tile, via, pointer } = event.detail;
+    const plays = this.playsOf(tile);
+    if (plays.length === 0) return;
+    if (plays.length === 1 && via === 'click') {
+      this.play(plays[0]!);
+      return;
+    }
+    this.choosing = tile;
+    if (via === 'drag' && pointer) this.followDrag(tile, pointer);
+    else void this.updateComplete.then(() => this.board?.focusPlace(0));
+  }
+
+  /** A dragged tile follows the pointer; dropping it on a place (or anywhere on the table when only one fits) plays it. */
+  private followDrag(tile: Tile, start: PointerEvent): void {
+    const ghost = this.renderRoot.querySelector<HTMLElement>('.ghost');
+    const place = (e: PointerEvent) => {
+      if (ghost) {
+        ghost.hidden = false;
+        ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px)`;
+        ghost.textContent = tileText(tile);
+      }
+    };
+    place(start);
+    const move = (e: PointerEvent) => place(e);
+    const end = (e: PointerEvent) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+      if (ghost) ghost.hidden = true;
+      if (e.type === 'pointercancel') return;
+      const plays = this.playsOf(tile);
+      const target = this.board?.placeAt(e.clientX, e.clientY) ?? null;
+      if (target) this.play(target);
+      else if (plays.length === 1 && this.board?.coversPoint(e.clientX, e.clientY)) this.play(plays[0]!);
+      else if (plays.length > 1) void this.board?.focusPlace(0);
+      else this.choosing = null;
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+  }
+
+  private onPlaceChosen(event: CustomEvent<PlaceChosenDetail>): void {
+    this.play(event.detail.move);
+  }
+
+  private cancelChoosing(): void {
+    const tile = this.choosing;
+    this.choosing = null;
+    if (tile) {
+      const index = this.view?.hand.findIndex((t) => tileText(t) === tileText(tile)) ?? 0;
+      this.hand?.focusTile(index);
+    }
+  }
+
+  private play(move: Play): void {
+    const handHadFocus = this.hand?.hasFocus || this.board?.matches(':focus-within');
+    this.choosing = null;
+    this.match.send({ type: 'PLAY', tile: move.tile, end: move.end });
+    if (handHadFocus) void this.updateComplete.then(() => this.hand?.focusTile());
+  }
+
+  private onMainAction(action: MainAction): void {
+    switch (action) {
+      case 'draw':
+        this.match.send({ type: 'DRAW' });
+        break;
+      case 'pass':
+        this.match.send({ type: 'PASS' });
+        break;
+      case 'nextRound':
+        this.match.send({ type: 'NEXT_ROUND' });
+        break;
+      case 'newGame':
+        this.notice = '';
+        this.match.send({ type: 'NEW_MATCH' });
+        break;
+    }
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'Escape' && this.choosing) {
+      event.preventDefault();
+      this.cancelChoosing();
+    }
+  }
+
+  // ---- Rendering -------------------------------------------------------------------------------
+
   override render() {
-    return html`
-      <div class="placeholder">
-        <h1>Domino</h1>
-        <p>The game is coming soon.</p>
+    const snapshot = this.snapshot;
+    const view = this.view;
+    const t = this.translator;
+    if (!snapshot || !view) return html`<p class="hint">${t.t('hintDealing')}</p>`;
+    const phase: Phase = phaseOf(snapshot);
+    const legal = this.legalForYou();
+    const playable = new Set(legal.filter((m): m is Play => m.type === 'play').map((m) => tileText(m.tile)));
+    const places = this.choosing ? this.playsOf(this.choosing) : [];
+    const action = mainActionOf(phase, legal);
+    const thinking = phase === 'playing' && view.turn !== null && view.turn !== YOU;
+    return html`<div class="game" dir=${t.dir} @keydown=${this.onKeyDown}>
+      ${renderPlayers(t, view, YOU, thinking)} ${renderStatusLine(t, view)}
+      <domino-board
+        .table=${view.table}
+        .openEnds=${view.openEnds}
+        .places=${places}
+        .placing=${this.choosing}
+        @place-chosen=${this.onPlaceChosen}
+        @place-cancel=${this.cancelChoosing}
+      ></domino-board>
+      <p class="hint" part="hint">${hintOf(t, phase, view, legal, this.choosing !== null, YOU)}</p>
+      ${phase === 'roundOver' || phase === 'matchOver' ? renderSummary(t, view, phase, YOU) : nothing}
+      <domino-hand
+        .tiles=${view.hand}
+        .playable=${playable}
+        .selected=${this.choosing}
+        ?active=${playable.size > 0}
+        @tile-chosen=${this.onTileChosen}
+      ></domino-hand>
+      <div class="actions">
+        ${action
+          ? html`<button class="main" part="main-button" type="button" @click=${() => this.onMainAction(action.action)}>
+              ${t.t(action.label)}
+            </button>`
+          : nothing}
       </div>
-    `;
+      ${this.notice && hasPending(snapshot) ? html`<p class="notice">${this.notice}</p>` : nothing}
+      <div class="live" role="status" aria-live="polite"></div>
+      <div class="ghost" hidden aria-hidden="true"></div>
+      <footer><a part="home-link" href=${HOME_PAGE_URL} target="_blank" rel="noopener">${t.t('homeLink')}</a></footer>
+    </div>`;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.announcer.cancel();
   }
 }
 
-if (!customElements.get('domino-game')) {
-  customElements.define('domino-game', DominoGame);
-}
+if (!customElements.get('domino-game')) customElements.define('domino-game', DominoGame);
 
 declare global {
   interface HTMLElementTagNameMap {

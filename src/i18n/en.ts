@@ -1,0 +1,95 @@
+/**
+ * The English catalog: the source of every text the widget shows or announces. Other languages
+ * translate these keys with the same placeholders. Tiles are named by their digits joined by a
+ * hyphen ("6-3") in every language, so tests and screen readers find them.
+ */
+export const en = {
+  title: 'Domino',
+  // Players and sides
+  you: 'You',
+  computer: 'Computer {n}',
+  player: 'Player {n}',
+  team: 'Team {n}',
+  yourTeam: 'Your team',
+  tiles: { one: '{count} tile', other: '{count} tiles' },
+  points: { one: '{count} point', other: '{count} points' },
+  playerStatus: '{name}: {tiles}, {points}',
+  yourTurn: 'Your turn',
+  theirTurn: "{name}'s turn",
+  thinking: '{name} is thinking…',
+  // The line above the table
+  roundLine: 'Round {round} · to {target}',
+  boneyard: 'Boneyard: {count}',
+  outOfPlay: 'Out of play: {count}',
+  variantDraw: 'Draw',
+  variantBlock: 'Block',
+  variantFives: 'All Fives',
+  variantDoubles: 'Doubles',
+  // Hints
+  hintDealing: 'The tiles are being dealt…',
+  hintLead: 'You lead: tap a tile to open the round.',
+  hintLeadTile: 'You lead: open the round with {tile}.',
+  hintPlay: 'Tap a glowing tile to play it.',
+  hintChoosePlace: 'Choose where the tile goes.',
+  hintDraw: "Can't play? Draw from the boneyard until a tile fits.",
+  hintDrawOne: "Can't play? Draw one tile from the boneyard.",
+  hintPass: 'No tile fits and nothing can be drawn: pass.',
+  hintWait: 'Wait for {name}.',
+  hintRoundOver: 'The round is over. All hands are shown.',
+  hintMatchOver: 'The match is over.',
+  // Buttons
+  draw: 'Draw',
+  pass: 'Pass',
+  nextRound: 'Next round',
+  newGame: 'New game',
+  cancel: 'Cancel',
+  // Tiles and places
+  yourHand: 'Your tiles',
+  table: 'Table',
+  tableEmpty: 'The table is empty.',
+  tileFits: 'Tile {tile}, playable',
+  tileDoesNotFit: "Tile {tile}, doesn't fit",
+  tileOnTable: 'Tile {tile}',
+  hiddenTile: 'Hidden tile',
+  places: 'Places for {tile}',
+  endLeft: 'left end',
+  endRight: 'right end',
+  endUp: 'top end',
+  endDown: 'bottom end',
+  endBranch: 'branch {n}',
+  endLead: 'centre',
+  place: 'Play on the {end} showing {pip}',
+  placeLead: 'Lead {tile}',
+  placePoints: { one: 'Play on the {end} showing {pip}, scores {count} point', other: 'Play on the {end} showing {pip}, scores {count} points' },
+  // Announcements
+  announcePlay: '{name} played {tile} on the {end}.',
+  announceLead: '{name} led {tile}.',
+  announceDraw: '{name} drew a tile.',
+  announceDrawYou: 'You drew {tile}.',
+  announcePass: '{name} passed.',
+  announceScore: { one: '{name} scored {count} point.', other: '{name} scored {count} points.' },
+  announceTurn: 'Your turn.',
+  announceRoundDomino: { one: '{name} went out and scores {count} point.', other: '{name} went out and scores {count} points.' },
+  announceRoundBlocked: { one: 'Blocked. {name} has the lowest hand and scores {count} point.', other: 'Blocked. {name} has the lowest hand and scores {count} points.' },
+  announceRoundTie: 'Blocked with a tie for the lowest hand: nobody scores.',
+  announceMatch: '{name} won the match, {scores}.',
+  announceMatchYou: 'You won the match, {scores}!',
+  announceMatchTeam: '{name} won the match, {scores}.',
+  // Round and match summaries
+  roundSummary: 'Round {round}',
+  pipsLeft: { one: '{count} pip left', other: '{count} pips left' },
+  matchSummary: 'Final score',
+  winner: 'Winner',
+  // Refused intents
+  rejectNotYourTurn: "It's not your turn.",
+  rejectDoesNotFit: "That tile doesn't fit there.",
+  rejectWrongLead: 'This round must be opened with {tile}.',
+  rejectMustPlay: 'You have a tile that fits: play it.',
+  rejectMustDraw: 'Draw from the boneyard first.',
+  rejectOther: "That move isn't allowed now.",
+  // Embedding
+  homeLink: 'Domino game by domino-game',
+  settingsNextMatch: 'The new settings apply from the next game.',
+} as const;
+
+export type MessageKey = keyof typeof en;

@@ -1,0 +1,81 @@
+import { css } from 'lit';
+import { tileStyles } from '../tile/tile.styles.js';
+
+export const styles = [
+  tileStyles,
+  css`
+    :host {
+      display: block;
+    }
+    .table {
+      position: relative;
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      min-block-size: 8em;
+      padding: 0.75em 0;
+      border-radius: 0.75em;
+      background: var(--domino-table, #1f6b4f);
+      overflow: hidden;
+    }
+    .area {
+      position: relative;
+      max-inline-size: 100%;
+    }
+    .empty {
+      position: absolute;
+      inset: 0;
+      display: grid;
+      place-items: center;
+      margin: 0;
+      color: var(--domino-table-text, #ffffff);
+    }
+    .laid {
+      position: absolute;
+    }
+    .laid .tile-svg {
+      display: block;
+      inline-size: 100%;
+      block-size: 100%;
+    }
+    .laid.last {
+      animation: lay 320ms ease-out;
+    }
+    @keyframes lay {
+      from {
+        opacity: 0;
+        transform: scale(1.25);
+      }
+    }
+    button.place {
+      all: unset;
+      position: absolute;
+      box-sizing: border-box;
+      display: grid;
+      place-items: center;
+      min-inline-size: 2em;
+      min-block-size: 2em;
+      border: 2px dashed var(--domino-place-edge, #ffffff);
+      border-radius: 0.4em;
+      background: var(--domino-place, rgba(8, 40, 30, 0.85));
+      color: #ffffff;
+      font-weight: 700;
+      cursor: pointer;
+    }
+    button.place.center {
+      inline-size: 4em;
+      block-size: 2em;
+    }
+    button.place:hover,
+    button.place:focus-visible {
+      background: var(--domino-accent, #0b5cad);
+      outline: 3px solid #ffffff;
+      outline-offset: 2px;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .laid.last {
+        animation: none;
+      }
+    }
+  `,
+];

@@ -1,0 +1,207 @@
+import { consume } from '@lit/context';
+import { LitElement, html, nothing } from 'lit';
+import { property, queryAll, state } from 'lit/decorators.js';
+import { ENGLISH, type Translator } from '../../i18n/index.js';
+import type { LegalMove, OpenEnd, Placement, Tile } from '../../engine/index.js';
+import { layoutTable, type TableLayout } from '../board/layout.js';
+import { localeContext } from '../context/locale.js';
+import { endName, tileText } from '../names.js';
+import { renderTile } from '../tile/tile.js';
+import { styles } from './domino-board.styles.js';
+
+type Play = Extract<LegalMove, { type: 'play' }>;
+
+export interface PlaceChosenDetail {
+  move: Play;
+}
+
+/** Smallest and largest size of one layout unit (half a tile) in CSS pixels. */
+const MIN_UNIT = 20;
+const MAX_UNIT = 34;
+
+/**
+ * The table: the line of play laid out to fit the widget's width, turning corners like a real table;
+ * doubles crosswise; spinners in yellow. While you choose where a tile goes, the possible places show
+ * as buttons on the table (in All Fives with the points each would score): one tab stop, arrow keys
+ * between them, Enter to play, Escape to cancel.
+ *
+ * @fires place-chosen - A place was picked for the tile being played.
+ * @fires place-cancel - Choosing was cancelled (Escape).
+ * @csspart table - The table area.
+ * @csspart place - Each place button.
+ */
+export class DominoBoard extends LitElement {
+  static override styles = styles;
+
+  @consume({ context: localeContext, subscribe: true })
+  @property({ attribute: false })
+  t: Translator = ENGLISH;
+
+  @property({ attribute: false }) table: readonly Placement[] = [];
+  @property({ attribute: false }) openEnds: readonly OpenEnd[] = [];
+  /** The plays of the tile being placed, one per place; empty when not choosing. */
+  @property({ attribute: false }) places: readonly Play[] = [];
+  /** The tile being placed (for the group's name). */
+  @property({ attribute: false }) placing: Tile | null = null;
+
+  @state() private width = 0;
+  @queryAll('button.place') private placeButtons!: NodeListOf<HTMLButtonElement>;
+  private focusIndex = 0;
+  private readonly resizeObserver = new ResizeObserver(([entry]) => {
+    const width = Math.floor(entry?.contentRect.width ?? 0);
+    if (width !== this.width) this.width = width;
+  });
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.resizeObserver.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver.disconnect();
+  }
+
+  private layout(): { layout: TableLayout; unit: number } {
+    const width = this.width || this.getBoundingClientRect().width || 640;
+    const maxColumns = Math.max(10, Math.floor(width / MIN_UNIT));
+    const layout = layoutTable(this.table, this.openEnds, { maxColumns });
+    const unit = Math.min(MAX_UNIT, width / Math.max(layout.width, 1));
+    return { layout, unit };
+  }
+
+  override render() {
+    const { layout, unit } = this.layout();
+    const px = (n: number) => `${(n * unit).toFixed(2)}px`;
+    const endIds = this.openEnds.map((e) => e.id);
+    const last = this.table.length - 1;
+    return html`<div
+      class="table"
+      part="table"
+      role="group"
+      aria-label=${this.t.t('table')}
+      style="block-size:${px(Math.max(layout.height, 4))}"
+    >
+      ${this.table.length === 0 ? html`<p class="empty">${this.t.t('tableEmpty')}</p>` : nothing}
+      <div class="area" style="inline-size:${px(layout.width)};block-size:${px(layout.height)}">
+        ${layout.tiles.map((box) => {
+          const placement = this.table[box.index]!;
+          const shown: Tile = box.flipped ? [placement.tile[1], placement.tile[0]] : placement.tile;
+          return html`<div
+            class="laid ${box.index === last ? 'last' : ''}"
+            role="img"
+            aria-label=${this.t.t('tileOnTable', { tile: tileText(placement.tile) })}
+            style="inset-inline-start:${px(box.x)};inset-block-start:${px(box.y)};inline-size:${px(box.width)};block-size:${px(box.height)}"
+          >
+            ${renderTile(shown, { vertical: box.orientation === 'vertical', spinner: placement.spinner })}
+          </div>`;
+        })}
+        ${this.renderPlaces(layout, px, endIds)}
+      </div>
+    </div>`;
+  }
+
+  private renderPlaces(layout: TableLayout, px: (n: number) => string, endIds: readonly string[]) {
+    if (this.places.length === 0) return nothing;
+    if (this.focusIndex >= this.places.length) this.focusIndex = 0;
+    const tile = this.placing ? tileText(this.placing) : '';
+    return html`<div class="places" role="group" aria-label=${this.t.t('places', { tile })} @keydown=${this.onKeyDown}>
+      ${this.places.map((move, index) => {
+        const box = layout.ends.find((e) => e.id === move.end);
+        const center = move.end === 'lead' || !box;
+        const style = center
+          ? `inset-inline-start:calc(50% - 2em);inset-block-start:calc(50% - 1em)`
+          : `inset-inline-start:${px(box.x)};inset-block-start:${px(box.y)};inline-size:${px(box.width)};block-size:${px(box.height)}`;
+        const end = endName(this.t, move.end, endIds);
+        const points = move.points ?? 0;
+        const label =
+          move.end === 'lead'
+            ? this.t.t('placeLead', { tile })
+            : points > 0
+              ? this.t.t('placePoints', { end, pip: move.pip ?? 0, count: points })
+              : this.t.t('place', { end, pip: move.pip ?? 0 });
+        return html`<button
+          class="place ${center ? 'center' : ''}"
+          part="place"
+          type="button"
+          data-end=${move.end}
+          tabindex=${index === this.focusIndex ? 0 : -1}
+          aria-label=${label}
+          style=${style}
+          @click=${() => this.choose(move)}
+          @focus=${() => (this.focusIndex = index)}
+        >
+          <span aria-hidden="true">${points > 0 ? `+${this.t.number(points)}` : move.pip ?? '•'}</span>
+        </button>`;
+      })}
+    </div>`;
+  }
+
+  private choose(move: Play): void {
+    const detail: PlaceChosenDetail = { move };
+    this.dispatchEvent(new CustomEvent('place-chosen', { detail, bubbles: true, composed: true }));
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    const count = this.places.length;
+    let next: number | null = null;
+    switch (event.key) {
+      case 'ArrowRight':
+      case 'ArrowDown':
+        next = (this.focusIndex + 1) % count;
+        break;
+      case 'ArrowLeft':
+      case 'ArrowUp':
+        next = (this.focusIndex - 1 + count) % count;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = count - 1;
+        break;
+      case 'Escape':
+        event.preventDefault();
+        this.dispatchEvent(new CustomEvent('place-cancel', { bubbles: true, composed: true }));
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    this.focusPlace(next);
+  }
+
+  /** Puts the focus on a place button (the first by default), once rendered. */
+  async focusPlace(index = 0): Promise<void> {
+    this.focusIndex = index;
+    this.requestUpdate();
+    await this.updateComplete;
+    this.placeButtons[this.focusIndex]?.focus();
+  }
+
+  /** The place button under a point of the page, for drops. */
+  placeAt(x: number, y: number): Play | null {
+    for (const button of this.placeButtons) {
+      const r = button.getBoundingClientRect();
+      // A generous margin: a finger covers the button it aims at.
+      if (x >= r.left - 12 && x <= r.right + 12 && y >= r.top - 12 && y <= r.bottom + 12) {
+        return this.places.find((p) => p.end === button.dataset['end']) ?? null;
+      }
+    }
+    return null;
+  }
+
+  /** Whether a point of the page is over the table. */
+  coversPoint(x: number, y: number): boolean {
+    const r = this.getBoundingClientRect();
+    return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+  }
+}
+
+if (!customElements.get('domino-board')) customElements.define('domino-board', DominoBoard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'domino-board': DominoBoard;
+  }
+}

@@ -1,0 +1,100 @@
+/** What the polite live region says: every move, draw, pass and score, and the round and match results. */
+import type { PlayerView, Seat } from '../../engine/index.js';
+import type { Translator } from '../../i18n/index.js';
+import type { MatchEmitted, Rejection } from '../../machine/index.js';
+import { endName, seatName, sideName, tileText } from '../names.js';
+
+export function announcementOf(t: Translator, event: MatchEmitted, view: PlayerView, you: Seat): string {
+  const config = view.config;
+  switch (event.type) {
+    case 'move': {
+      const name = seatName(t, event.seat);
+      const { move } = event;
+      if (move.type === 'play') {
+        const tile = tileText(move.tile);
+        return move.end === 'lead'
+          ? t.t('announceLead', { name, tile })
+          : t.t('announcePlay', { name, tile, end: endName(t, move.end, []) });
+      }
+      if (move.type === 'draw') {
+        const drawn = event.seat === you ? [...view.log].reverse().find((e) => e.type === 'draw' && e.seat === you) : undefined;
+        return drawn?.type === 'draw' && drawn.tile
+          ? t.t('announceDrawYou', { tile: tileText(drawn.tile) })
+          : t.t('announceDraw', { name });
+      }
+      return t.t('announcePass', { name });
+    }
+    case 'score':
+      return t.t('announceScore', { name: seatName(t, event.seat), count: event.points });
+    case 'roundEnd': {
+      if (event.winner === null) return t.t('announceRoundTie');
+      const name = seatName(t, event.winner);
+      return event.reason === 'domino'
+        ? t.t('announceRoundDomino', { name, count: event.points })
+        : t.t('announceRoundBlocked', { name, count: event.points });
+    }
+    case 'matchEnd': {
+      const scores = event.scores.map((s) => t.number(s)).join(' – ');
+      if (!config.teams && event.winner === you) return t.t('announceMatchYou', { scores });
+      return t.t(config.teams ? 'announceMatchTeam' : 'announceMatch', { name: sideName(t, config, event.winner), scores });
+    }
+    case 'turn':
+      return event.yours ? t.t('announceTurn') : '';
+  }
+}
+
+export function rejectionText(t: Translator, rejection: Rejection): string {
+  switch (rejection.code) {
+    case 'not-your-turn':
+    case 'dealing':
+      return t.t('rejectNotYourTurn');
+    case 'tile-does-not-fit':
+    case 'no-such-end':
+      return t.t('rejectDoesNotFit');
+    case 'must-play':
+      return t.t('rejectMustPlay');
+    case 'must-draw':
+      return t.t('rejectMustDraw');
+    default:
+      return t.t('rejectOther');
+  }
+}
+
+/**
+ * Collects what happens within one task into one announcement: a computer's move and the points it
+ * scored are heard together, and nothing is cut off by the next message.
+ */
+export class Announcer {
+  private queue: string[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly write: (text: string) => void;
+
+  constructor(write: (text: string) => void) {
+    this.write = write;
+  }
+
+  say(text: string): void {
+    if (!text) return;
+    this.queue.push(text);
+    this.timer ??= setTimeout(() => this.flush(), 0);
+  }
+
+  /** What was announced last (for tests and the visible log). */
+  last = '';
+
+  private flush(): void {
+    this.timer = null;
+    const text = this.queue.join(' ');
+    this.queue = [];
+    // Screen readers announce a change: a repeated text is made different by clearing first.
+    this.write('');
+    this.last = text;
+    requestAnimationFrame(() => this.write(text));
+  }
+
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.queue = [];
+  }
+}

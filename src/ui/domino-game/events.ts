@@ -1,0 +1,85 @@
+/**
+ * The DOM events a site listens to. The machine's domain events are re-emitted from the element,
+ * bubbling and composed, named `domino-<what>` and typed in GlobalEventHandlersEventMap.
+ */
+import type { PlayerView, RoundResult, Seat, Tile } from '../../engine/index.js';
+import type { MatchEmitted } from '../../machine/index.js';
+
+export interface DominoMoveDetail {
+  seat: Seat;
+  /** Another seat's drawn tile is not named; yours is. */
+  move: { type: 'play' | 'draw' | 'pass'; tile?: Tile; end?: string };
+  /** Points the move scored at once (All Fives); 0 otherwise. */
+  points: number;
+}
+export interface DominoScoreDetail {
+  seat: Seat;
+  /** Index into `scores`: the seat, or its team in partnerships. */
+  side: number;
+  points: number;
+  scores: number[];
+}
+export interface DominoRoundEndDetail {
+  round: number;
+  reason: RoundResult['reason'];
+  winner: Seat | null;
+  side: number | null;
+  points: number;
+  scores: number[];
+}
+export interface DominoMatchEndDetail {
+  /** The winning seat, or team in partnerships. */
+  winner: number;
+  scores: number[];
+}
+export interface DominoTurnDetail {
+  seat: Seat;
+  /** Whether it is the player of this page who is to act. */
+  yours: boolean;
+}
+
+export interface DominoEventMap {
+  'domino-move': CustomEvent<DominoMoveDetail>;
+  'domino-score': CustomEvent<DominoScoreDetail>;
+  'domino-round-end': CustomEvent<DominoRoundEndDetail>;
+  'domino-match-end': CustomEvent<DominoMatchEndDetail>;
+  'domino-turn': CustomEvent<DominoTurnDetail>;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalEventHandlersEventMap extends DominoEventMap {}
+}
+
+function emit<K extends keyof DominoEventMap>(target: EventTarget, name: K, detail: DominoEventMap[K]['detail']): void {
+  target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}
+
+/** Re-emits a domain event of the match from `target`, as seen by the seat `you`. */
+export function emitDomEvent(target: EventTarget, event: MatchEmitted, view: PlayerView, you: Seat): void {
+  switch (event.type) {
+    case 'move': {
+      const move: DominoMoveDetail['move'] = { ...event.move };
+      if (event.move.type === 'draw' && event.seat === you) {
+        const drawn = [...view.log].reverse().find((e) => e.type === 'draw' && e.seat === you);
+        if (drawn?.type === 'draw' && drawn.tile) move.tile = drawn.tile;
+      }
+      emit(target, 'domino-move', { seat: event.seat, move, points: event.points });
+      break;
+    }
+    case 'score':
+      emit(target, 'domino-score', { seat: event.seat, side: event.side, points: event.points, scores: event.scores });
+      break;
+    case 'roundEnd': {
+      const { round, reason, winner, side, points, scores } = event;
+      emit(target, 'domino-round-end', { round, reason, winner, side, points, scores });
+      break;
+    }
+    case 'matchEnd':
+      emit(target, 'domino-match-end', { winner: event.winner, scores: event.scores });
+      break;
+    case 'turn':
+      emit(target, 'domino-turn', { seat: event.seat, yours: event.yours });
+      break;
+  }
+}

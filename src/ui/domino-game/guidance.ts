@@ -1,0 +1,38 @@
+/** The hint line and the main button: what you can do now. */
+import type { LegalMove, PlayerView, Seat } from '../../engine/index.js';
+import type { MessageKey, Translator } from '../../i18n/index.js';
+import type { Phase } from '../../machine/index.js';
+import { seatName, tileText } from '../names.js';
+
+export type MainAction = 'draw' | 'pass' | 'nextRound' | 'newGame';
+
+/** The main button's action and label, or null when it has nothing to do. */
+export function mainActionOf(phase: Phase, legal: readonly LegalMove[]): { action: MainAction; label: MessageKey } | null {
+  if (phase === 'roundOver') return { action: 'nextRound', label: 'nextRound' };
+  if (phase === 'matchOver') return { action: 'newGame', label: 'newGame' };
+  if (legal.length === 1 && legal[0]!.type === 'draw') return { action: 'draw', label: 'draw' };
+  if (legal.length === 1 && legal[0]!.type === 'pass') return { action: 'pass', label: 'pass' };
+  return null;
+}
+
+export function hintOf(
+  t: Translator,
+  phase: Phase,
+  view: PlayerView,
+  legal: readonly LegalMove[],
+  choosing: boolean,
+  you: Seat,
+): string {
+  if (phase === 'dealing') return t.t('hintDealing');
+  if (phase === 'roundOver') return t.t('hintRoundOver');
+  if (phase === 'matchOver') return t.t('hintMatchOver');
+  if (view.turn !== you || legal.length === 0) return t.t('hintWait', { name: seatName(t, view.turn ?? 0) });
+  if (choosing) return t.t('hintChoosePlace');
+  if (view.table.length === 0) {
+    return view.round.lead ? t.t('hintLeadTile', { tile: tileText(view.round.lead) }) : t.t('hintLead');
+  }
+  const only = legal.length === 1 ? legal[0]!.type : 'play';
+  if (only === 'draw') return view.config.houseRules.drawMode === 'drawOne' ? t.t('hintDrawOne') : t.t('hintDraw');
+  if (only === 'pass') return t.t('hintPass');
+  return t.t('hintPlay');
+}

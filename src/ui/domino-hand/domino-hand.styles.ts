@@ -1,0 +1,60 @@
+import { css } from 'lit';
+import { tileStyles } from '../tile/tile.styles.js';
+
+export const styles = [
+  tileStyles,
+  css`
+    :host {
+      display: block;
+    }
+    .tiles {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: center;
+      gap: 0.4em;
+      padding: 0.25em;
+    }
+    button.tile {
+      all: unset;
+      box-sizing: border-box;
+      inline-size: var(--domino-hand-tile-width, 2.6em);
+      aspect-ratio: 1 / 2;
+      border-radius: 0.45em;
+      cursor: pointer;
+      touch-action: none;
+      transition: transform 120ms ease, opacity 120ms ease, box-shadow 120ms ease;
+    }
+    button.tile .tile-svg {
+      display: block;
+      inline-size: 100%;
+      block-size: 100%;
+    }
+    button.tile.playable {
+      box-shadow: 0 0 0 3px var(--domino-glow, #f2b705), 0 0 12px 2px var(--domino-glow, #f2b705);
+    }
+    button.tile.playable:hover {
+      transform: translateY(-3px);
+    }
+    button.tile.unplayable {
+      opacity: 0.45;
+      cursor: default;
+    }
+    button.tile.selected {
+      transform: translateY(-8px);
+      box-shadow: 0 0 0 3px var(--domino-accent, #0b5cad), 0 0 14px 3px var(--domino-glow, #f2b705);
+    }
+    button.tile:focus-visible {
+      outline: 3px solid var(--domino-accent, #0b5cad);
+      outline-offset: 3px;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      button.tile {
+        transition: none;
+      }
+      button.tile.playable:hover,
+      button.tile.selected {
+        transform: none;
+      }
+    }
+  `,
+];

@@ -1,0 +1,147 @@
+import { consume } from '@lit/context';
+import { LitElement, html } from 'lit';
+import { property, query, queryAll } from 'lit/decorators.js';
+import { ENGLISH, type Translator } from '../../i18n/index.js';
+import type { Tile } from '../../engine/index.js';
+import { localeContext } from '../context/locale.js';
+import { tileText } from '../names.js';
+import { renderTile } from '../tile/tile.js';
+import { styles } from './domino-hand.styles.js';
+
+export interface TileChosenDetail {
+  tile: Tile;
+  /** How it was chosen: a drag offers the places at once and continues on the table. */
+  via: 'click' | 'drag';
+  /** For a drag: where the pointer went down (the table follows it from there). */
+  pointer?: PointerEvent;
+}
+
+/**
+ * Your tiles, as buttons. Playable tiles glow; the others are dimmed but stay focusable
+ * (`aria-disabled`), so a screen reader hears every tile. One tab stop: the arrow keys (mirrored in
+ * right-to-left), Home and End move between tiles; Enter or Space plays the focused one.
+ *
+ * @fires tile-chosen - A playable tile was clicked, activated by keyboard, or dragged.
+ * @csspart tile - Each tile button; also `playable` or `unplayable`, and `selected`.
+ */
+export class DominoHand extends LitElement {
+  static override styles = styles;
+
+  @consume({ context: localeContext, subscribe: true })
+  @property({ attribute: false })
+  t: Translator = ENGLISH;
+
+  @property({ attribute: false }) tiles: readonly Tile[] = [];
+  /** Keys ("6-3") of the tiles that can be played now. */
+  @property({ attribute: false }) playable: ReadonlySet<string> = new Set();
+  /** The tile whose places are being chosen, if any. */
+  @property({ attribute: false }) selected: Tile | null = null;
+  /** Whether it is your turn to lay a tile (otherwise nothing glows). */
+  @property({ type: Boolean }) active = false;
+
+  @queryAll('button.tile') private buttons!: NodeListOf<HTMLButtonElement>;
+  @query('.tiles') private list!: HTMLElement;
+  private focusIndex = 0;
+
+  override render() {
+    if (this.focusIndex >= this.tiles.length) this.focusIndex = Math.max(0, this.tiles.length - 1);
+    return html`<div class="tiles" role="group" aria-label=${this.t.t('yourHand')} @keydown=${this.onKeyDown}>
+      ${this.tiles.map((tile, index) => {
+        const name = tileText(tile);
+        const fits = this.active && this.playable.has(name);
+        const selected = this.selected !== null && tileText(this.selected) === name;
+        const label = fits ? this.t.t('tileFits', { tile: name }) : this.t.t('tileDoesNotFit', { tile: name });
+        return html`<button
+          class="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''}"
+          part="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''}"
+          type="button"
+          tabindex=${index === this.focusIndex ? 0 : -1}
+          aria-label=${label}
+          aria-disabled=${fits ? 'false' : 'true'}
+          aria-pressed=${selected ? 'true' : 'false'}
+          data-tile=${name}
+          @click=${() => this.choose(tile, 'click')}
+          @focus=${() => (this.focusIndex = index)}
+          @pointerdown=${(event: PointerEvent) => this.onPointerDown(event, tile)}
+        >
+          ${renderTile(tile, { vertical: true })}
+        </button>`;
+      })}
+    </div>`;
+  }
+
+  private choose(tile: Tile, via: 'click' | 'drag', pointer?: PointerEvent): void {
+    if (!this.active || !this.playable.has(tileText(tile))) return;
+    const detail: TileChosenDetail = { tile, via, ...(pointer ? { pointer } : {}) };
+    this.dispatchEvent(new CustomEvent('tile-chosen', { detail, bubbles: true, composed: true }));
+  }
+
+  /** A drag starts once the pointer has moved a little with a playable tile held. */
+  private onPointerDown(event: PointerEvent, tile: Tile): void {
+    if (event.button !== 0 || !this.active || !this.playable.has(tileText(tile))) return;
+    const startX = event.clientX;
+    const startY = event.clientY;
+    const move = (moved: PointerEvent) => {
+      if (Math.hypot(moved.clientX - startX, moved.clientY - startY) < 8) return;
+      stop();
+      this.choose(tile, 'drag', moved);
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', stop);
+      window.removeEventListener('pointercancel', stop);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', stop);
+    window.addEventListener('pointercancel', stop);
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    const count = this.tiles.length;
+    if (count === 0) return;
+    const rtl = getComputedStyle(this).direction === 'rtl';
+    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+    let next: number;
+    switch (event.key) {
+      case forward:
+      case 'ArrowDown':
+        next = (this.focusIndex + 1) % count;
+        break;
+      case back:
+      case 'ArrowUp':
+        next = (this.focusIndex - 1 + count) % count;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = count - 1;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    this.focusTile(next);
+  }
+
+  /** Moves the focus (and the tab stop) to the tile at `index`; used after a tile leaves the hand. */
+  focusTile(index = this.focusIndex): void {
+    this.focusIndex = Math.min(Math.max(0, index), this.tiles.length - 1);
+    this.requestUpdate();
+    void this.updateComplete.then(() => this.buttons[this.focusIndex]?.focus());
+  }
+
+  /** Whether the focus is in the hand (so it can be put back after a move). */
+  get hasFocus(): boolean {
+    return this.list?.contains(this.shadowRoot?.activeElement ?? null) ?? false;
+  }
+}
+
+if (!customElements.get('domino-hand')) customElements.define('domino-hand', DominoHand);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'domino-hand': DominoHand;
+  }
+}
