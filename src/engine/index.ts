@@ -4,6 +4,7 @@
  */
 export { createMatch, legalMoves, applyMove, nextRound, isMatchOver, sideOf } from './match.js';
 export { playerView } from './view.js';
+export { validateMatchState } from './validate.js';
 export { RuleError, type RuleErrorCode } from './errors.js';
 export { defaultHouseRules, resolveConfig, HOUSE_RULE_OPTIONS, VARIANTS, VARIANT_RULES } from './config.js';
 export { ALL_TILES, tileName, pipValue, handPips, isDouble, normalize, sameTile } from './tiles.js';
