@@ -1,0 +1,12 @@
+export { browserStore, memoryStore, type KeyValueStore } from './store.js';
+export { emptyStats, parseStats, recordMatch, type Stats, type Tally } from './stats.js';
+export {
+  MIGRATIONS,
+  SAVE_VERSION,
+  SavedGame,
+  parsePlayerSettings,
+  readVersioned,
+  resetStorageWarnings,
+  type PlayerSettings,
+  type Saved,
+} from './saved.js';

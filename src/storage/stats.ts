@@ -1,0 +1,48 @@
+/** Won games of games played, per computer level and per variant. */
+import { LEVELS, type Level } from '../ai/index.js';
+import { VARIANTS } from '../engine/config.js';
+import type { Variant } from '../engine/index.js';
+
+export interface Tally {
+  played: number;
+  won: number;
+}
+
+export interface Stats {
+  byLevel: Record<Level, Tally>;
+  byVariant: Record<Variant, Tally>;
+}
+
+const zero = (): Tally => ({ played: 0, won: 0 });
+
+export function emptyStats(): Stats {
+  return {
+    byLevel: Object.fromEntries(LEVELS.map((l) => [l, zero()])) as Record<Level, Tally>,
+    byVariant: Object.fromEntries(VARIANTS.map((v) => [v, zero()])) as Record<Variant, Tally>,
+  };
+}
+
+export function recordMatch(stats: Stats, level: Level, variant: Variant, won: boolean): Stats {
+  const add = (t: Tally): Tally => ({ played: t.played + 1, won: t.won + (won ? 1 : 0) });
+  return {
+    byLevel: { ...stats.byLevel, [level]: add(stats.byLevel[level]) },
+    byVariant: { ...stats.byVariant, [variant]: add(stats.byVariant[variant]) },
+  };
+}
+
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+
+function parseTally(value: unknown): Tally {
+  const { played, won } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (!isCount(played) || !isCount(won) || won > played) return zero();
+  return { played, won };
+}
+
+/** Whatever was saved, as statistics: a hand-edited or broken entry counts as none. */
+export function parseStats(value: unknown): Stats {
+  const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, Record<string, unknown> | undefined>;
+  const stats = emptyStats();
+  for (const level of LEVELS) stats.byLevel[level] = parseTally(raw['byLevel']?.[level]);
+  for (const variant of VARIANTS) stats.byVariant[variant] = parseTally(raw['byVariant']?.[variant]);
+  return stats;
+}
