@@ -1,6 +1,8 @@
 // Builds the three files of dist/:
-//   dist/domino-game.js       the elements, one ES module with lit, @lit/context and xstate inside, minified
-//   dist/domino-game.iife.js  the same as a classic script (works from file:// too), minified
+//   dist/domino-game.js       the elements, one ES module with lit, @lit/context and xstate inside, minified;
+//                             the 23 non-English catalogs and the computer players' code as chunks in
+//                             dist/chunks/, loaded on demand from beside it
+//   dist/domino-game.iife.js  the same as a classic script (works from file:// too), catalogs inlined
 //   dist/engine.js            the rules engine alone, an ES module for Node ≥ 20 and browsers, readable
 // Type declarations are emitted by `tsc -p tsconfig.build.json`, not here.
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -29,12 +31,16 @@ const minify = () =>
 export default [
   {
     input: 'src/index.ts',
+    // Shared code stays in the entry file (the chunks import it from there) rather than a chunk of its own.
+    preserveEntrySignatures: 'allow-extension',
     plugins: [nodeResolve({ browser: true }), ts()],
     output: [
       {
-        file: 'dist/domino-game.js',
+        // The language catalogs become chunks of their own beside the bundle, loaded on demand.
+        dir: 'dist',
+        entryFileNames: 'domino-game.js',
+        chunkFileNames: 'chunks/[name]-[hash].js',
         format: 'es',
-        inlineDynamicImports: true,
         plugins: [minify()],
       },
       {

@@ -2,23 +2,11 @@ import { legalMoves, RuleError } from '../engine/index.js';
 import { nextInt, randomRngState, seedRng } from '../engine/rng.js';
 import type { LegalMove, PlayerView } from '../engine/index.js';
 import { chooseHard } from './hard.js';
+import { DEFAULT_BUDGET_MS, DEFAULT_MAX_DEALS, type ChooseOptions } from './levels.js';
 import { chooseMedium } from './medium.js';
 
-export type Level = 'easy' | 'medium' | 'hard';
-export const LEVELS: readonly Level[] = ['easy', 'medium', 'hard'];
+export { DEFAULT_BUDGET_MS, DEFAULT_MAX_DEALS, LEVELS, type ChooseOptions, type Level } from './levels.js';
 
-export interface ChooseOptions {
-  level: Level;
-  /** Makes the choice reproducible; without it, each call varies. */
-  seed?: number;
-  /** Upper bound on the hard level's thinking time, in milliseconds. */
-  budgetMs?: number;
-  /** Upper bound on the hard level's simulated deals (for benchmarks that must not depend on the clock). */
-  maxDeals?: number;
-}
-
-export const DEFAULT_BUDGET_MS = 250;
-export const DEFAULT_MAX_DEALS = 1000;
 /** How often the easy player plays like the medium one: enough to look sensible, little enough to lose. */
 const EASY_SENSE = 0.25;
 

@@ -5,7 +5,8 @@
  * strict CSP, file://) or none is configured, it thinks on the main thread with a short budget.
  */
 import type { LegalMove, PlayerView } from '../engine/types.js';
-import { chooseMove, type ChooseOptions } from './choose.js';
+import type { ChooseOptions } from './levels.js';
+import { loadChooseMove } from './load.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 /** The hard level's budget when it must think on the main thread (about a frame or three). */
@@ -55,16 +56,19 @@ export class WorkerPlayer {
 
   private chooseHere(view: PlayerView, options: ChooseOptions): Promise<LegalMove> {
     const budgetMs = Math.min(options.budgetMs ?? MAIN_THREAD_BUDGET_MS, MAIN_THREAD_BUDGET_MS);
-    return new Promise((resolve, reject) => {
-      // A macrotask, so the page can paint the last move before this one is computed.
-      setTimeout(() => {
-        try {
-          resolve(chooseMove(view, { ...options, budgetMs }));
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
+    return loadChooseMove().then(
+      (chooseMove) =>
+        new Promise((resolve, reject) => {
+          // A macrotask, so the page can paint the last move before this one is computed.
+          setTimeout(() => {
+            try {
+              resolve(chooseMove(view, { ...options, budgetMs }));
+            } catch (error) {
+              reject(error);
+            }
+          });
+        }),
+    );
   }
 
   private ensureWorker(): Worker | null {

@@ -1,5 +1,5 @@
 /** What runs inside the Web Worker in which the computer players think, off the page's main thread. */
-import { chooseMove } from './choose.js';
+import { loadChooseMove } from './load.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 interface WorkerScope {
@@ -15,8 +15,9 @@ export const inWorker = (): boolean => {
 
 /** Answers every question (a view and options) with the chosen move, or the error's message. */
 export function answerQuestions(scope: WorkerScope = globalThis as unknown as WorkerScope): void {
-  scope.onmessage = ({ data: { id, view, options } }) => {
+  scope.onmessage = async ({ data: { id, view, options } }) => {
     try {
+      const chooseMove = await loadChooseMove();
       scope.postMessage({ id, move: chooseMove(view, options) });
     } catch (error) {
       scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

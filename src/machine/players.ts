@@ -5,7 +5,7 @@
  * animation-synced pause). Seat players get one seat's PlayerView, never the full state.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { chooseMove } from '../ai/index.js';
+import { loadChooseMove } from '../ai/load.js';
 import { playerView, type LegalMove } from '../engine/index.js';
 import type { ComputerPlayerInput, MatchContext, PauseInput, RemotePlayerInput } from './types.js';
 
@@ -16,6 +16,8 @@ import type { ComputerPlayerInput, MatchContext, PauseInput, RemotePlayerInput }
  */
 export const computerPlayer = fromPromise<LegalMove, ComputerPlayerInput>(async ({ input, signal }) => {
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  if (signal.aborted) throw new Error('the computer player was stopped');
+  const chooseMove = await loadChooseMove();
   if (signal.aborted) throw new Error('the computer player was stopped');
   return chooseMove(input.view, { level: input.level, seed: input.seed });
 });

@@ -2,7 +2,7 @@
  * Validating the settings a match is made of (seats, level, tempo, configuration) and starting a match
  * from them. Used for the input, for CONFIGURE and for NEW_MATCH, so all three accept the same values.
  */
-import { LEVELS } from '../ai/index.js';
+import { LEVELS } from '../ai/levels.js';
 import { createMatch, resolveConfig, RuleError } from '../engine/index.js';
 import type { MatchConfig, MatchState } from '../engine/index.js';
 import { jsonSafe } from './rejections.js';

@@ -2,7 +2,7 @@
  * The vocabulary of the match machine: its input, context, intents (events in) and domain events
  * (events out). Everything that can end up in a persisted snapshot is plain JSON.
  */
-import type { Level } from '../ai/index.js';
+import type { Level } from '../ai/levels.js';
 import type {
   LegalMove,
   MatchConfig,

@@ -1,10 +1,14 @@
 /** The tempo pauses exist, have the table's lengths, and run on the actor's clock (no real waiting). */
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { LegalMove } from '../../src/engine/index.js';
 import { matchMachine, TEMPO_DELAYS, TEMPOS, type ComputerPlayerInput, type MatchInput } from '../../src/machine/index.js';
+import { loadChooseMove } from '../../src/ai/index.js';
 import { nextChange, startActor, stateOf } from './helpers.js';
+
+// The computer's code loads on first use; these tests time its moves, not that load.
+before(() => loadChooseMove());
 
 const input = (tempo: MatchInput['tempo']): MatchInput => ({
   config: { variant: 'draw', players: 2, seed: 'tempo' },

@@ -9,6 +9,7 @@ import { createActor, fromPromise, type Subscription } from 'xstate';
 import { WorkerPlayer } from '../../ai/worker-player.js';
 import type { LegalMove } from '../../engine/index.js';
 import {
+  checkPersistedSnapshot,
   matchMachine,
   type ComputerPlayerInput,
   type MatchActor,
@@ -29,6 +30,8 @@ export class MatchController implements ReactiveController {
   private input: MatchInput | null = null;
   private persisted: Persisted | null = null;
   snapshot: MatchSnapshot | null = null;
+  /** Called on every new snapshot (the saving hooks in here). */
+  onSnapshot: ((actor: MatchActor) => void) | null = null;
 
   constructor(host: ReactiveControllerHost, onEmitted: (event: MatchEmitted) => void) {
     this.host = host;
@@ -47,6 +50,23 @@ export class MatchController implements ReactiveController {
     });
   }
 
+  /**
+   * Resumes a saved match if it is sound and XState takes it; else starts a new one with `input`.
+   * Returns whether the saved match was resumed.
+   */
+  resumeOrStart(input: MatchInput, saved: unknown): boolean {
+    if (saved !== null && saved !== undefined) {
+      try {
+        this.start(input, checkPersistedSnapshot<Persisted>(saved));
+        if (this.snapshot?.status === 'active') return true;
+      } catch {
+        // Falls through to a new match: the caller says so once.
+      }
+    }
+    this.start(input);
+    return false;
+  }
+
   /** Starts a match with `input`, or resumes `snapshot` (a saved game) when given. */
   start(input: MatchInput, snapshot?: Persisted): void {
     this.stopActor();
@@ -56,6 +76,7 @@ export class MatchController implements ReactiveController {
       actor.subscribe({
         next: (next) => {
           this.snapshot = next;
+          this.onSnapshot?.(actor);
           this.host.requestUpdate();
         },
         error: (error) => console.error('<domino-game>: the match stopped', error),

@@ -20,6 +20,23 @@ const MIN_UNIT = 20;
 const MAX_UNIT = 34;
 
 /**
+ * Where a place button goes: centred on its end's box, at least 2em each way (a finger's size), and
+ * moved inwards where that would cross the table's edge (which clips: a place must not be cut off).
+ */
+function placeStyle(box: { x: number; y: number; width: number; height: number }, layout: TableLayout, px: (n: number) => string): string {
+  const axis = (start: number, size: number, total: number) => {
+    const extent = `max(2em, ${px(size)})`;
+    return {
+      start: `clamp(0px, calc(${px(start + size / 2)} - ${extent} / 2), calc(${px(total)} - ${extent}))`,
+      size: extent,
+    };
+  };
+  const inline = axis(box.x, box.width, layout.width);
+  const block = axis(box.y, box.height, layout.height);
+  return `inset-inline-start:${inline.start};inset-block-start:${block.start};inline-size:${inline.size};block-size:${block.size}`;
+}
+
+/**
  * The table: the line of play laid out to fit the widget's width, turning corners like a real table;
  * doubles crosswise; spinners in yellow. While you choose where a tile goes, the possible places show
  * as buttons on the table (in All Fives with the points each would score): one tab stop, arrow keys
@@ -111,7 +128,7 @@ export class DominoBoard extends LitElement {
         const center = move.end === 'lead' || !box;
         const style = center
           ? `inset-inline-start:calc(50% - 2em);inset-block-start:calc(50% - 1em)`
-          : `inset-inline-start:${px(box.x)};inset-block-start:${px(box.y)};inline-size:${px(box.width)};block-size:${px(box.height)}`;
+          : placeStyle(box, layout, px);
         const end = endName(this.t, move.end, endIds);
         const points = move.points ?? 0;
         const label =

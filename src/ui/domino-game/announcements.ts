@@ -14,7 +14,7 @@ export function announcementOf(t: Translator, event: MatchEmitted, view: PlayerV
         const tile = tileText(move.tile);
         return move.end === 'lead'
           ? t.t('announceLead', { name, tile })
-          : t.t('announcePlay', { name, tile, end: endName(t, move.end, []) });
+          : t.t('announcePlay', { name, tile, end: endName(t, move.end, view.openEnds.map((e) => e.id)) });
       }
       if (move.type === 'draw') {
         const drawn = event.seat === you ? [...view.log].reverse().find((e) => e.type === 'draw' && e.seat === you) : undefined;

@@ -138,6 +138,25 @@ export const styles = [
     outline-offset: 3px;
   }
 
+  .actions {
+    gap: 0.75em;
+    flex-wrap: wrap;
+  }
+  button.secondary {
+    all: unset;
+    box-sizing: border-box;
+    padding: 0.6em 1.2em;
+    border: 2px solid var(--domino-accent, #0b5cad);
+    border-radius: 999px;
+    color: var(--domino-accent, #0b5cad);
+    font-weight: 600;
+    cursor: pointer;
+  }
+  button.secondary:focus-visible {
+    outline: 3px solid var(--domino-color, #1f2328);
+    outline-offset: 3px;
+  }
+
   .summary {
     padding: 0.75em;
     border-radius: 0.75em;

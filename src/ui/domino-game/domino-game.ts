@@ -3,6 +3,8 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { legalMoves, type LegalMove, type PlayerView, type Tile } from '../../engine/index.js';
 import { chooseLanguage, ENGLISH, type Translator } from '../../i18n/index.js';
+import { loadTranslator } from '../../i18n/load.js';
+import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
 import {
   hasPending,
   phaseOf,
@@ -23,7 +25,10 @@ import { Announcer, announcementOf, rejectionText } from './announcements.js';
 import { emitDomEvent } from './events.js';
 import { hintOf, mainActionOf, type MainAction } from './guidance.js';
 import { renderPlayers, renderStatusLine, renderSummary } from './parts.js';
-import { localSeats, matchConfigOf, parseSettings, type GameSettings } from './settings.js';
+import { configOf, effectiveSettings, lockedSettings, sameGame, type EffectiveSettings } from './effective-settings.js';
+import { Persistence } from './persistence.js';
+import { localSeats } from './settings.js';
+import type { DominoSettings, SettingsChangeDetail } from '../domino-settings/domino-settings.js';
 import { styles } from './domino-game.styles.js';
 
 export type { DominoEventMap } from './events.js';
@@ -85,6 +90,12 @@ export class DominoGame extends LitElement {
   @property() seed: string | null = null;
   /** The interface language (else the page's, else the browser's, else English). */
   @property() override lang = '';
+  /** The key the game saves under in localStorage (default: from the page and the element). */
+  @property({ attribute: 'storage-key' }) storageKey: string | null = null;
+  /** `none` turns saving off: no settings, match or statistics are kept. */
+  @property() persist: string | null = null;
+  /** Keeps players from changing what the site sets: every attribute given, or the names listed. */
+  @property({ attribute: 'lock-settings' }) lockSettings: string | null = null;
 
   @provide({ context: localeContext })
   @state()
@@ -95,6 +106,7 @@ export class DominoGame extends LitElement {
   @state() private notice = '';
 
   @query('domino-board') private board?: DominoBoard;
+  @query('domino-settings') private settingsDialog?: DominoSettings;
   @query('domino-hand') private hand?: DominoHand;
   @query('.live') private live?: HTMLElement;
 
@@ -102,56 +114,105 @@ export class DominoGame extends LitElement {
   private readonly announcer = new Announcer((text) => {
     if (this.live) this.live.textContent = text;
   });
-  private settings: GameSettings | null = null;
   private lastRejection: unknown = null;
+  private persistence: Persistence | null = null;
+  /** The player's own choices (they override the site's attributes that are not locked). */
+  private playerSettings: PlayerSettings = {};
+  @state() private stats: Stats | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.match.started) this.startMatch();
+    if (!this.match.started) this.startFromSaved();
+    window.addEventListener('pagehide', this.flushSaves);
   }
 
-  private startMatch(): void {
-    const settings = parseSettings(this);
-    this.settings = settings;
-    this.match.start({
-      config: matchConfigOf(settings),
-      seats: localSeats(settings.players),
-      level: settings.level,
-      tempo: settings.tempo,
-      ...(settings.seed !== null ? { seed: settings.seed } : {}),
-    });
+  private readonly flushSaves = () => this.persistence?.flush();
+
+  private settingsNow(): EffectiveSettings {
+    return effectiveSettings(this, this.playerSettings, lockedSettings(this));
+  }
+
+  /** Resumes the saved match if there is a sound one, else starts a new match with the settings. */
+  private startFromSaved(): void {
+    const persistence = new Persistence(this);
+    this.persistence = persistence;
+    const saved = persistence.load();
+    this.playerSettings = saved.settings;
+    this.stats = saved.stats;
+    const settings = this.settingsNow();
+    const resumed = this.match.resumeOrStart(
+      {
+        config: configOf(settings),
+        seats: localSeats(settings.players),
+        level: settings.level,
+        tempo: settings.tempo,
+        ...(settings.seed !== null ? { seed: settings.seed } : {}),
+      },
+      saved.match,
+    );
+    if (saved.match !== null && !resumed) {
+      console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
+      persistence.dropMatch();
+    }
+    // A resumed match keeps its settings; newer ones wait for the next match.
+    if (resumed) this.syncSettings(false);
+    this.match.onSnapshot = (actor) => persistence.saveMatchSoon(() => actor.getPersistedSnapshot());
+    void this.updateLanguage();
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('lang')) this.translator = this.resolveTranslator();
-    const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'seed'] as const;
-    if (this.settings && settingNames.some((name) => changed.has(name))) this.reconfigure();
+    if (changed.has('lang')) void this.updateLanguage();
+    const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lockSettings'] as const;
+    if (this.persistence && settingNames.some((name) => changed.has(name))) this.syncSettings(true);
   }
 
-  private resolveTranslator(): Translator {
-    // Only English ships so far; the language is resolved already so the direction and number
-    // formats follow the page.
-    chooseLanguage([this.lang, this.closest('[lang]')?.getAttribute('lang'), ...navigator.languages]);
-    return ENGLISH;
+  /** The language: the player's choice, the `lang` attribute, the page's, the browser's, else English. */
+  private async updateLanguage(): Promise<void> {
+    const language = chooseLanguage([
+      this.settingsNow().lang,
+      this.lang,
+      this.parentElement?.closest('[lang]')?.getAttribute('lang'),
+      ...navigator.languages,
+    ]);
+    if (language === this.translator.language) return;
+    const translator = await loadTranslator(language);
+    // A later change may have won the race while this catalog loaded.
+    if (chooseLanguage([this.settingsNow().lang, this.lang, this.parentElement?.closest('[lang]')?.getAttribute('lang'), ...navigator.languages]) === language) {
+      this.translator = translator;
+    }
   }
 
-  /** A setting changed mid-match: the tempo applies at once, the rest from the next match (and it says so). */
-  private reconfigure(): void {
-    const before = this.settings!;
-    const after = parseSettings(this);
-    this.settings = after;
-    if (after.tempo !== before.tempo) this.match.send({ type: 'CONFIGURE', tempo: after.tempo });
-    const { tempo: _a, ...restBefore } = before;
-    const { tempo: _b, ...restAfter } = after;
-    if (JSON.stringify(restBefore) === JSON.stringify(restAfter)) return;
-    this.match.send({
-      type: 'CONFIGURE',
-      level: after.level,
-      config: { ...matchConfigOf(after), ...(after.seed !== null ? { seed: after.seed } : {}) },
-      seats: localSeats(after.players),
-    });
-    this.notice = this.translator.t('settingsNextMatch');
-    this.announcer.say(this.notice);
+  /**
+   * Brings the match in line with the settings: the tempo at once; the game, players and level from
+   * the next match (and, when `announce`, it says so).
+   */
+  private syncSettings(announce: boolean): void {
+    const snapshot = this.snapshot;
+    if (!snapshot) return;
+    const settings = this.settingsNow();
+    const { context } = snapshot;
+    if (settings.tempo !== context.tempo) this.match.send({ type: 'CONFIGURE', tempo: settings.tempo });
+    const config = configOf(settings);
+    const next = { level: context.pending.level ?? context.level, config: context.pending.config ?? context.config };
+    if (settings.level === next.level && sameGame(config, next.config)) return;
+    this.match.send({ type: 'CONFIGURE', level: settings.level, config, seats: localSeats(settings.players) });
+    if (announce) {
+      this.notice = this.translator.t('settingsNextMatch');
+      this.announcer.say(this.notice);
+    }
+  }
+
+  private onSettingsChange(event: CustomEvent<SettingsChangeDetail>): void {
+    this.playerSettings = { ...this.playerSettings, ...event.detail.settings };
+    this.persistence?.saveSettings(this.playerSettings);
+    this.syncSettings(true);
+    void this.updateLanguage();
+  }
+
+  private onStatsReset(): void {
+    this.stats = emptyStats();
+    this.persistence?.saveStats(this.stats);
+    this.announcer.say(this.translator.t('statsResetDone'));
   }
 
   private get snapshot(): MatchSnapshot | null {
@@ -168,9 +229,19 @@ export class DominoGame extends LitElement {
     const view = this.view;
     if (!view) return;
     emitDomEvent(this, event, view, YOU);
+    if (event.type === 'matchEnd') this.countMatch(event.winner, view);
     const text = announcementOf(this.translator, event, view, YOU);
     if (text) this.announcer.say(text);
     if (event.type === 'turn' && event.yours) this.choosing = null;
+  }
+
+  /** Statistics: a finished match counts as played, and as won when your side won it. */
+  private countMatch(winner: number, view: PlayerView): void {
+    const level = this.snapshot?.context.level;
+    if (!this.stats || !level) return;
+    const yourSide = view.config.teams ? YOU % 2 : YOU;
+    this.stats = recordMatch(this.stats, level, view.config.variant, winner === yourSide);
+    this.persistence?.saveStats(this.stats);
   }
 
   override updated(): void {
@@ -280,6 +351,7 @@ export class DominoGame extends LitElement {
       case 'newGame':
         this.notice = '';
         this.match.send({ type: 'NEW_MATCH' });
+        this.syncSettings(false);
         break;
     }
   }
@@ -329,7 +401,17 @@ export class DominoGame extends LitElement {
               ${t.t(action.label)}
             </button>`
           : nothing}
+        <button class="secondary" part="settings-button" type="button" aria-haspopup="dialog" @click=${this.openSettings}>
+          ${t.t('settings')}
+        </button>
       </div>
+      <domino-settings
+        .settings=${this.settingsNow()}
+        .locked=${lockedSettings(this)}
+        .stats=${this.stats}
+        @settings-change=${this.onSettingsChange}
+        @stats-reset=${this.onStatsReset}
+      ></domino-settings>
       ${this.notice && hasPending(snapshot) ? html`<p class="notice">${this.notice}</p>` : nothing}
       <div class="live" role="status" aria-live="polite"></div>
       <div class="ghost" hidden aria-hidden="true"></div>
@@ -337,9 +419,19 @@ export class DominoGame extends LitElement {
     </div>`;
   }
 
+  /** The dialog's code loads on first use: a first visit does not need it. */
+  private async openSettings(event: Event): Promise<void> {
+    const opener = event.currentTarget as HTMLElement;
+    await import('../domino-settings/domino-settings.js');
+    await this.settingsDialog?.updateComplete;
+    this.settingsDialog?.open(opener);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.announcer.cancel();
+    this.persistence?.flush();
+    window.removeEventListener('pagehide', this.flushSaves);
   }
 }
 

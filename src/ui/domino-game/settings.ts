@@ -2,7 +2,7 @@
  * The site owner's configuration, read from the element's attributes. An invalid value falls back to
  * the default with one console warning per attribute and value, never an exception.
  */
-import { LEVELS, type Level } from '../../ai/index.js';
+import { LEVELS, type Level } from '../../ai/levels.js';
 import { MAX_TARGET, VARIANTS } from '../../engine/config.js';
 import type { MatchConfig, PlayerCount, Variant } from '../../engine/index.js';
 import { TEMPOS } from '../../machine/index.js';

@@ -44,7 +44,8 @@ export class DominoHand extends LitElement {
   private focusIndex = 0;
 
   override render() {
-    if (this.focusIndex >= this.tiles.length) this.focusIndex = Math.max(0, this.tiles.length - 1);
+    // Exactly one tile is the tab stop, whatever the hand went through (empty at a round's end).
+    this.focusIndex = Math.max(0, Math.min(this.focusIndex, this.tiles.length - 1));
     return html`<div class="tiles" role="group" aria-label=${this.t.t('yourHand')} @keydown=${this.onKeyDown}>
       ${this.tiles.map((tile, index) => {
         const name = tileText(tile);
@@ -127,7 +128,7 @@ export class DominoHand extends LitElement {
 
   /** Moves the focus (and the tab stop) to the tile at `index`; used after a tile leaves the hand. */
   focusTile(index = this.focusIndex): void {
-    this.focusIndex = Math.min(Math.max(0, index), this.tiles.length - 1);
+    this.focusIndex = Math.max(0, Math.min(index, this.tiles.length - 1));
     this.requestUpdate();
     void this.updateComplete.then(() => this.buttons[this.focusIndex]?.focus());
   }

@@ -1,0 +1,28 @@
+/**
+ * Checks a persisted match snapshot from outside (a saved game) before XState restores it: the engine
+ * state inside must be valid (validateMatchState), and the machine's own settings well formed. What
+ * XState itself needs of the snapshot is left to it; the caller catches its failures.
+ */
+import { isLevel } from './settings.js';
+import { isTempo } from './tempo.js';
+import { RuleError, validateMatchState } from '../engine/index.js';
+import { SEAT_KINDS } from './settings.js';
+
+export function checkPersistedSnapshot<T>(value: unknown): T {
+  const fail = (why: string): never => {
+    throw new RuleError('invalid-state', `not a saved match: ${why}`);
+  };
+  if (typeof value !== 'object' || value === null) fail('not an object');
+  const snapshot = value as Record<string, unknown>;
+  if (snapshot['status'] !== 'active') fail(`its status is ${String(snapshot['status'])}`);
+  const context = snapshot['context'] as Record<string, unknown> | undefined;
+  if (typeof context !== 'object' || context === null) fail('no context');
+  const game = validateMatchState(context!['game']);
+  const seats = context!['seats'];
+  if (!Array.isArray(seats) || seats.length !== game.config.players || !seats.every((s) => SEAT_KINDS.includes(s))) {
+    fail('its seats do not fit the match');
+  }
+  if (!isLevel(context!['level']) || !isTempo(context!['tempo'])) fail('unknown level or tempo');
+  if (!Number.isInteger(context!['matchNumber'])) fail('no match number');
+  return { ...snapshot, context: { ...context, game } } as T;
+}

@@ -1,0 +1,72 @@
+/**
+ * The settings a match is played with: the site's attributes, overridden by the player's own saved
+ * choices, except where the site locks them (`lock-settings`: all the attributes it sets, or the
+ * names it lists).
+ */
+import { resolveConfig, type HouseRules, type MatchConfig } from '../../engine/index.js';
+import type { PlayerSettings } from '../../storage/index.js';
+import { matchConfigOf, parseSettings, type GameSettings, type RawSettings } from './settings.js';
+
+export type SettingName = 'variant' | 'players' | 'target' | 'level' | 'tempo' | 'teams' | 'lang' | 'houseRules';
+export const SETTING_NAMES: readonly SettingName[] = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lang', 'houseRules'];
+
+export interface EffectiveSettings extends GameSettings {
+  houseRules: Partial<HouseRules>;
+  /** The player's language choice, or null for automatic. */
+  lang: string | null;
+}
+
+/** The names the site locks. */
+export function lockedSettings(element: HTMLElement): Set<SettingName> {
+  const lock = element.getAttribute('lock-settings');
+  if (lock === null) return new Set();
+  const listed = lock.split(/[\s,]+/).filter(Boolean) as SettingName[];
+  if (listed.length > 0) return new Set(listed.filter((n) => SETTING_NAMES.includes(n)));
+  return new Set(SETTING_NAMES.filter((n) => element.hasAttribute(n === 'houseRules' ? 'house-rules' : n)));
+}
+
+export function effectiveSettings(raw: RawSettings, player: PlayerSettings, locked: ReadonlySet<SettingName>): EffectiveSettings {
+  const mine = <K extends keyof PlayerSettings>(name: K) => (locked.has(name) ? undefined : player[name]);
+  const merged: RawSettings = {
+    variant: mine('variant') ?? raw.variant,
+    players: mine('players') ?? raw.players,
+    target: mine('target') === undefined ? raw.target : mine('target'),
+    level: mine('level') ?? raw.level,
+    tempo: mine('tempo') ?? raw.tempo,
+    teams: mine('teams') ?? raw.teams,
+    seed: raw.seed,
+  };
+  return { ...parseSettings(merged), houseRules: mine('houseRules') ?? {}, lang: mine('lang') ?? null };
+}
+
+/**
+ * The match configuration. House rules a player chose for one variant may not suit another (Doubles
+ * fixes some): those that the rules refuse are left out rather than stopping the game.
+ */
+export function configOf(settings: EffectiveSettings): MatchConfig {
+  const base = matchConfigOf(settings);
+  const rules: Record<string, unknown> = { ...settings.houseRules };
+  for (;;) {
+    const config = { ...base, houseRules: rules as Partial<HouseRules> };
+    try {
+      resolveConfig(config);
+      return config;
+    } catch {
+      const names = Object.keys(rules);
+      if (names.length === 0) return base;
+      delete rules[names[names.length - 1]!];
+    }
+  }
+}
+
+/** Whether two configurations make the same game (defaults filled in, seeds and deals aside). */
+export function sameGame(a: MatchConfig, b: MatchConfig): boolean {
+  const plain = (c: MatchConfig) => {
+    try {
+      return JSON.stringify(resolveConfig({ ...c, seed: undefined, deal: undefined }));
+    } catch {
+      return 'invalid';
+    }
+  };
+  return plain(a) === plain(b);
+}

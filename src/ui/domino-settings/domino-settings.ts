@@ -1,0 +1,211 @@
+import { consume } from '@lit/context';
+import { LitElement, html, nothing } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { LEVELS } from '../../ai/levels.js';
+import { defaultHouseRules, HOUSE_RULE_OPTIONS, VARIANT_RULES, VARIANTS } from '../../engine/index.js';
+import type { HouseRules, Variant } from '../../engine/index.js';
+import { ENGLISH, LANGUAGE_NAMES, LANGUAGES, type MessageKey, type Translator } from '../../i18n/index.js';
+import { TEMPOS } from '../../machine/index.js';
+import type { PlayerSettings, Stats } from '../../storage/index.js';
+import { localeContext } from '../context/locale.js';
+import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
+import { styles } from './domino-settings.styles.js';
+
+export interface SettingsChangeDetail {
+  settings: PlayerSettings;
+}
+
+/** Sensible targets per variant; the variant's default is among them. */
+const TARGETS: Record<Variant, number[]> = {
+  draw: [50, 100, 150, 200],
+  block: [50, 100, 150, 200],
+  fives: [100, 150, 200, 250, 300],
+  doubles: [50, 100, 150, 200],
+};
+
+const VARIANT_NAMES = { draw: 'variantDraw', block: 'variantBlock', fives: 'variantFives', doubles: 'variantDoubles' } as const;
+const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles: 'howDoubles' } as const;
+const LEVEL_NAMES = { easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard' } as const;
+const TEMPO_NAMES = { slow: 'tempoSlow', normal: 'tempoNormal', fast: 'tempoFast', instant: 'tempoInstant' } as const;
+
+/**
+ * The settings dialog: a real modal (native <dialog>: focus stays inside, Escape closes, focus returns
+ * to the button that opened it). Every change applies at once (the game, players and level from the
+ * next match); what the site locks is not shown. Also the statistics and how to play.
+ *
+ * @fires settings-change - The player changed a setting: `{ settings }` (only what changed).
+ * @fires stats-reset - The player reset the statistics.
+ */
+export class DominoSettings extends LitElement {
+  static override styles = styles;
+
+  @consume({ context: localeContext, subscribe: true })
+  @property({ attribute: false })
+  t: Translator = ENGLISH;
+
+  @property({ attribute: false }) settings: EffectiveSettings | null = null;
+  @property({ attribute: false }) locked: ReadonlySet<SettingName> = new Set();
+  @property({ attribute: false }) stats: Stats | null = null;
+
+  @query('dialog') private dialog!: HTMLDialogElement;
+  private opener: HTMLElement | null = null;
+
+  /** Opens the dialog; focus returns to `opener` when it closes. */
+  open(opener?: HTMLElement): void {
+    this.opener = opener ?? null;
+    void this.updateComplete.then(() => {
+      if (this.isConnected && !this.dialog.open) this.dialog.showModal();
+    });
+  }
+
+  close(): void {
+    this.dialog?.close();
+  }
+
+  get isOpen(): boolean {
+    return this.dialog?.open ?? false;
+  }
+
+  private onClose(): void {
+    this.opener?.focus();
+    this.opener = null;
+  }
+
+  private change(settings: PlayerSettings): void {
+    this.dispatchEvent(new CustomEvent<SettingsChangeDetail>('settings-change', { detail: { settings }, bubbles: true, composed: true }));
+  }
+
+  private shows(name: SettingName): boolean {
+    return !this.locked.has(name);
+  }
+
+  override render() {
+    const s = this.settings;
+    const t = this.t;
+    if (!s) return nothing;
+    return html`<dialog aria-labelledby="settings-title" @close=${this.onClose}>
+      <form method="dialog" @submit=${(e: Event) => e.preventDefault()}>
+        <header>
+          <h2 id="settings-title">${t.t('settingsTitle')}</h2>
+          <button class="close" type="button" @click=${this.close}>${t.t('close')}</button>
+        </header>
+        <div class="fields">
+          <fieldset class="against">
+            <legend>${t.t('playAgainst')}</legend>
+            <label><input type="radio" name="against" value="computer" checked /> ${t.t('againstComputer')}</label>
+            <label><input type="radio" name="against" value="friends" disabled /> ${t.t('againstFriends')}</label>
+          </fieldset>
+          ${this.shows('level')
+            ? this.select('level', t.t('computerLevel'), LEVELS.map((l) => [l, t.t(LEVEL_NAMES[l])]), s.level, (v) =>
+                this.change({ level: v as PlayerSettings['level'] }),
+              )
+            : nothing}
+          ${this.shows('variant')
+            ? this.select('variant', t.t('variantLabel'), VARIANTS.map((v) => [v, t.t(VARIANT_NAMES[v])]), s.variant, (v) =>
+                this.change({ variant: v as Variant, target: null }),
+              )
+            : nothing}
+          ${this.shows('players')
+            ? this.select('players', t.t('playersLabel'), [2, 3, 4].map((n) => [String(n), t.number(n)]), String(s.players), (v) =>
+                this.change({ players: Number(v) as 2 | 3 | 4, ...(v !== '4' ? { teams: false } : {}) }),
+              )
+            : nothing}
+          ${this.shows('teams') && s.players === 4
+            ? html`<label class="check"
+                ><input type="checkbox" .checked=${s.teams} @change=${(e: Event) => this.change({ teams: (e.target as HTMLInputElement).checked })} />
+                ${t.t('partnerships')}</label
+              >`
+            : nothing}
+          ${this.shows('target') ? this.renderTarget(s) : nothing}
+          ${this.shows('tempo')
+            ? this.select('tempo', t.t('tempoLabel'), TEMPOS.map((v) => [v, t.t(TEMPO_NAMES[v])]), s.tempo, (v) =>
+                this.change({ tempo: v as PlayerSettings['tempo'] }),
+              )
+            : nothing}
+          ${this.shows('lang')
+            ? this.select(
+                'lang',
+                t.t('languageLabel'),
+                [['', t.t('languageAuto')], ...LANGUAGES.map((l) => [l, LANGUAGE_NAMES[l]] as [string, string])],
+                s.lang ?? '',
+                (v) => this.change({ lang: v || null }),
+              )
+            : nothing}
+          ${this.shows('houseRules') ? this.renderHouseRules(s) : nothing}
+        </div>
+        ${this.renderStats()}
+        <section class="how">
+          <h3>${t.t('howToPlay')}: ${t.t(VARIANT_NAMES[s.variant])}</h3>
+          <p>${t.t(HOW_TO[s.variant])}</p>
+        </section>
+      </form>
+    </dialog>`;
+  }
+
+  private select(id: string, label: string, options: [string, string][], value: string, onChange: (value: string) => void) {
+    return html`<label class="field" for=${`setting-${id}`}>${label}</label>
+      <select id=${`setting-${id}`} @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value)}>
+        ${options.map(([v, text]) => html`<option value=${v} ?selected=${v === value}>${text}</option>`)}
+      </select>`;
+  }
+
+  private renderTarget(s: EffectiveSettings) {
+    const fallback = VARIANT_RULES[s.variant].defaultTarget;
+    const targets = [...new Set([...TARGETS[s.variant], s.target ?? fallback])].sort((a, b) => a - b);
+    return this.select('target', this.t.t('targetLabel'), targets.map((n) => [String(n), this.t.number(n)]), String(s.target ?? fallback), (v) =>
+      this.change({ target: Number(v) }),
+    );
+  }
+
+  private renderHouseRules(s: EffectiveSettings) {
+    const t = this.t;
+    const defaults = defaultHouseRules(s.variant);
+    const label = (name: string, value: unknown) =>
+      typeof value === 'number' ? t.number(value) : t.t(`rule_${name}_${String(value)}` as MessageKey);
+    return html`<details class="advanced">
+      <summary>${t.t('advanced')}</summary>
+      ${(Object.keys(HOUSE_RULE_OPTIONS) as (keyof HouseRules)[]).map((name) => {
+        const chosen = s.houseRules[name];
+        const options: [string, string][] = [
+          ['', t.t('ruleDefault', { value: label(name, defaults[name]) })],
+          ...(HOUSE_RULE_OPTIONS[name] as readonly unknown[]).map((v) => [String(v), label(name, v)] as [string, string]),
+        ];
+        return this.select(`rule-${name}`, t.t(`rule_${name}` as MessageKey), options, chosen === undefined ? '' : String(chosen), (v) => {
+          const rules: Record<string, unknown> = { ...s.houseRules };
+          if (v === '') delete rules[name];
+          else rules[name] = name === 'boneyardReserve' ? Number(v) : v;
+          this.change({ houseRules: rules as Partial<HouseRules> });
+        });
+      })}
+    </details>`;
+  }
+
+  private renderStats() {
+    const stats = this.stats;
+    const t = this.t;
+    if (!stats) return nothing;
+    const line = (played: number, won: number) => t.t('statsLine', { won, played });
+    return html`<section class="stats">
+      <h3>${t.t('statsTitle')}</h3>
+      <div class="stat-groups">
+        <dl aria-label=${t.t('statsByLevel')}>
+          ${LEVELS.map((l) => html`<dt>${t.t(LEVEL_NAMES[l])}</dt><dd>${line(stats.byLevel[l].played, stats.byLevel[l].won)}</dd>`)}
+        </dl>
+        <dl aria-label=${t.t('statsByVariant')}>
+          ${VARIANTS.map((v) => html`<dt>${t.t(VARIANT_NAMES[v])}</dt><dd>${line(stats.byVariant[v].played, stats.byVariant[v].won)}</dd>`)}
+        </dl>
+      </div>
+      <button type="button" class="reset" @click=${() => this.dispatchEvent(new CustomEvent('stats-reset', { bubbles: true, composed: true }))}>
+        ${t.t('statsReset')}
+      </button>
+    </section>`;
+  }
+}
+
+if (!customElements.get('domino-settings')) customElements.define('domino-settings', DominoSettings);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'domino-settings': DominoSettings;
+  }
+}

@@ -1,0 +1,123 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { deepActive, handNames, mount, playableTiles, root, settle, tableNames, waitFor, waitForYou, type DominoGame } from './helpers.js';
+
+const saved = (key: string, entry: string) => localStorage.getItem(`domino-game:${key}:${entry}`);
+
+/** Lays one of your tiles (the first glowing one, on its first place). */
+async function playOne(el: DominoGame): Promise<void> {
+  const ask = await waitForYou(el);
+  if (ask.kind === 'button') ask.button.click();
+  else {
+    ask.tiles[0]!.click();
+    await settle(el);
+    const place = root(el).querySelector('domino-board')!.shadowRoot!.querySelector<HTMLButtonElement>('button.place');
+    place?.click();
+  }
+  await settle(el);
+}
+
+describe('saved games and settings', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    for (const el of document.querySelectorAll('domino-game')) el.remove();
+  });
+
+  it('a reload goes on exactly where the match was', async () => {
+    const first = await mount({ persist: 'local', 'storage-key': 'reload', tempo: 'instant', seed: '7', level: 'easy' });
+    await playOne(first);
+    await waitForYou(first);
+    const hand = handNames(first);
+    const table = tableNames(first);
+    expect(table.length).to.be.greaterThan(0);
+    first.remove(); // leaving the page saves at once
+    expect(saved('reload', 'match')).to.be.a('string');
+
+    const second = await mount({ persist: 'local', 'storage-key': 'reload', tempo: 'instant', seed: '7', level: 'easy' });
+    await settle(second);
+    expect(handNames(second)).to.deep.equal(hand);
+    expect(tableNames(second)).to.deep.equal(table);
+  });
+
+  it('persist="none" saves nothing', async () => {
+    const el = await mount({ persist: 'none', 'storage-key': 'off', tempo: 'instant', seed: '3' });
+    await playOne(el);
+    el.remove();
+    expect(localStorage.length).to.equal(0);
+  });
+
+  it('a corrupt saved match never stops the game: it starts afresh with one warning', async () => {
+    localStorage.setItem('domino-game:bad:match', JSON.stringify({ version: 1, data: { status: 'active', context: { game: { hands: 'lots' } } } }));
+    localStorage.setItem('domino-game:bad:settings', '{{{');
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+    try {
+      const el = await mount({ persist: 'local', 'storage-key': 'bad', tempo: 'instant', seed: '5' });
+      await settle(el);
+      expect(handNames(el).length).to.be.greaterThan(0);
+      expect(warnings.filter((w) => w.includes('match')).length).to.equal(1);
+      expect(warnings.filter((w) => w.includes('settings')).length).to.equal(1);
+    } finally {
+      console.warn = warn;
+    }
+  });
+
+  it("a player's saved choices override the site's attributes, unless the site locks them", async () => {
+    localStorage.setItem('domino-game:mine:settings', JSON.stringify({ version: 1, data: { variant: 'fives' } }));
+    const free = await mount({ persist: 'local', 'storage-key': 'mine', variant: 'draw', tempo: 'instant', seed: '1' });
+    expect(root(free).querySelector('.status')!.textContent).to.contain('All Fives');
+    free.remove();
+    localStorage.removeItem('domino-game:mine:match');
+    const locked = await mount({ persist: 'local', 'storage-key': 'mine', variant: 'draw', 'lock-settings': '', tempo: 'instant', seed: '1' });
+    expect(root(locked).querySelector('.status')!.textContent).to.contain('Draw');
+  });
+
+  it('the settings dialog is a real modal: Escape closes it and focus returns to its button', async () => {
+    const el = await mount({ persist: 'local', 'storage-key': 'dialog', tempo: 'instant', seed: '2' });
+    await settle(el);
+    const opener = root(el).querySelector<HTMLButtonElement>('button.secondary')!;
+    opener.focus();
+    opener.click();
+    const settings = root(el).querySelector('domino-settings')!;
+    const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
+    expect(dialog.matches(':modal')).to.equal(true);
+    await expect(el).to.be.accessible();
+    await sendKeys({ press: 'Escape' });
+    await waitFor('the dialog to close', () => !settings.shadowRoot!.querySelector('dialog[open]'));
+    expect(deepActive()).to.equal(opener);
+  });
+
+  it('a setting changed in the dialog is saved and applies from the next game, which the widget says', async () => {
+    const el = await mount({ persist: 'local', 'storage-key': 'change', tempo: 'instant', seed: '4' });
+    await settle(el);
+    root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
+    const settings = root(el).querySelector('domino-settings')!;
+    const players = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLSelectElement>('#setting-players'));
+    players.value = '3';
+    players.dispatchEvent(new Event('change'));
+    await settle(el);
+    expect(JSON.parse(saved('change', 'settings')!).data.players).to.equal(3);
+    expect(root(el).querySelector('.notice')?.textContent).to.contain('next game');
+    expect(root(el).querySelectorAll('.player').length, 'this match keeps its players').to.equal(2);
+  });
+
+  it('won games are counted per level and variant when a match ends', async () => {
+    const el = await mount({ persist: 'local', 'storage-key': 'stats', tempo: 'instant', seed: '9', target: '5', level: 'easy', variant: 'block' });
+    for (let i = 0; i < 200; i++) {
+      const ask = await waitForYou(el, 10_000);
+      if (ask.kind === 'button' && ask.label === 'New game') break;
+      if (ask.kind === 'button') ask.button.click();
+      else {
+        playableTiles(el)[0]!.click();
+        await settle(el);
+        root(el).querySelector('domino-board')!.shadowRoot!.querySelector<HTMLButtonElement>('button.place')?.click();
+      }
+      await settle(el);
+    }
+    const stats = JSON.parse(saved('stats', 'stats')!).data;
+    expect(stats.byLevel.easy.played).to.equal(1);
+    expect(stats.byVariant.block.played).to.equal(1);
+    expect(stats.byLevel.hard.played).to.equal(0);
+  });
+});
