@@ -5,7 +5,7 @@
  * else dropped with one console warning; a corrupt or hand-edited entry is dropped the same way.
  * Nothing here throws.
  */
-import { LEVELS, type Level } from '../ai/index.js';
+import { LEVELS, type Level } from '../ai/levels.js';
 import { HOUSE_RULE_OPTIONS, VARIANTS } from '../engine/config.js';
 import type { HouseRules, Variant } from '../engine/index.js';
 import { TEMPOS, type Tempo } from '../machine/index.js';

@@ -1,5 +1,5 @@
 /** Won games of games played, per computer level and per variant. */
-import { LEVELS, type Level } from '../ai/index.js';
+import { LEVELS, type Level } from '../ai/levels.js';
 import { VARIANTS } from '../engine/config.js';
 import type { Variant } from '../engine/index.js';
 
