@@ -110,7 +110,7 @@ interface Rect {
   h: number;
 }
 
-/** The open (or not yet open) end of an arm, or where an arm would be after a tile being considered. */
+/** An end of an arm (open, or a spinner's short side not open yet). */
 interface Arm {
   /** Table index of the tile offering it (-1 for a look-ahead). */
   from: number;
@@ -126,10 +126,8 @@ interface Arm {
   progress: number;
   /** The number showing (-1: not known). */
   pip: number;
-  /** Its candidate positions (see `candidates`), kept: they depend on the arm's geometry only. */
+  /** Its candidate positions for [a non-double, a double] (see `candidates`), once made. */
   lists?: (Candidate[] | null)[];
-  /** An arm of the same geometry whose candidates this one shares. */
-  shape?: Arm;
 }
 
 /** A position for a tile on an arm. */
@@ -139,19 +137,53 @@ interface Candidate {
   dir: number;
   /** A non-double's outer half; null for a double. */
   outer: Rect | null;
-  /** The arm after a tile here (for the look-ahead), once asked for. */
+  /** The arm after a tile here, once asked for. */
   next?: Arm;
   /** A spinner's short sides if laid here, once asked for. */
   sides?: [Arm, Arm];
 }
 
-/** Proof that an arm has room: a free position and a free one beyond it. */
-type Witness = [Rect, Rect];
+/**
+ * Proof that an end has room: a free place for its next tile, and the places it needs: one beyond it
+ * (and, for a double in Doubles, one at each of its short sides).
+ */
+interface Room {
+  next: Candidate;
+  rects: Rect[];
+}
+
+/** An end's room in the look-ahead. */
+interface Hold {
+  /** Its own room, clear of the other ends' rooms; null if it has none of its own. */
+  room: Room | null;
+  /** `room` is in bounds. */
+  bounded: boolean;
+  /** It has room at all, regardless of the other ends. */
+  alive: boolean;
+}
+
+/** See `cost`: [ends without room, ends without room of their own, beyond the width, ends losing room in bounds]. */
+type Cost = [number, number, number, number];
+
+/** A position weighed by `cost`, with the rooms found for the ends it concerns. */
+interface Evaluation {
+  c: Candidate;
+  cost: Cost;
+  /** Rooms for the end after the tile, a spinner's sides, then the ends in `hit`. */
+  found: Hold[];
+  /** The ends whose rooms the tile takes. */
+  hit: string[];
+}
+
+function cheaper(a: Cost, b: Cost): boolean {
+  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
 
 const pairIndex = (a: number, b: number): number => (a >= b ? (a * (a + 1)) / 2 + b : (b * (b + 1)) / 2 + a);
 
-function overlaps(a: Rect | null, b: Rect): boolean {
-  return a !== null && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
 /** A rectangle beyond face `f` whose face lies at `line`: depth [d0, d1) away from it, lateral [l0, l1). */
@@ -178,65 +210,82 @@ const faceLen = (r: Rect, f: number): number => (horizontal(f) ? r.h : r.w);
 /** Lateral shifts tried after the natural position, in half-units. */
 const SHIFTS = [1, -1, 2, -2];
 const NO_SHIFT = [0];
+const NONE: readonly Rect[] = [];
 
 /**
- * The occupied cells, one byte per half-unit cell, shared by all calls (layoutTable is synchronous) and
- * cleared after each. It spans ±GRID/2 half-units around the lead, more than 28 tiles can reach.
+ * The grids, one cell per half-unit: tiles laid, and how many ends' rooms cover a cell. Shared by all
+ * calls (layoutTable is synchronous) and cleared after each. They span ±GRID/2 half-units around the
+ * lead, more than 28 tiles can reach.
  */
 const GRID = 320;
-const grid = new Uint8Array(GRID * GRID);
-
-/** Per arm, what the look-ahead keeps: 2 = room in bounds, 1 = room anywhere, 0 = nothing. */
-type Level = 0 | 1 | 2;
+const tileGrid = new Uint8Array(GRID * GRID);
+/** Look-ahead positions relative to a region, by its geometry (see `firstFree`). */
+const templates = new Map<number, Int16Array>();
+const STRIDE = 8;
+const roomGrid = new Uint8Array(GRID * GRID);
+const touched = new Uint8Array(GRID * GRID);
 
 class Layouter {
   readonly tiles: TileLayout[] = [];
   readonly rects: Rect[] = [];
   readonly arms = new Map<string, Arm>();
-  /** Indices set in `grid`, to clear. */
+  private readonly holds = new Map<string, Hold>();
+  /** Grid indices written, to clear. */
   private readonly used: number[] = [];
   /** Bit i: the tile with pairIndex i is on the table. */
   private placed = 0;
-  /** Doubles: the lead is a spinner and so is every later double, branching into 's<i>.1' and 's<i>.2'. */
+  /** The lead is a spinner: later spinners branch into 's<i>.1' and 's<i>.2' (Doubles). */
   private branchIds = false;
-  /** Per arm shape, `findRoom` without extra for [single, single in bounds, double, double in bounds]. */
-  private readonly witnesses = new Map<Arm, (Witness | null | undefined)[]>();
   private readonly ox: number;
   private readonly oy = GRID / 2;
+  /** Scratch rectangle for `firstFree`. */
+  private readonly probe: Rect = { x: 0, y: 0, w: 0, h: 0 };
 
   constructor(private readonly width: number) {
     this.ox = GRID / 2 - width / 2;
   }
 
   // ------------------------------------------------------------------------------------------
-  // The grid
+  // The grids
 
-  private occupied(r: Rect): boolean {
+  /** Whether `r` is free of tiles, of `avoid`, and (when `rooms`) of ends' rooms; in bounds when `bounded`. */
+  private free(r: Rect, bounded: boolean, rooms: boolean, avoid: Rect | null): boolean {
+    if (bounded && !this.inBounds(r)) return false;
+    if (avoid && overlaps(avoid, r)) return false;
     const x0 = r.x + this.ox;
     const y0 = r.y + this.oy;
-    if (x0 < 0 || y0 < 0 || x0 + r.w > GRID || y0 + r.h > GRID) return true; // beyond any table
+    if (x0 < 0 || y0 < 0 || x0 + r.w > GRID || y0 + r.h > GRID) return false; // beyond any table
     for (let y = y0; y < y0 + r.h; y++) {
-      const row = y * GRID;
-      for (let x = x0; x < x0 + r.w; x++) if (grid[row + x] !== 0) return true;
+      for (let i = y * GRID + x0, end = i + r.w; i < end; i++) {
+        if (tileGrid[i] !== 0 || (rooms && roomGrid[i] !== 0)) return false;
+      }
     }
-    return false;
+    return true;
   }
 
-  private occupy(r: Rect): void {
-    for (let y = r.y + this.oy; y < r.y + this.oy + r.h; y++) {
-      for (let x = r.x + this.ox; x < r.x + this.ox + r.w; x++) {
-        const i = y * GRID + x;
-        if (i >= 0 && i < grid.length && grid[i] === 0) {
-          grid[i] = 1;
-          this.used.push(i);
+  /** Adds `delta` to the room count of the cells of `rects` (or marks them as a tile's). */
+  private mark(rects: readonly Rect[], grid: Uint8Array, delta: number): void {
+    for (const r of rects) {
+      for (let y = r.y + this.oy; y < r.y + this.oy + r.h; y++) {
+        for (let i = y * GRID + r.x + this.ox, end = i + r.w; i < end; i++) {
+          if (i < 0 || i >= grid.length) continue;
+          if (touched[i] === 0) {
+            touched[i] = 1;
+            this.used.push(i);
+          }
+          grid[i] = grid[i]! + delta;
         }
       }
     }
   }
 
-  /** Empties the shared grid again. */
+  /** Empties the shared grids again. */
   release(): void {
-    for (const i of this.used) grid[i] = 0;
+    for (const i of this.used) {
+      tileGrid[i] = 0;
+      roomGrid[i] = 0;
+      touched[i] = 0;
+    }
     this.used.length = 0;
   }
 
@@ -244,45 +293,69 @@ class Layouter {
     return r.x >= 0 && r.x + r.w <= this.width;
   }
 
-  /** Free of tiles and of `a` and `b` (tiles being considered), and in bounds when `bounded`. */
-  private free(r: Rect, a: Rect | null, b: Rect | null, bounded: boolean): boolean {
-    if (bounded && !this.inBounds(r)) return false;
-    if (overlaps(a, r) || overlaps(b, r)) return false;
-    return !this.occupied(r);
-  }
-
   // ------------------------------------------------------------------------------------------
   // Candidate positions
 
   /** The ways an arm would like to run next, best first. */
   private preferred(arm: Arm): [number, number, number] {
-    const d = arm.dir;
-    if (horizontal(d)) return [d, arm.progress, opposite(arm.progress)];
-    // A vertical corner tile: turn back into a row running the other way.
-    if (arm.rowDir >= 0) return [opposite(arm.rowDir), d, arm.rowDir];
-    const centre = arm.region.x + arm.region.w / 2;
+    return this.waysFor(arm.dir, arm.rowDir, arm.progress, arm.region.x + arm.region.w / 2);
+  }
+
+  private waysFor(d: number, rowDir: number, progress: number, centre: number): [number, number, number] {
+    if (horizontal(d)) return [d, progress, opposite(progress)];
+    // A vertical corner tile: turn back into a row running the other way; in Doubles, where branches
+    // crowd the rows, go on away from the lead's line instead.
+    if (rowDir >= 0 && !this.branchIds) return [opposite(rowDir), d, rowDir];
     const roomier = centre <= this.width / 2 ? RIGHT : LEFT;
     return [d, roomier, opposite(roomier)];
   }
 
   /**
-   * The positions for a tile (a double when `double`) on `arm`, best first: pass 0 the natural ones,
-   * pass 1 the same shifted along the face. Every one touches the arm's region with the attached half
-   * (a double: with its long side), and a non-double's outer half does not touch the region. Kept on
-   * the arm's shape, as they depend on its geometry only.
+   * The positions for a tile (a double when `double`) on `arm`, best first: the natural ones, then the
+   * same shifted along the face. Every one touches the arm's region with the attached half (a double:
+   * with its long side), and a non-double's outer half does not touch the region. They come from a
+   * template for the arm's geometry (kept across calls) and are made once per arm.
    */
-  private candidates(arm: Arm, double: boolean, pass: number): Candidate[] {
-    const shape = arm.shape ?? arm;
-    const lists = (shape.lists ??= [null, null, null, null]);
-    const k = (double ? 2 : 0) + pass;
-    return (lists[k] ??= this.generate(shape, double, pass));
+  private candidates(arm: Arm, double: boolean): Candidate[] {
+    const k = double ? 1 : 0;
+    const lists = (arm.lists ??= [null, null]);
+    let list = lists[k];
+    if (!list) {
+      const t = this.template(arm.region, arm.double, arm.dir, arm.rowDir, arm.progress, double);
+      const R = arm.region;
+      list = [];
+      for (let i = 0; i < t.length; i += STRIDE) {
+        const rect = { x: R.x + t[i]!, y: R.y + t[i + 1]!, w: t[i + 2]!, h: t[i + 3]! };
+        const outer = t[i + 7] ? { x: R.x + t[i + 5]!, y: R.y + t[i + 6]!, w: 2, h: 2 } : null;
+        list.push({ rect, dir: t[i + 4]!, outer });
+      }
+      lists[k] = list;
+    }
+    return list;
   }
 
-  private generate(arm: Arm, double: boolean, pass: number): Candidate[] {
+  /** Positions relative to a region's corner: [dx, dy, w, h, way, outer dx, outer dy, has outer]… */
+  private template(r: Rect, regionDouble: boolean, dir: number, rowDir: number, progress: number, double: boolean): Int16Array {
+    const ways = this.waysFor(dir, rowDir, progress, r.x + r.w / 2);
+    const key = (((((r.w * 8 + r.h) * 2 + (regionDouble ? 1 : 0)) * 4 + dir) * 64 + ways[0] * 16 + ways[1] * 4 + ways[2]) * 2) + (double ? 1 : 0);
+    let t = templates.get(key);
+    if (!t) {
+      const origin: Arm = { from: -1, region: { x: 0, y: 0, w: r.w, h: r.h }, double: regionDouble, dir, rowDir, progress, pip: -1 };
+      const list = [...this.generate(origin, double, 0, ways), ...this.generate(origin, double, 1, ways)];
+      t = new Int16Array(list.length * STRIDE);
+      list.forEach((k, i) => {
+        const o = k.outer;
+        t!.set([k.rect.x, k.rect.y, k.rect.w, k.rect.h, k.dir, o ? o.x : 0, o ? o.y : 0, o ? 1 : 0], STRIDE * i);
+      });
+      templates.set(key, t);
+    }
+    return t;
+  }
+
+  private generate(arm: Arm, double: boolean, pass: number, ways: readonly number[]): Candidate[] {
     const list: Candidate[] = [];
     const R = arm.region;
     const back = opposite(arm.dir);
-    const ways = this.preferred(arm);
     const shifts = pass === 0 ? NO_SHIFT : SHIFTS;
 
     if (double) {
@@ -348,24 +421,23 @@ class Layouter {
     });
   }
 
-  /** The arm after a tile at `c` on `arm`, offered by table[from] and showing `pip`. */
-  private continued(arm: Arm, c: Candidate, from: number, pip: number): Arm {
-    const shape = this.after(arm, c);
-    return { from, region: shape.region, double: shape.double, dir: shape.dir, rowDir: shape.rowDir, progress: shape.progress, pip, shape };
-  }
-
-  /** The short-side arms of a spinner at `rect` on a line running `dir`: [up or left, down or right]. */
-  private shortSides(rect: Rect, dir: number, from: number, pip: number): [Arm, Arm] {
+  /** The short sides of a spinner at `c` (kept on `c`): [up or left, down or right]. */
+  private sidesOf(c: Candidate): [Arm, Arm] {
     const side = (s: number): Arm => ({
-      from,
-      region: rect,
+      from: -1,
+      region: c.rect,
       double: true,
       dir: s,
       rowDir: horizontal(s) ? s : -1,
-      progress: horizontal(s) ? (rect.y + rect.h / 2 >= 0 ? DOWN : UP) : s,
-      pip,
+      progress: horizontal(s) ? (c.rect.y + c.rect.h / 2 >= 0 ? DOWN : UP) : s,
+      pip: -1,
     });
-    return horizontal(dir) ? [side(UP), side(DOWN)] : [side(LEFT), side(RIGHT)];
+    return (c.sides ??= horizontal(c.dir) ? [side(UP), side(DOWN)] : [side(LEFT), side(RIGHT)]);
+  }
+
+  /** `shape` as the end offered by table[from], showing `pip`. */
+  private real(shape: Arm, from: number, pip: number): Arm {
+    return { from, region: shape.region, double: shape.double, dir: shape.dir, rowDir: shape.rowDir, progress: shape.progress, pip, lists: shape.lists };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -377,118 +449,161 @@ class Layouter {
   }
 
   /**
-   * A free position for a tile of the kind on `arm`, with `extra` taken too, such that the arm can go on
-   * after it: [the position, a free position for a non-double beyond it]; or null.
+   * The first free position (see `free`) for a non-double on an arm with region `r` (a double's if
+   * `double`) running `dir`, off `a`…`c` too. For the look-ahead: no candidate objects, the positions
+   * come from templates relative to the region, kept across calls.
    */
-  private findRoom(arm: Arm, double: boolean, extra: Rect | null, bounded: boolean): Witness | null {
-    for (let pass = 0; pass < 2; pass++) {
-      for (const c of this.candidates(arm, double, pass)) {
-        if (!this.free(c.rect, extra, null, bounded)) continue;
-        const next = this.after(arm, c);
-        for (let pass2 = 0; pass2 < 2; pass2++) {
-          for (const n of this.candidates(next, false, pass2)) if (this.free(n.rect, extra, c.rect, bounded)) return [c.rect, n.rect];
-        }
+  private firstFree(r: Rect, double: boolean, dir: number, rowDir: number, progress: number, bounded: boolean, rooms: boolean, avoid: Rect | null, a: Rect, b: Rect | null, c: Rect | null): Rect | null {
+    const t = this.template(r, double, dir, rowDir, progress, false);
+    const probe = this.probe;
+    for (let i = 0; i < t.length; i += STRIDE) {
+      probe.x = r.x + t[i]!;
+      probe.y = r.y + t[i + 1]!;
+      probe.w = t[i + 2]!;
+      probe.h = t[i + 3]!;
+      if (overlaps(a, probe) || (b && overlaps(b, probe)) || (c && overlaps(c, probe))) continue;
+      if (this.free(probe, bounded, rooms, avoid)) return { x: probe.x, y: probe.y, w: probe.w, h: probe.h };
+    }
+    return null;
+  }
+
+  /**
+   * Room on `arm` for a tile of the kind and the tile after it (see `free`); for a double in Doubles,
+   * which will be a spinner, for its short sides' first tiles too.
+   */
+  private findRoom(arm: Arm, double: boolean, bounded: boolean, rooms: boolean, avoid: Rect | null): Room | null {
+    {
+      for (const c of this.candidates(arm, double)) {
+        if (!this.free(c.rect, bounded, rooms, avoid)) continue;
+        const rowDir = horizontal(c.dir) ? c.dir : arm.rowDir;
+        const n = this.firstFree(c.outer ?? c.rect, c.outer === null, c.dir, rowDir, arm.progress, bounded, rooms, avoid, c.rect, null, null);
+        if (n === null) continue;
+        if (!double || !this.branchIds) return { next: c, rects: [c.rect, n] };
+        // A spinner's short sides: perpendicular to its line, rows stacking away from the lead's line.
+        const side = horizontal(c.dir) ? UP : LEFT;
+        const across = c.rect.y + c.rect.h / 2 >= 0 ? DOWN : UP;
+        const s1 = this.firstFree(c.rect, true, side, horizontal(side) ? side : -1, horizontal(side) ? across : side, bounded, rooms, avoid, c.rect, n, null);
+        const s2 = s1 && this.firstFree(c.rect, true, opposite(side), horizontal(side) ? opposite(side) : -1, horizontal(side) ? across : opposite(side), bounded, rooms, avoid, c.rect, n, s1);
+        if (s1 && s2) return { next: c, rects: [c.rect, n, s1, s2] };
       }
     }
     return null;
   }
 
-  /** `findRoom` without extra, kept until the next tile is laid. */
-  private witness(arm: Arm, double: boolean, bounded: boolean): Witness | null {
-    const shape = arm.shape ?? arm;
-    let kept = this.witnesses.get(shape);
-    if (!kept) this.witnesses.set(shape, (kept = [undefined, undefined, undefined, undefined]));
-    const k = (double ? 2 : 0) + (bounded ? 1 : 0);
-    let w = kept[k];
-    if (w === undefined) kept[k] = w = this.findRoom(shape, double, null, bounded);
+  /**
+   * Room on `arm` (showing `pip`) for what may still be laid there: a non-double (the room returned; its
+   * first place is the end's box), and the double of `pip` while that is not on the table.
+   */
+  private roomFor(arm: Arm, pip: number, bounded: boolean, rooms: boolean, avoid: Rect | null): Room | null {
+    const w = this.findRoom(arm, false, bounded, rooms, avoid);
+    if (w === null || (this.doubleToCome(pip) && this.findRoom(arm, true, bounded, rooms, avoid) === null)) return null;
     return w;
   }
 
-  private hasRoom(arm: Arm, double: boolean, extra: Rect | null, bounded: boolean): boolean {
-    const w = this.witness(arm, double, bounded);
-    if (w === null) return false;
-    if (extra === null || (!overlaps(extra, w[0]) && !overlaps(extra, w[1]))) return true;
-    return this.findRoom(arm, double, extra, bounded) !== null;
+  /** An end's own room (clear of the other ends' rooms), in bounds if it can; not marked. */
+  private findHold(arm: Arm, pip: number, wantBounded: boolean, avoid: Rect | null): Hold {
+    let room = wantBounded ? this.roomFor(arm, pip, true, true, null) : null;
+    const bounded = room !== null;
+    room ??= this.roomFor(arm, pip, false, true, null);
+    const alive = room !== null || this.roomFor(arm, pip, false, false, avoid) !== null;
+    return { room, bounded, alive };
+  }
+
+  private hold(id: string, h: Hold): void {
+    if (h.room) this.mark(h.room.rects, roomGrid, 1);
+    this.holds.set(id, h);
+  }
+
+  private unhold(id: string): Hold | undefined {
+    const h = this.holds.get(id);
+    if (h?.room) this.mark(h.room.rects, roomGrid, -1);
+    this.holds.delete(id);
+    return h;
+  }
+
+  /** Finds end `id`'s own room again. */
+  private settle(id: string, arm: Arm): void {
+    const old = this.unhold(id);
+    // Walled in for good (space only shrinks): keep it so.
+    this.hold(id, old && !old.alive ? old : this.findHold(arm, arm.pip, true, null));
   }
 
   /**
-   * Room on `arm` (showing `pip`) for what may still be laid there, with `extra` taken too: a non-double
-   * (its box), and the double of `pip` while that is not on the table.
+   * How bad a tile at `c` on end `id` would be, lower is better (see Cost): for the end itself after the
+   * tile, a spinner's new sides, the ends whose rooms it takes (which look for another), and the ends
+   * already without room of their own (which must keep room at all). Also the rooms found: [the end,
+   * its sides if a spinner, then the ends whose rooms it takes, by id].
    */
-  private roomFor(arm: Arm, pip: number, extra: Rect | null, bounded: boolean): boolean {
-    if (!this.hasRoom(arm, false, extra, bounded)) return false;
-    return !this.doubleToCome(pip) || this.hasRoom(arm, true, extra, bounded);
-  }
-
-  /** What the arm has now: 2 = room in bounds, 1 = room only beyond them, 0 = none. */
-  private level(arm: Arm): Level {
-    return this.roomFor(arm, arm.pip, null, true) ? 2 : this.roomFor(arm, arm.pip, null, false) ? 1 : 0;
+  private cost(id: string, arm: Arm, c: Candidate, spinner: boolean, pip: number): Evaluation {
+    const cost: Cost = [0, 0, this.inBounds(c.rect) ? 0 : 1, 0];
+    const own = this.holds.get(id);
+    if (own?.room) this.mark(own.room.rects, roomGrid, -1);
+    const hit: [string, Hold][] = [];
+    for (const [other, h] of this.holds) {
+      if (other === id || !h.alive) continue;
+      if (h.room === null) {
+        const a = this.arms.get(other)!;
+        if (this.roomFor(a, a.pip, false, false, c.rect)) cost[1]++;
+        else cost[0]++;
+      } else if (h.room.rects.some((r) => overlaps(r, c.rect))) {
+        hit.push([other, h]);
+        this.mark(h.room.rects, roomGrid, -1);
+      }
+    }
+    this.mark([c.rect], roomGrid, 1);
+    const found: Hold[] = [];
+    const settle = (a: Arm, apip: number, wantBounded: boolean): void => {
+      const h = this.findHold(a, apip, wantBounded, c.rect);
+      if (h.room) this.mark(h.room.rects, roomGrid, 1);
+      else cost[h.alive ? 1 : 0]++;
+      if (wantBounded && !h.bounded) cost[3]++;
+      found.push(h);
+    };
+    settle(this.after(arm, c), pip, true);
+    if (spinner) for (const side of this.sidesOf(c)) settle(side, pip, true);
+    for (const [other, h] of hit) settle(this.arms.get(other)!, this.arms.get(other)!.pip, h.bounded);
+    for (const h of found) if (h.room) this.mark(h.room.rects, roomGrid, -1);
+    this.mark([c.rect], roomGrid, -1);
+    for (const [, h] of hit) this.mark(h.room!.rects, roomGrid, 1);
+    if (own?.room) this.mark(own.room.rects, roomGrid, 1);
+    return { c, cost, found, hit: hit.map(([other]) => other) };
   }
 
   /**
-   * Whether a tile at `c` on arm `id` keeps every arm going: the arm itself and a spinner's new sides
-   * (in bounds when `strict`), and every other arm as well as it has it now (in bounds if it has room
-   * there, when `strict`).
+   * The best position for a tile on `id` (see the header) and what it costs, or null when no free
+   * position touches the end. The end's box (its room's first place) is tried first, then the rest in
+   * the arm's order of preference.
    */
-  private keeps(id: string, arm: Arm, c: Candidate, spinner: boolean, strict: boolean, pip: number): boolean {
-    if (!this.roomFor(this.after(arm, c), pip, c.rect, strict)) return false;
-    if (spinner) {
-      c.sides ??= this.shortSides(c.rect, c.dir, -1, -1);
-      for (const side of c.sides) if (!this.roomFor(side, pip, c.rect, strict)) return false;
-    }
-    for (const [other, a] of this.arms) {
-      if (other === id) continue;
-      const level = this.level(a);
-      if (level > 0 && !this.roomFor(a, a.pip, c.rect, strict && level === 2)) return false;
-    }
-    return true;
+  private choose(id: string, arm: Arm, double: boolean, spinner: boolean, pip: number): Evaluation | null {
+    // The least a tile can cost: the other ends already without room of their own stay so.
+    let floor = 0;
+    for (const [other, h] of this.holds) if (other !== id && h.alive && h.room === null) floor++;
+    let best: Evaluation | null = null;
+    const box = double ? null : (this.holds.get(id)?.room?.next ?? null);
+    const tryOne = (c: Candidate): boolean => {
+      if (!this.free(c.rect, false, false, null)) return false;
+      const e = this.cost(id, arm, c, spinner, pip);
+      if (best === null || cheaper(e.cost, best.cost)) best = e;
+      return e.cost[0] === 0 && e.cost[1] <= floor && e.cost[2] === 0 && e.cost[3] === 0;
+    };
+    if (box && tryOne(box)) return best;
+    for (const c of this.candidates(arm, double)) if (c !== box && tryOne(c)) return best;
+    return best;
   }
 
-  /** The best position for a tile on `id` (see the header), or null when no free position touches it. */
-  private choose(id: string, arm: Arm, double: boolean, spinner: boolean, pip: number): Candidate | null {
-    // Tiers, each in the order of preference: 1. in bounds, keeping every arm as it was; 2. in bounds,
-    // keeping every arm alive; 3. out of bounds, keeping every arm alive; 4. in bounds; 5. anywhere free.
-    let inside: Candidate | null = null;
-    let outside: Candidate | null = null;
-    let tier2: Candidate | null = null;
-    let tier3: Candidate | null = null;
-    let tier3Tried = false;
-    for (let pass = 0; pass < 2; pass++) {
-      for (const c of this.candidates(arm, double, pass)) {
-        if (!this.free(c.rect, null, null, false)) continue;
-        if (!this.inBounds(c.rect)) {
-          outside ??= c;
-          continue;
-        }
-        inside ??= c;
-        if (this.keeps(id, arm, c, spinner, true, pip)) return c;
-        if (tier2 === null && this.keeps(id, arm, c, spinner, false, pip)) tier2 = c;
-      }
-    }
-    if (tier2) return tier2;
-    for (let pass = 0; pass < 2 && !tier3Tried; pass++) {
-      for (const c of this.candidates(arm, double, pass)) {
-        if (!this.inBounds(c.rect) && this.free(c.rect, null, null, false) && this.keeps(id, arm, c, spinner, false, pip)) {
-          tier3 = c;
-          tier3Tried = true;
-          break;
-        }
-      }
-    }
-    return tier3 ?? inside ?? outside;
-  }
+  // ------------------------------------------------------------------------------------------
+  // Laying tiles
 
-  /** Last resort when an arm is walled in: the nearest free place, not touching its tile. */
+  /** Last resort when an end is walled in: the nearest free place, not touching its tile. */
   private stray(arm: Arm): Candidate {
     const { x, y } = arm.region;
     const shapes: [number, number][] = horizontal(arm.dir) ? [[4, 2], [2, 4]] : [[2, 4], [4, 2]];
     for (let r = 1; r < GRID; r++) {
       for (let dy = -r; dy <= r; dy++) {
-        for (let dx = -r; dx <= r; dx++) {
-          if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
+        for (let dx = -r; dx <= r; dx += dy === -r || dy === r ? 1 : 2 * r) {
           for (const [w, h] of shapes) {
             const rect = { x: x + dx, y: y + dy, w, h };
-            if (!this.free(rect, null, null, false)) continue;
+            if (!this.free(rect, false, false, null)) continue;
             const dir = w > h ? (dx < 0 ? LEFT : RIGHT) : dy < 0 ? UP : DOWN;
             const outer = { x: dir === RIGHT ? rect.x + 2 : rect.x, y: dir === DOWN ? rect.y + 2 : rect.y, w: 2, h: 2 };
             return { rect, dir, outer };
@@ -499,13 +614,10 @@ class Layouter {
     throw new Error('layoutTable: no room left on the grid');
   }
 
-  // ------------------------------------------------------------------------------------------
-  // Laying tiles
-
-  private record(index: number, rect: Rect, flipped: boolean): void {
+  private record(index: number, c: Candidate): void {
+    const rect = c.rect;
     this.rects.push(rect);
-    this.occupy(rect);
-    this.witnesses.clear();
+    this.mark([rect], tileGrid, 1);
     this.tiles.push({
       index,
       x: rect.x,
@@ -513,40 +625,37 @@ class Layouter {
       width: rect.w,
       height: rect.h,
       orientation: rect.w > rect.h ? 'horizontal' : 'vertical',
-      flipped,
+      flipped: c.outer !== null && (c.dir === LEFT || c.dir === UP),
     });
   }
 
   lay(index: number, p: Placement): void {
     const [a, b] = p.tile;
     this.placed |= 1 << pairIndex(a, b);
-    this.witnesses.clear();
     const mid = this.width / 2;
+    const fresh: [string, Arm][] = [];
 
     if (index === 0) {
       if (p.double) {
-        const rect = { x: mid - 1, y: -2, w: 2, h: 4 };
-        this.record(0, rect, false);
+        const lead: Candidate = { rect: { x: mid - 1, y: -2, w: 2, h: 4 }, dir: RIGHT, outer: null };
+        this.record(0, lead);
         const side = (dir: number, progress: number): Arm => ({
           from: 0,
-          region: rect,
+          region: lead.rect,
           double: true,
           dir,
           rowDir: horizontal(dir) ? dir : -1,
           progress,
           pip: a,
         });
-        this.arms.set('left', side(LEFT, DOWN));
-        this.arms.set('right', side(RIGHT, UP));
+        fresh.push(['left', side(LEFT, DOWN)], ['right', side(RIGHT, UP)]);
         if (p.spinner) {
-          this.arms.set('up', side(UP, UP));
-          this.arms.set('down', side(DOWN, DOWN));
+          fresh.push(['up', side(UP, UP)], ['down', side(DOWN, DOWN)]);
           // Only in Doubles is the lead a spinner and later doubles spinners too.
           this.branchIds = true;
         }
       } else {
-        const rect = { x: mid - 2, y: -1, w: 4, h: 2 };
-        this.record(0, rect, false);
+        this.record(0, { rect: { x: mid - 2, y: -1, w: 4, h: 2 }, dir: RIGHT, outer: null });
         const half = (x: number, dir: number, progress: number, pip: number): Arm => ({
           from: 0,
           region: { x, y: -1, w: 2, h: 2 },
@@ -556,24 +665,39 @@ class Layouter {
           progress,
           pip,
         });
-        this.arms.set('left', half(mid - 2, LEFT, DOWN, a));
-        this.arms.set('right', half(mid, RIGHT, UP, b));
+        fresh.push(['left', half(mid - 2, LEFT, DOWN, a)], ['right', half(mid, RIGHT, UP, b)]);
       }
-      return;
+    } else {
+      const id = p.end;
+      const arm = this.arms.get(id);
+      if (!arm) throw new Error(`layoutTable: table[${index}] is laid on "${id}", which is not an end of the tiles before it`);
+      const chosen = this.choose(id, arm, p.double, p.spinner, b);
+      const c = chosen?.c ?? (DEBUG.strayTiles++, this.stray(arm));
+      this.unhold(id);
+      for (const other of chosen?.hit ?? []) this.unhold(other);
+      this.record(index, c);
+      fresh.push([id, this.real(this.after(arm, c), index, b)]);
+      if (p.spinner) {
+        const [s1, s2] = this.sidesOf(c);
+        const ids = this.branchIds ? [`s${index}.1`, `s${index}.2`] : ['up', 'down'];
+        fresh.push([ids[0]!, this.real(s1, index, b)], [ids[1]!, this.real(s2, index, b)]);
+      }
+      for (const [fid, farm] of fresh) this.arms.set(fid, farm);
+      if (chosen) {
+        // The rooms found when weighing the tile: the same grids, with the tile now laid.
+        const ids = [...fresh.map(([fid]) => fid), ...chosen.hit];
+        ids.forEach((other, k) => this.hold(other, chosen.found[k]!));
+      } else {
+        for (const [other, h] of [...this.holds]) if (h.room?.rects.some((r) => overlaps(r, c.rect))) this.settle(other, this.arms.get(other)!);
+        for (const [fid, farm] of fresh) this.settle(fid, farm);
+      }
     }
-
-    const arm = this.arms.get(p.end);
-    if (!arm) throw new Error(`layoutTable: table[${index}] is laid on "${p.end}", which is not an end of the tiles before it`);
-    const c = this.choose(p.end, arm, p.double, p.spinner, b) ?? this.stray(arm);
-    this.record(index, c.rect, c.outer !== null && (c.dir === LEFT || c.dir === UP));
-    this.arms.set(p.end, this.continued(arm, c, index, b));
-    if (p.spinner) {
-      const ids = this.branchIds ? [`s${index}.1`, `s${index}.2`] : ['up', 'down'];
-      const sides = this.shortSides(c.rect, c.dir, index, b);
-      if (c.sides) [sides[0].shape, sides[1].shape] = c.sides;
-      this.arms.set(ids[0]!, sides[0]);
-      this.arms.set(ids[1]!, sides[1]);
+    if (index === 0) {
+      for (const [id, arm] of fresh) this.arms.set(id, arm);
+      for (const [id, arm] of fresh) this.settle(id, arm);
     }
+    // Ends without room of their own may find some now that others moved theirs.
+    for (const [other, h] of [...this.holds]) if (h.alive && h.room === null) this.settle(other, this.arms.get(other)!);
   }
 
   /** The boxes of the open ends (see the header). */
@@ -584,21 +708,23 @@ class Layouter {
       if (!arm || arm.from !== end.from) {
         throw new Error(`layoutTable: open end "${end.id}" (from ${end.from}) does not match the table`);
       }
-      const clear = (r: Rect): boolean => !out.some((o) => overlaps(o.rect, r));
-      // The outer number of the tile to come is not known: -1 keeps room for its double too.
-      let pick = this.choose(end.id, arm, false, false, -1);
-      if (pick && !clear(pick.rect)) {
-        const others = [...this.candidates(arm, false, 0), ...this.candidates(arm, false, 1)].filter(
-          (c) => clear(c.rect) && this.free(c.rect, null, null, false),
+      const clearOf = (r: Rect): boolean => !out.some((o) => overlaps(o.rect, r));
+      // The end's room is where its next tile goes (rooms never overlap); without one, weigh as for a tile.
+      let pick = this.holds.get(end.id)?.room?.next ?? this.choose(end.id, arm, false, false, -1)?.c ?? null;
+      if (pick && !clearOf(pick.rect)) {
+        const others = this.candidates(arm, false).filter(
+          (c) => clearOf(c.rect) && this.free(c.rect, false, false, null),
         );
-        pick = others.find((c) => this.inBounds(c.rect)) ?? (this.inBounds(pick.rect) ? pick : others[0] ?? pick);
+        pick = others.find((c) => this.inBounds(c.rect)) ?? (this.inBounds(pick.rect) ? pick : (others[0] ?? pick));
       }
-      const c = pick ?? this.stray(arm);
+      const c = pick ?? (DEBUG.strayBoxes++, this.stray(arm));
       out.push({ id: end.id, rect: c.rect, dir: c.dir });
     }
     return out;
   }
 }
+
+export const DEBUG = { strayTiles: 0, strayBoxes: 0 };
 
 /**
  * Lays out the table: `table` and `openEnds` as the engine (or a PlayerView) gives them. Throws if an

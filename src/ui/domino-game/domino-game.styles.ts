@@ -231,6 +231,17 @@ export const styles = [
     translate: -50% -120%;
   }
 
+  .how {
+    font-size: 0.9em;
+  }
+  .how summary {
+    cursor: pointer;
+    font-weight: 600;
+  }
+  .how p {
+    margin: 0.35em 0 0;
+  }
+
   footer {
     text-align: center;
     font-size: 0.8em;

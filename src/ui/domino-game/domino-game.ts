@@ -36,6 +36,8 @@ export type { DominoEventMap } from './events.js';
 /** Where the small link under every embed points (the product page asks embeds to keep it). */
 export const HOME_PAGE_URL = 'https://www.npmjs.com/package/domino-game';
 
+const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles: 'howDoubles' } as const;
+
 /** You sit in seat 0 in local play. */
 const YOU = 0;
 
@@ -70,6 +72,8 @@ type Play = Extract<LegalMove, { type: 'play' }>;
  * @csspart main-button - Draw, Pass, Next round or New game.
  * @csspart summary - The round or match summary.
  * @csspart home-link - The link under the game.
+ * @csspart how-to-play - The short rules of the variant being played (a fold).
+ * @csspart settings-button - Opens the settings dialog.
  */
 export class DominoGame extends LitElement {
   static override styles = styles;
@@ -413,6 +417,10 @@ export class DominoGame extends LitElement {
         @stats-reset=${this.onStatsReset}
       ></domino-settings>
       ${this.notice && hasPending(snapshot) ? html`<p class="notice">${this.notice}</p>` : nothing}
+      <details class="how" part="how-to-play">
+        <summary>${t.t('howToPlay')}</summary>
+        <p>${t.t(HOW_TO[view.config.variant])}</p>
+      </details>
       <div class="live" role="status" aria-live="polite"></div>
       <div class="ghost" hidden aria-hidden="true"></div>
       <footer><a part="home-link" href=${HOME_PAGE_URL} target="_blank" rel="noopener">${t.t('homeLink')}</a></footer>

@@ -24,14 +24,13 @@ const TARGETS: Record<Variant, number[]> = {
 };
 
 const VARIANT_NAMES = { draw: 'variantDraw', block: 'variantBlock', fives: 'variantFives', doubles: 'variantDoubles' } as const;
-const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles: 'howDoubles' } as const;
 const LEVEL_NAMES = { easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard' } as const;
 const TEMPO_NAMES = { slow: 'tempoSlow', normal: 'tempoNormal', fast: 'tempoFast', instant: 'tempoInstant' } as const;
 
 /**
  * The settings dialog: a real modal (native <dialog>: focus stays inside, Escape closes, focus returns
  * to the button that opened it). Every change applies at once (the game, players and level from the
- * next match); what the site locks is not shown. Also the statistics and how to play.
+ * next match); what the site locks is not shown. Also the statistics.
  *
  * @fires settings-change - The player changed a setting: `{ settings }` (only what changed).
  * @fires stats-reset - The player reset the statistics.
@@ -134,10 +133,6 @@ export class DominoSettings extends LitElement {
           ${this.shows('houseRules') ? this.renderHouseRules(s) : nothing}
         </div>
         ${this.renderStats()}
-        <section class="how">
-          <h3>${t.t('howToPlay')}: ${t.t(VARIANT_NAMES[s.variant])}</h3>
-          <p>${t.t(HOW_TO[s.variant])}</p>
-        </section>
       </form>
     </dialog>`;
   }
