@@ -20,11 +20,12 @@ const ts = () =>
     outDir: 'dist',
   });
 
-const minify = () =>
+// `module` only for ES modules: on the classic script it would drop the `var dominoGame` global.
+const minify = ({ module }) =>
   terser({
     ecma: 2020,
-    module: true,
-    compress: { passes: 2 },
+    module,
+    compress: { passes: 3, pure_getters: true, unsafe_arrows: true },
     format: { comments: false },
   });
 
@@ -41,14 +42,14 @@ export default [
         entryFileNames: 'domino-game.js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         format: 'es',
-        plugins: [minify()],
+        plugins: [minify({ module: true })],
       },
       {
         file: 'dist/domino-game.iife.js',
         format: 'iife',
         name: 'dominoGame', // window.dominoGame.DominoGame
         inlineDynamicImports: true,
-        plugins: [minify()],
+        plugins: [minify({ module: false })],
       },
     ],
   },

@@ -3,14 +3,19 @@
  *   npm run bench                   all sections
  *   npm run bench -- engine ai      only these sections
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
+ *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
  */
 import { benchAi } from './ai.js';
+import { benchBundle } from './bundle.js';
 import { benchEngine } from './engine.js';
 
 const args = process.argv.slice(2);
 const matchesAt = args.indexOf('--matches');
 const matches = matchesAt >= 0 ? Number(args.splice(matchesAt, 2)[1]) : 200;
-const sections = args.length > 0 ? args : ['engine', 'ai'];
+const buildAt = args.indexOf('--build');
+const build = buildAt >= 0 && args.splice(buildAt, 1).length > 0;
+const sections = args.length > 0 ? args : ['engine', 'ai', 'bundle'];
 
 if (sections.includes('engine')) for (const line of benchEngine()) console.log(line);
 if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line));
+if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(line));

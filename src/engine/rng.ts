@@ -33,7 +33,8 @@ export function seedRng(seed: number | string): RngState {
 export function randomRngState(): RngState {
   const words = new Uint32Array(4);
   globalThis.crypto.getRandomValues(words);
-  const state: RngState = [words[0]!, words[1]!, words[2]!, words[3]! | 1];
+  // sfc32's counter word may be anything; keep every word an unsigned 32-bit number, as saved states are.
+  const state: RngState = [words[0]!, words[1]!, words[2]!, words[3]!];
   return state;
 }
 

@@ -4,45 +4,52 @@
  *
  * Units: a tile is 2×1 units lying (horizontal) or 1×2 standing (vertical). A crosswise double is
  * centred on its line, so coordinates are multiples of 0.5. Internally everything is in half-units
- * (a tile is 4×2 cells) so that every position is an integer.
+ * (a tile is 4×2 cells), so every position is an integer.
  *
  * How tiles go down:
- * - The lead is centred in the `maxColumns` wide area: a non-double lies, [higher, lower] left to right,
- *   on the centre line; a double stands across it. Its ends 'left' and 'right' start the two arms; a lead
- *   spinner's 'up' and 'down' leave from its top and bottom.
- * - A non-double continues its arm in line, the attached half against the tile before. A double
- *   (spinner or not) stands crosswise, centred on the line; the arm goes on from its far long side only.
- *   A spinner's short sides start new arms perpendicular to its line, from its middle (All Fives: 'up'
- *   and 'down'; Doubles: 's<i>.1' and 's<i>.2', .1 being up, or left when the spinner lies in a
- *   vertical stretch).
+ * - The lead is centred in the `maxColumns` wide area: a non-double lies, [higher, lower] left to right;
+ *   a double stands across the line. Its ends 'left' and 'right' start the two arms; a lead spinner's
+ *   'up' and 'down' leave from its top and bottom.
+ * - A non-double continues its arm in line, the attached half (tile[0]) against the tile before. A
+ *   double (spinner or not) stands crosswise, centred on the line; the arm goes on from its far long
+ *   side only. A spinner's short sides start arms perpendicular to its line, from its middle (All
+ *   Fives: 'up' and 'down'; Doubles: 's<i>.1' and 's<i>.2', .1 being the upper side, or the left one
+ *   when the spinner lies across a vertical stretch).
  *
- * Turning (the snake): an arm that runs horizontally goes straight while it can. When the next tile would
- * cross the width limit or touch another tile, the arm turns: the 'left' arm turns down, the 'right' arm
- * up (so the two never meet), an 'up'/'down' arm the way it was already going, a Doubles branch away from
- * the lead's line. The corner tile stands against the side of the last tile's outer half (not beyond it,
- * so the limit is never crossed), and the tile after it turns again and runs back the other way: rows
- * two units apart, the arm's rows stacking below (left arm) or above (right arm) the lead's line. A
- * vertical arm goes straight (height is unlimited) until blocked, then turns toward the roomier side and
- * snakes in rows like the others.
+ * Turning: an arm goes straight while it can. When the next tile would cross the width limit or meet
+ * another tile, it turns: a horizontal arm turns the way its rows stack ('left' and its branches down,
+ * 'right' up, so the two never meet; a spinner's horizontal branch away from the lead's line), then the
+ * other way. The corner tile stands against the side of the last tile's outer half, so the limit is
+ * never crossed. In Draw, Block and All Fives without a lead spinner the arm then snakes: the tile after
+ * the corner turns again and runs back the other way, rows two units apart. Where the lead is a spinner
+ * (Doubles; All Fives led with a double) arms do not run back across the table, where the other arms'
+ * branches are, but go on away from the lead's line. A vertical arm goes straight (height is not
+ * limited) until blocked, then turns toward the roomier side. Each tile's candidate positions, best
+ * first: straight, the preferred turn, the other turn; an L-corner (the attached half against the end,
+ * the tile running along it); then all of these shifted by half a unit or a unit along the end, still
+ * touching it.
  *
- * Collisions: every tile occupies cells of a half-unit grid; a position is taken only if its cells are
- * free. The candidate positions for a tile are tried in the arm's order of preference (straight, the
- * preferred turn, the other turn; then an L-corner from the end of the last tile; then positions shifted
- * by half a unit or a unit along the face, still touching it). A look-ahead keeps every arm alive: a
- * position is refused if it would leave some arm (including a spinner's short sides that are not open
- * yet) without room for the next tile it may still receive (a non-double, and the double of its number
- * while that is not on the table), and refused if it would take away the last in-bounds room of an arm
- * that had some. If nothing in bounds passes, a position beyond the width limit that keeps every arm
- * alive is taken (the documented exception; it happens only on crowded Doubles tables), and only then a
- * position that gives up on the look-ahead. Tiles never overlap.
+ * Collisions and the look-ahead: tiles occupy cells of a half-unit grid and never overlap. Every end
+ * (open, or a spinner's short side not open yet) holds a room of its own: a free place for its next
+ * tile and for the one after it (for a double in Doubles, also for the first tiles on its short sides),
+ * for each tile that may still come there (a non-double, and the end's double while it is not on the
+ * table), in bounds if possible, clear of the other ends' rooms. A tile goes to its end's room when it
+ * can, else to the first candidate, in order, that lets every end keep a room (the ends whose rooms it
+ * takes find others). When every candidate costs something, the least bad one is taken, in this order
+ * of badness: an end left walled in, an end left without a room of its own, the tile beyond the width
+ * limit, an end losing its room within the limit. So the width is exceeded only when the alternative
+ * would wall an end in: in practice only on crowded Doubles tables.
+ *
+ * Walled in: if, even so, an end has no free place touching it (a rare crowded Doubles table), its
+ * tile (or box) goes to the nearest free place and is marked `detached`; the widget should draw it as
+ * such. It never overlaps a tile.
  *
  * Stability: a tile's position depends only on the tiles laid before it, so laying one more tile never
  * moves the others; only the normalisation (coordinates start at 0) translates everything when the
  * bounding box grows.
  *
- * Open ends: each open end gets a box where a non-double laid there would go: exactly where the next
- * tile would land, unless that place is already another end's box, in which case the box takes the next
- * free position on its end (boxes overlap only when an end has no other free position).
+ * Open ends: each open end's box is its room's first place: where a non-double laid there goes. Rooms
+ * never overlap, so neither do the boxes (except for a walled-in end's).
  */
 import type { OpenEnd, Placement } from '../../engine/types.js';
 
@@ -59,6 +66,11 @@ export interface TileLayout {
   orientation: 'horizontal' | 'vertical';
   /** tile[0] is drawn at the right (horizontal) or bottom (vertical). */
   flipped: boolean;
+  /**
+   * Present (true) only when the tile could not go against the tile it was laid on: that end was walled
+   * in (a rare crowded Doubles table). It lies at the nearest free place instead.
+   */
+  detached?: true;
 }
 
 export interface EndLayout {
@@ -70,11 +82,13 @@ export interface EndLayout {
   height: number;
   /** The way a tile laid there runs away from the tile offering the end. */
   direction: Direction;
+  /** Present (true) only when the end is walled in and its box lies at the nearest free place instead. */
+  detached?: true;
 }
 
 export interface TableLayout {
   tiles: TileLayout[];
-  /** One box per open end, in the order of `openEnds`: where a non-double laid there would go. */
+  /** One box per open end, in the order of `openEnds`: where a non-double laid there goes. */
   ends: EndLayout[];
   /** Bounding box of tiles and end boxes, in grid units; all coordinates are ≥ 0. */
   width: number;
@@ -128,6 +142,10 @@ interface Arm {
   pip: number;
   /** Its candidate positions for [a non-double, a double] (see `candidates`), once made. */
   lists?: (Candidate[] | null)[];
+  /** `alive`'s room (null: none) when the table had `soloAt` tiles, for `soloPip`. */
+  solo?: Rect[] | null;
+  soloAt?: number;
+  soloPip?: number;
 }
 
 /** A position for a tile on an arm. */
@@ -165,11 +183,19 @@ interface Hold {
 /** See `cost`: [ends without room, ends without room of their own, beyond the width, ends losing room in bounds]. */
 type Cost = [number, number, number, number];
 
+/** An open end's box, in half-units. */
+interface Box {
+  id: string;
+  rect: Rect;
+  dir: number;
+  detached: boolean;
+}
+
 /** A position weighed by `cost`, with the rooms found for the ends it concerns. */
 interface Evaluation {
   c: Candidate;
   cost: Cost;
-  /** Rooms for the end after the tile, a spinner's sides, then the ends in `hit`. */
+  /** Rooms for the ends in `hit`, then the end after the tile and a spinner's sides. */
   found: Hold[];
   /** The ends whose rooms the tile takes. */
   hit: string[];
@@ -210,7 +236,6 @@ const faceLen = (r: Rect, f: number): number => (horizontal(f) ? r.h : r.w);
 /** Lateral shifts tried after the natural position, in half-units. */
 const SHIFTS = [1, -1, 2, -2];
 const NO_SHIFT = [0];
-const NONE: readonly Rect[] = [];
 
 /**
  * The grids, one cell per half-unit: tiles laid, and how many ends' rooms cover a cell. Shared by all
@@ -472,20 +497,31 @@ class Layouter {
    * which will be a spinner, for its short sides' first tiles too.
    */
   private findRoom(arm: Arm, double: boolean, bounded: boolean, rooms: boolean, avoid: Rect | null): Room | null {
-    {
-      for (const c of this.candidates(arm, double)) {
-        if (!this.free(c.rect, bounded, rooms, avoid)) continue;
-        const rowDir = horizontal(c.dir) ? c.dir : arm.rowDir;
-        const n = this.firstFree(c.outer ?? c.rect, c.outer === null, c.dir, rowDir, arm.progress, bounded, rooms, avoid, c.rect, null, null);
-        if (n === null) continue;
-        if (!double || !this.branchIds) return { next: c, rects: [c.rect, n] };
-        // A spinner's short sides: perpendicular to its line, rows stacking away from the lead's line.
-        const side = horizontal(c.dir) ? UP : LEFT;
-        const across = c.rect.y + c.rect.h / 2 >= 0 ? DOWN : UP;
-        const s1 = this.firstFree(c.rect, true, side, horizontal(side) ? side : -1, horizontal(side) ? across : side, bounded, rooms, avoid, c.rect, n, null);
-        const s2 = s1 && this.firstFree(c.rect, true, opposite(side), horizontal(side) ? opposite(side) : -1, horizontal(side) ? across : opposite(side), bounded, rooms, avoid, c.rect, n, s1);
-        if (s1 && s2) return { next: c, rects: [c.rect, n, s1, s2] };
-      }
+    const R = arm.region;
+    const t = this.template(R, arm.double, arm.dir, arm.rowDir, arm.progress, double);
+    const rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
+    const outer: Rect = { x: 0, y: 0, w: 2, h: 2 };
+    for (let i = 0; i < t.length; i += STRIDE) {
+      rect.x = R.x + t[i]!;
+      rect.y = R.y + t[i + 1]!;
+      rect.w = t[i + 2]!;
+      rect.h = t[i + 3]!;
+      if (!this.free(rect, bounded, rooms, avoid)) continue;
+      const dir = t[i + 4]!;
+      const single = t[i + 7] === 1;
+      outer.x = R.x + t[i + 5]!;
+      outer.y = R.y + t[i + 6]!;
+      const rowDir = horizontal(dir) ? dir : arm.rowDir;
+      const n = this.firstFree(single ? outer : rect, !single, dir, rowDir, arm.progress, bounded, rooms, avoid, rect, null, null);
+      if (n === null) continue;
+      const found = (): Candidate => ({ rect: { ...rect }, dir, outer: single ? { ...outer } : null });
+      if (!double || !this.branchIds) return { next: found(), rects: [{ ...rect }, n] };
+      // A spinner's short sides: perpendicular to its line, rows stacking away from the lead's line.
+      const side = horizontal(dir) ? UP : LEFT;
+      const across = rect.y + rect.h / 2 >= 0 ? DOWN : UP;
+      const s1 = this.firstFree(rect, true, side, horizontal(side) ? side : -1, horizontal(side) ? across : side, bounded, rooms, avoid, rect, n, null);
+      const s2 = s1 && this.firstFree(rect, true, opposite(side), horizontal(side) ? opposite(side) : -1, horizontal(side) ? across : opposite(side), bounded, rooms, avoid, rect, n, s1);
+      if (s1 && s2) return { next: found(), rects: [{ ...rect }, n, s1, s2] };
     }
     return null;
   }
@@ -505,8 +541,22 @@ class Layouter {
     let room = wantBounded ? this.roomFor(arm, pip, true, true, null) : null;
     const bounded = room !== null;
     room ??= this.roomFor(arm, pip, false, true, null);
-    const alive = room !== null || this.roomFor(arm, pip, false, false, avoid) !== null;
-    return { room, bounded, alive };
+    return { room, bounded, alive: room !== null || this.alive(arm, pip, avoid) };
+  }
+
+  /** Whether `arm` has room regardless of the other ends (tiles only; off `avoid`). Kept per arm until the next tile. */
+  private alive(arm: Arm, pip: number, avoid: Rect | null): boolean {
+    if (arm.solo === undefined || arm.soloAt !== this.tiles.length || arm.soloPip !== pip) {
+      const single = this.findRoom(arm, false, false, false, null);
+      const double = single && this.doubleToCome(pip) ? this.findRoom(arm, true, false, false, null) : null;
+      arm.solo = single === null || (this.doubleToCome(pip) && double === null) ? null : [...single.rects, ...(double?.rects ?? [])];
+      arm.soloAt = this.tiles.length;
+      arm.soloPip = pip;
+    }
+    const w = arm.solo;
+    if (w === null) return false;
+    if (avoid === null || !w.some((r) => overlaps(r, avoid))) return true;
+    return this.roomFor(arm, pip, false, false, avoid) !== null;
   }
 
   private hold(id: string, h: Hold): void {
@@ -543,8 +593,7 @@ class Layouter {
       if (other === id || !h.alive) continue;
       if (h.room === null) {
         const a = this.arms.get(other)!;
-        if (this.roomFor(a, a.pip, false, false, c.rect)) cost[1]++;
-        else cost[0]++;
+        cost[this.alive(a, a.pip, c.rect) ? 1 : 0]++;
       } else if (h.room.rects.some((r) => overlaps(r, c.rect))) {
         hit.push([other, h]);
         this.mark(h.room.rects, roomGrid, -1);
@@ -559,9 +608,9 @@ class Layouter {
       if (wantBounded && !h.bounded) cost[3]++;
       found.push(h);
     };
+    for (const [other, h] of hit) settle(this.arms.get(other)!, this.arms.get(other)!.pip, h.bounded);
     settle(this.after(arm, c), pip, true);
     if (spinner) for (const side of this.sidesOf(c)) settle(side, pip, true);
-    for (const [other, h] of hit) settle(this.arms.get(other)!, this.arms.get(other)!.pip, h.bounded);
     for (const h of found) if (h.room) this.mark(h.room.rects, roomGrid, -1);
     this.mark([c.rect], roomGrid, -1);
     for (const [, h] of hit) this.mark(h.room!.rects, roomGrid, 1);
@@ -581,18 +630,31 @@ class Layouter {
     let best: Evaluation | null = null;
     const box = double ? null : (this.holds.get(id)?.room?.next ?? null);
     const tryOne = (c: Candidate): boolean => {
-      if (!this.free(c.rect, false, false, null)) return false;
       const e = this.cost(id, arm, c, spinner, pip);
       if (best === null || cheaper(e.cost, best.cost)) best = e;
       return e.cost[0] === 0 && e.cost[1] <= floor && e.cost[2] === 0 && e.cost[3] === 0;
     };
-    if (box && tryOne(box)) return best;
-    for (const c of this.candidates(arm, double)) if (c !== box && tryOne(c)) return best;
+    if (box && this.free(box.rect, false, false, null) && tryOne(box)) return best;
+    const R = arm.region;
+    const t = this.template(R, arm.double, arm.dir, arm.rowDir, arm.progress, double);
+    for (let i = 0; i < t.length; i += STRIDE) {
+      const rect = { x: R.x + t[i]!, y: R.y + t[i + 1]!, w: t[i + 2]!, h: t[i + 3]! };
+      if (box && rect.x === box.rect.x && rect.y === box.rect.y && rect.w === box.rect.w) continue;
+      if (!this.free(rect, false, false, null)) continue;
+      const outer = t[i + 7] ? { x: R.x + t[i + 5]!, y: R.y + t[i + 6]!, w: 2, h: 2 } : null;
+      if (tryOne({ rect, dir: t[i + 4]!, outer })) return best;
+    }
     return best;
   }
 
   // ------------------------------------------------------------------------------------------
   // Laying tiles
+
+  /** A walled-in end's box: the nearest free place. */
+  private strayBox(arm: Arm): { rect: Rect; dir: number } {
+    const c = this.stray(arm);
+    return { rect: c.rect, dir: c.dir };
+  }
 
   /** Last resort when an end is walled in: the nearest free place, not touching its tile. */
   private stray(arm: Arm): Candidate {
@@ -614,11 +676,11 @@ class Layouter {
     throw new Error('layoutTable: no room left on the grid');
   }
 
-  private record(index: number, c: Candidate): void {
+  private record(index: number, c: Candidate, detached: boolean): void {
     const rect = c.rect;
     this.rects.push(rect);
     this.mark([rect], tileGrid, 1);
-    this.tiles.push({
+    const tile: TileLayout = {
       index,
       x: rect.x,
       y: rect.y,
@@ -626,7 +688,9 @@ class Layouter {
       height: rect.h,
       orientation: rect.w > rect.h ? 'horizontal' : 'vertical',
       flipped: c.outer !== null && (c.dir === LEFT || c.dir === UP),
-    });
+    };
+    if (detached) tile.detached = true;
+    this.tiles.push(tile);
   }
 
   lay(index: number, p: Placement): void {
@@ -638,7 +702,7 @@ class Layouter {
     if (index === 0) {
       if (p.double) {
         const lead: Candidate = { rect: { x: mid - 1, y: -2, w: 2, h: 4 }, dir: RIGHT, outer: null };
-        this.record(0, lead);
+        this.record(0, lead, false);
         const side = (dir: number, progress: number): Arm => ({
           from: 0,
           region: lead.rect,
@@ -655,7 +719,7 @@ class Layouter {
           this.branchIds = true;
         }
       } else {
-        this.record(0, { rect: { x: mid - 2, y: -1, w: 4, h: 2 }, dir: RIGHT, outer: null });
+        this.record(0, { rect: { x: mid - 2, y: -1, w: 4, h: 2 }, dir: RIGHT, outer: null }, false);
         const half = (x: number, dir: number, progress: number, pip: number): Arm => ({
           from: 0,
           region: { x, y: -1, w: 2, h: 2 },
@@ -672,10 +736,10 @@ class Layouter {
       const arm = this.arms.get(id);
       if (!arm) throw new Error(`layoutTable: table[${index}] is laid on "${id}", which is not an end of the tiles before it`);
       const chosen = this.choose(id, arm, p.double, p.spinner, b);
-      const c = chosen?.c ?? (DEBUG.strayTiles++, this.stray(arm));
+      const c = chosen?.c ?? this.stray(arm);
       this.unhold(id);
       for (const other of chosen?.hit ?? []) this.unhold(other);
-      this.record(index, c);
+      this.record(index, c, chosen === null);
       fresh.push([id, this.real(this.after(arm, c), index, b)]);
       if (p.spinner) {
         const [s1, s2] = this.sidesOf(c);
@@ -685,7 +749,7 @@ class Layouter {
       for (const [fid, farm] of fresh) this.arms.set(fid, farm);
       if (chosen) {
         // The rooms found when weighing the tile: the same grids, with the tile now laid.
-        const ids = [...fresh.map(([fid]) => fid), ...chosen.hit];
+        const ids = [...chosen.hit, ...fresh.map(([fid]) => fid)];
         ids.forEach((other, k) => this.hold(other, chosen.found[k]!));
       } else {
         for (const [other, h] of [...this.holds]) if (h.room?.rects.some((r) => overlaps(r, c.rect))) this.settle(other, this.arms.get(other)!);
@@ -697,34 +761,32 @@ class Layouter {
       for (const [id, arm] of fresh) this.settle(id, arm);
     }
     // Ends without room of their own may find some now that others moved theirs.
-    for (const [other, h] of [...this.holds]) if (h.alive && h.room === null) this.settle(other, this.arms.get(other)!);
+    const walled: string[] = [];
+    for (const [other, h] of this.holds) if (h.alive && h.room === null) walled.push(other);
+    for (const other of walled) this.settle(other, this.arms.get(other)!);
   }
 
   /** The boxes of the open ends (see the header). */
-  boxes(openEnds: readonly OpenEnd[]): { id: string; rect: Rect; dir: number }[] {
-    const out: { id: string; rect: Rect; dir: number }[] = [];
+  boxes(openEnds: readonly OpenEnd[]): Box[] {
+    const out: Box[] = [];
     for (const end of openEnds) {
       const arm = this.arms.get(end.id);
       if (!arm || arm.from !== end.from) {
         throw new Error(`layoutTable: open end "${end.id}" (from ${end.from}) does not match the table`);
       }
       const clearOf = (r: Rect): boolean => !out.some((o) => overlaps(o.rect, r));
-      // The end's room is where its next tile goes (rooms never overlap); without one, weigh as for a tile.
-      let pick = this.holds.get(end.id)?.room?.next ?? this.choose(end.id, arm, false, false, -1)?.c ?? null;
+      // Where a non-double laid there goes: as `lay` would choose (its outer number not known, so with
+      // room for its double too).
+      let pick = this.choose(end.id, arm, false, false, -1)?.c ?? null;
       if (pick && !clearOf(pick.rect)) {
-        const others = this.candidates(arm, false).filter(
-          (c) => clearOf(c.rect) && this.free(c.rect, false, false, null),
-        );
+        const others = this.candidates(arm, false).filter((c) => clearOf(c.rect) && this.free(c.rect, false, false, null));
         pick = others.find((c) => this.inBounds(c.rect)) ?? (this.inBounds(pick.rect) ? pick : (others[0] ?? pick));
       }
-      const c = pick ?? (DEBUG.strayBoxes++, this.stray(arm));
-      out.push({ id: end.id, rect: c.rect, dir: c.dir });
+      out.push(pick ? { id: end.id, rect: pick.rect, dir: pick.dir, detached: false } : { id: end.id, ...this.strayBox(arm), detached: true });
     }
     return out;
   }
 }
-
-export const DEBUG = { strayTiles: 0, strayBoxes: 0 };
 
 /**
  * Lays out the table: `table` and `openEnds` as the engine (or a PlayerView) gives them. Throws if an
@@ -737,7 +799,7 @@ export function layoutTable(table: readonly Placement[], openEnds: readonly Open
   }
   const columns = Math.min(MAX_COLUMNS, Math.max(MIN_COLUMNS, Math.floor(maxColumns)));
   const layouter = new Layouter(2 * columns);
-  let boxes: { id: string; rect: Rect; dir: number }[];
+  let boxes: Box[];
   try {
     for (let i = 0; i < table.length; i++) layouter.lay(i, table[i]!);
     boxes = table.length === 0 ? [] : layouter.boxes(openEnds);
@@ -764,14 +826,18 @@ export function layoutTable(table: readonly Placement[], openEnds: readonly Open
       width: t.width / 2,
       height: t.height / 2,
     })),
-    ends: boxes.map(({ id, rect, dir }) => ({
-      id,
-      x: (rect.x - minX) / 2,
-      y: (rect.y - minY) / 2,
-      width: rect.w / 2,
-      height: rect.h / 2,
-      direction: DIRECTION_NAMES[dir]!,
-    })),
+    ends: boxes.map(({ id, rect, dir, detached }) => {
+      const end: EndLayout = {
+        id,
+        x: (rect.x - minX) / 2,
+        y: (rect.y - minY) / 2,
+        width: rect.w / 2,
+        height: rect.h / 2,
+        direction: DIRECTION_NAMES[dir]!,
+      };
+      if (detached) end.detached = true;
+      return end;
+    }),
     width: (maxX - minX) / 2,
     height: (maxY - minY) / 2,
   };

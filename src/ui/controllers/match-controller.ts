@@ -9,7 +9,6 @@ import { createActor, fromPromise, type Subscription } from 'xstate';
 import { WorkerPlayer } from '../../ai/worker-player.js';
 import type { LegalMove } from '../../engine/index.js';
 import {
-  checkPersistedSnapshot,
   matchMachine,
   type ComputerPlayerInput,
   type MatchActor,
@@ -54,14 +53,14 @@ export class MatchController implements ReactiveController {
    * Resumes a saved match if it is sound and XState takes it; else starts a new one with `input`.
    * Returns whether the saved match was resumed.
    */
-  resumeOrStart(input: MatchInput, saved: unknown): boolean {
-    if (saved !== null && saved !== undefined) {
-      try {
-        this.start(input, checkPersistedSnapshot<Persisted>(saved));
-        if (this.snapshot?.status === 'active') return true;
-      } catch {
-        // Falls through to a new match: the caller says so once.
-      }
+  async resumeOrStart(input: MatchInput, saved: unknown): Promise<boolean> {
+    try {
+      // The checks load only when there is a saved match: a first visit does not need them.
+      const { checkPersistedSnapshot } = await import('../../machine/restore.js');
+      this.start(input, checkPersistedSnapshot<Persisted>(saved));
+      if (this.snapshot?.status === 'active') return true;
+    } catch {
+      // Falls through to a new match: the caller says so once.
     }
     this.start(input);
     return false;

@@ -60,9 +60,15 @@ export function rejectionText(t: Translator, rejection: Rejection): string {
   }
 }
 
+/** How long the live region stays empty before an announcement (see Announcer). */
+export const ANNOUNCE_DELAY_MS = 100;
+
 /**
- * Collects what happens within one task into one announcement: a computer's move and the points it
- * scored are heard together, and nothing is cut off by the next message.
+ * Collects what happens within a moment into one announcement: a computer's move and the points it
+ * scored are heard together, and nothing is cut off by the next message. The region is cleared at
+ * once and written a little later, so that a repeated text is still a change a screen reader hears;
+ * a timer rather than an animation frame, so that it also speaks in a page that is not painted
+ * (a background tab).
  */
 export class Announcer {
   private queue: string[] = [];
@@ -76,7 +82,9 @@ export class Announcer {
   say(text: string): void {
     if (!text) return;
     this.queue.push(text);
-    this.timer ??= setTimeout(() => this.flush(), 0);
+    if (this.timer) return;
+    this.write('');
+    this.timer = setTimeout(() => this.flush(), ANNOUNCE_DELAY_MS);
   }
 
   /** What was announced last (for tests and the visible log). */
@@ -86,10 +94,8 @@ export class Announcer {
     this.timer = null;
     const text = this.queue.join(' ');
     this.queue = [];
-    // Screen readers announce a change: a repeated text is made different by clearing first.
-    this.write('');
     this.last = text;
-    requestAnimationFrame(() => this.write(text));
+    this.write(text);
   }
 
   cancel(): void {

@@ -56,7 +56,7 @@ type Play = Extract<LegalMove, { type: 'play' }>;
  * @fires {CustomEvent<DominoMatchEndDetail>} domino-match-end - The match is won: `{ winner, scores }`.
  * @fires {CustomEvent<DominoTurnDetail>} domino-turn - A seat is to act: `{ seat, yours }`.
  *
- * @cssprop [--domino-font-family=system-ui, sans-serif] - The font of all the text of the game.
+ * @cssprop [--domino-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - The font of all the text of the game.
  * @cssprop [--domino-color=#1f2328] - The text colour.
  * @cssprop [--domino-background=#ffffff] - The background of the game.
  * @cssprop [--domino-table=#1f6b4f] - The table's colour.
@@ -65,6 +65,17 @@ type Play = Extract<LegalMove, { type: 'play' }>;
  * @cssprop [--domino-spinner=#ffd84d] - The spinner's face.
  * @cssprop [--domino-glow=#f2b705] - The glow of a playable tile.
  * @cssprop [--domino-accent=#0b5cad] - Buttons and focus rings.
+ * @cssprop [--domino-muted=#4a5561] - Secondary text (the status line, notices).
+ * @cssprop [--domino-chip=#eef1f4] - A player's chip in the top line.
+ * @cssprop [--domino-chip-turn=#dcebfa] - The chip of the player to act.
+ * @cssprop [--domino-panel=#f6f3ea] - The round and match summary.
+ * @cssprop [--domino-link=#0b5cad] - The link under the game.
+ * @cssprop [--domino-tile-edge=#5b5346] - A tile's outline and divider.
+ * @cssprop [--domino-tile-back=#2f5d50] - The back of a face-down tile.
+ * @cssprop [--domino-table-text=#ffffff] - Text on the table.
+ * @cssprop [--domino-place=rgba(8, 40, 30, 0.85)] - A place where the chosen tile can go.
+ * @cssprop [--domino-place-edge=#ffffff] - The outline of such a place.
+ * @cssprop [--domino-hand-tile-width=2.6em] - The width of a tile in your hand.
  *
  * @csspart players - The line of players at the top.
  * @csspart status - The line above the table: round, target, boneyard.
@@ -72,6 +83,9 @@ type Play = Extract<LegalMove, { type: 'play' }>;
  * @csspart main-button - Draw, Pass, Next round or New game.
  * @csspart summary - The round or match summary.
  * @csspart home-link - The link under the game.
+ * @csspart tile - A tile in your hand; with `playable` or `unplayable`, and `selected`.
+ * @csspart table - The table.
+ * @csspart place - A place on the table where the chosen tile can go.
  * @csspart how-to-play - The short rules of the variant being played (a fold).
  * @csspart settings-button - Opens the settings dialog.
  */
@@ -88,8 +102,8 @@ export class DominoGame extends LitElement {
   @property() level: string = 'medium';
   /** How fast the computers play: `slow`, `normal`, `fast` or `instant`. */
   @property() tempo: string = 'normal';
-  /** 4-player partnerships: you and the computer opposite against the other two. */
-  @property({ type: Boolean }) teams = false;
+  /** 4-player partnerships: you and the computer opposite against the other two (`teams`, or `teams="false"`). */
+  @property() teams: string | boolean | null = null;
   /** Makes the deals reproducible (the same seed, the same match). */
   @property() seed: string | null = null;
   /** The interface language (else the page's, else the browser's, else English). */
@@ -126,7 +140,7 @@ export class DominoGame extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.match.started) this.startFromSaved();
+    if (!this.persistence) this.startFromSaved();
     window.addEventListener('pagehide', this.flushSaves);
   }
 
@@ -144,24 +158,27 @@ export class DominoGame extends LitElement {
     this.playerSettings = saved.settings;
     this.stats = saved.stats;
     const settings = this.settingsNow();
-    const resumed = this.match.resumeOrStart(
-      {
-        config: configOf(settings),
-        seats: localSeats(settings.players),
-        level: settings.level,
-        tempo: settings.tempo,
-        ...(settings.seed !== null ? { seed: settings.seed } : {}),
-      },
-      saved.match,
-    );
-    if (saved.match !== null && !resumed) {
-      console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
-      persistence.dropMatch();
-    }
-    // A resumed match keeps its settings; newer ones wait for the next match.
-    if (resumed) this.syncSettings(false);
+    const input = {
+      config: configOf(settings),
+      seats: localSeats(settings.players),
+      level: settings.level,
+      tempo: settings.tempo,
+      ...(settings.seed !== null ? { seed: settings.seed } : {}),
+    };
     this.match.onSnapshot = (actor) => persistence.saveMatchSoon(() => actor.getPersistedSnapshot());
     void this.updateLanguage();
+    if (saved.match === null) {
+      this.match.start(input);
+      return;
+    }
+    void this.match.resumeOrStart(input, saved.match).then((resumed) => {
+      if (!resumed) {
+        console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
+        persistence.dropMatch();
+      }
+      // A resumed match keeps its settings; newer ones wait for the next match.
+      else this.syncSettings(false);
+    });
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
@@ -383,6 +400,7 @@ export class DominoGame extends LitElement {
     return html`<div class="game" dir=${t.dir} @keydown=${this.onKeyDown}>
       ${renderPlayers(t, view, YOU, thinking)} ${renderStatusLine(t, view)}
       <domino-board
+        exportparts="table, place"
         .table=${view.table}
         .openEnds=${view.openEnds}
         .places=${places}
@@ -393,6 +411,7 @@ export class DominoGame extends LitElement {
       <p class="hint" part="hint">${hintOf(t, phase, view, legal, this.choosing !== null, YOU)}</p>
       ${phase === 'roundOver' || phase === 'matchOver' ? renderSummary(t, view, phase, YOU) : nothing}
       <domino-hand
+        exportparts="tile, playable, unplayable, selected"
         .tiles=${view.hand}
         .playable=${playable}
         .selected=${this.choosing}

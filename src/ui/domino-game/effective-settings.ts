@@ -22,7 +22,8 @@ export function lockedSettings(element: HTMLElement): Set<SettingName> {
   if (lock === null) return new Set();
   const listed = lock.split(/[\s,]+/).filter(Boolean) as SettingName[];
   if (listed.length > 0) return new Set(listed.filter((n) => SETTING_NAMES.includes(n)));
-  return new Set(SETTING_NAMES.filter((n) => element.hasAttribute(n === 'houseRules' ? 'house-rules' : n)));
+  // House rules have no attribute: a site that locks settings locks them too.
+  return new Set(SETTING_NAMES.filter((n) => n === 'houseRules' || element.hasAttribute(n)));
 }
 
 export function effectiveSettings(raw: RawSettings, player: PlayerSettings, locked: ReadonlySet<SettingName>): EffectiveSettings {

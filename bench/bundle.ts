@@ -1,0 +1,226 @@
+/**
+ * The size of what a site serves: dist/domino-game.js (ES module) and dist/domino-game.iife.js (classic
+ * script), raw, gzip -9 and brotli (quality 11), against the goal for a first visit: at most 50 kB gzip.
+ *
+ * A page loads one of the two. The computer players' Web Worker loads that same file again (from the
+ * cache). When the ES module is split into chunks, its first visit counts what it imports statically
+ * and, to be safe, what it imports on demand (import()) except the language catalogs: the computer
+ * players' code, for one, is needed as soon as a computer plays. The catalogs are at most one per
+ * visitor and are counted apart. Sizes are per file, as a server sends them.
+ *
+ * Builds first (`npm run build`, its output on stderr) when dist/ is missing or older than its sources,
+ * or always with --build.
+ *   npm run bench -- bundle [--build]
+ *   node --import tsx bench/bundle.ts [--build]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LANGUAGES } from '../src/i18n/languages.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The goal: what a first visit downloads, gzip -9, at most this many bytes (kB = 1000 bytes). */
+export const FIRST_VISIT_GOAL_BYTES = 50_000;
+
+const MODULE = 'dist/domino-game.js';
+const CLASSIC = 'dist/domino-game.iife.js';
+/** Not loaded by pages: the engine for Node and bundlers. */
+const ENGINE = 'dist/engine.js';
+
+/** Inputs of the build: a dist/ older than any of them is stale. */
+const SOURCES = ['src', 'rollup.config.mjs', 'package.json', 'tsconfig.build.json'];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+/** Why dist/ must be rebuilt, or null when it is up to date. */
+function staleness(): string | null {
+  const missing = [MODULE, CLASSIC].find((file) => !existsSync(join(root, file)));
+  if (missing) return `${missing} is missing`;
+  const built = Math.min(...[MODULE, CLASSIC].map((file) => statSync(join(root, file)).mtimeMs));
+  const sources = Math.max(...SOURCES.filter((p) => existsSync(join(root, p))).map((p) => newestMtime(join(root, p))));
+  return sources > built ? 'dist/ is older than its sources' : null;
+}
+
+/** Runs `npm run build`; false when it failed. */
+function build(reason: string, print: (line: string) => void): boolean {
+  print(`bundle: building (${reason}): npm run build …`);
+  // The build's own output goes to stderr, so stdout keeps only the figures.
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: ['ignore', process.stderr, process.stderr],
+    shell: process.platform === 'win32',
+  });
+  if (result.status === 0) return true;
+  print(`bundle: the build failed (exit code ${result.status ?? result.signal}); its output is above. No sizes measured.`);
+  process.exitCode = 1;
+  return false;
+}
+
+/** The .js files under `dir` (relative to the root), dist/types aside. */
+function scripts(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory() && path !== 'dist/types') out.push(...scripts(path));
+    else if (entry.isFile() && entry.name.endsWith('.js')) out.push(path);
+  }
+  return out.sort();
+}
+
+export interface BundleSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export function measure(file: string): BundleSize {
+  const bytes = readFileSync(join(root, file));
+  const gzip = gzipSync(bytes, { level: 9 }).length;
+  const brotli = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  }).length;
+  return { file, raw: bytes.length, gzip, brotli };
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const range = (values: number[]) => `${kB(Math.min(...values))}–${kB(Math.max(...values))}`;
+
+function verdict(bytes: number): string {
+  const share = `${((bytes / FIRST_VISIT_GOAL_BYTES) * 100).toFixed(0)}% of the ${kB(FIRST_VISIT_GOAL_BYTES)} goal`;
+  return `${share}: ${bytes <= FIRST_VISIT_GOAL_BYTES ? 'within the goal' : 'OVER THE GOAL'}`;
+}
+
+/** The relative scripts a minified ES module imports, statically and with import(). */
+function importsOf(file: string): { statics: string[]; dynamics: string[] } {
+  const code = readFileSync(join(root, file), 'utf8');
+  const at = (spec: string) => posix.normalize(posix.join(posix.dirname(file), spec));
+  const statics = [...code.matchAll(/\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+)["']/g)];
+  const dynamics = [...code.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)];
+  const existing = (paths: string[]) => [...new Set(paths)].filter((p) => existsSync(join(root, p)));
+  return { statics: existing(statics.map((m) => at(m[1]!))), dynamics: existing(dynamics.map((m) => at(m[1]!))) };
+}
+
+/**
+ * Chunks a first visit never loads: the settings dialog (on opening it) and the saved-game checks
+ * (only when there is a saved match to resume).
+ */
+const laterChunk = /^(?:domino-settings|restore)-[\w-]{8}\.js$/;
+
+/** A chunk rollup named after a language catalog (`de-<hash>.js`, `pt-BR-<hash>.js`). */
+const catalogName = new RegExp(`^(?:${LANGUAGES.join('|')})-[\\w-]{8}\\.js$`);
+
+/**
+ * What the ES module loads: `first`, its static imports and the chunks it imports on demand that are
+ * not language catalogs (with their imports in turn); `catalogs`, the language chunks.
+ */
+function moduleGraph(entry: string): { first: string[]; onDemand: Set<string>; catalogs: string[] } {
+  const first = new Set<string>();
+  const onDemand = new Set<string>();
+  const catalogs = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (first.has(file)) continue;
+    first.add(file);
+    const { statics, dynamics } = importsOf(file);
+    queue.push(...statics);
+    for (const chunk of dynamics) {
+      if (catalogName.test(posix.basename(chunk))) catalogs.add(chunk);
+      else {
+        onDemand.add(chunk);
+        queue.push(chunk);
+      }
+    }
+  }
+  for (const file of first) catalogs.delete(file);
+  return { first: [...first], onDemand, catalogs: [...catalogs].sort() };
+}
+
+export interface BundleReport {
+  module: BundleSize;
+  classic: BundleSize;
+  /** Files the ES module's first visit loads besides itself. */
+  moduleChunks: BundleSize[];
+  /** Language catalogs the ES module loads on demand. */
+  catalogs: BundleSize[];
+  /** gzip bytes of a first visit: the ES module (in English; in the largest other language), the classic script. */
+  firstVisit: { module: number; moduleOtherLanguage: number; classic: number };
+}
+
+/** Prints the sizes; builds first when needed (or always with `options.build`). Null when the build failed. */
+export function benchBundle(
+  options: { build?: boolean } = {},
+  print: (line: string) => void = console.log,
+): BundleReport | null {
+  const reason = options.build ? '--build' : staleness();
+  if (reason && !build(reason, print)) return null;
+
+  const module = measure(MODULE);
+  const classic = measure(CLASSIC);
+  const graph = moduleGraph(MODULE);
+  const moduleChunks = graph.first.filter((f) => f !== MODULE && !laterChunk.test(posix.basename(f))).map(measure);
+  const laterChunks = graph.first.filter((f) => laterChunk.test(posix.basename(f))).map(measure);
+  const catalogs = graph.catalogs.map(measure);
+  const reached = new Set([...graph.first, ...graph.catalogs, CLASSIC, ENGINE]);
+  const unreached = scripts('dist').filter((f) => !reached.has(f));
+
+  const sum = (sizes: BundleSize[], key: 'raw' | 'gzip' | 'brotli') => sizes.reduce((n, s) => n + s[key], 0);
+  const width = Math.max(MODULE.length, CLASSIC.length, ...[...moduleChunks, ...laterChunks].map((c) => c.file.length));
+  const row = (name: string, s: { raw: string; gzip: string; brotli: string }, what: string) =>
+    print(`bundle:   ${name.padEnd(width)}  ${s.raw.padStart(9)}  ${s.gzip.padStart(9)}  ${s.brotli.padStart(9)}  ${what}`.trimEnd());
+  const sized = (s: BundleSize) => ({ raw: kB(s.raw), gzip: kB(s.gzip), brotli: kB(s.brotli) });
+
+  print('bundle: sizes (kB = 1000 bytes; gzip -9, brotli quality 11; each file compressed on its own)');
+  row('file', { raw: 'raw', gzip: 'gzip', brotli: 'brotli' }, '');
+  row(MODULE, sized(module), 'ES module (<script type="module">)');
+  for (const chunk of moduleChunks) {
+    row(chunk.file, sized(chunk), graph.onDemand.has(chunk.file) ? '  imported on demand, counted in' : '  imported by it');
+  }
+  for (const chunk of laterChunks) row(chunk.file, sized(chunk), '  loaded later (settings dialog, saved game), not counted');
+  row(CLASSIC, sized(classic), 'classic script (works from file:// too)');
+  if (catalogs.length > 0) {
+    print(
+      `bundle:   ${catalogs.length} language catalogs, loaded by the ES module on demand: ` +
+        `${range(catalogs.map((c) => c.raw))} raw, ${range(catalogs.map((c) => c.gzip))} gzip, ` +
+        `${range(catalogs.map((c) => c.brotli))} brotli each`,
+    );
+  }
+  if (unreached.length > 0) print(`bundle:   not loaded by the ES module: ${unreached.join(', ')}`);
+
+  const firstModule = module.gzip + sum(moduleChunks, 'gzip');
+  const largest = catalogs.reduce<BundleSize | null>((a, c) => (a === null || c.gzip > a.gzip ? c : a), null);
+  const firstVisit = {
+    module: firstModule,
+    moduleOtherLanguage: firstModule + (largest?.gzip ?? 0),
+    classic: classic.gzip,
+  };
+  const parts = moduleChunks.length > 0 ? ` (${1 + moduleChunks.length} files)` : '';
+  print(`bundle: first visit, ES module${parts}: ${kB(firstVisit.module)} gzip, ${verdict(firstVisit.module)}`);
+  if (largest) {
+    print(
+      `bundle: first visit, ES module in another language: up to ${kB(firstVisit.moduleOtherLanguage)} gzip ` +
+        `(+ ${posix.basename(largest.file)}, ${kB(largest.gzip)}), ${verdict(firstVisit.moduleOtherLanguage)}`,
+    );
+  }
+  print(`bundle: first visit, classic script: ${kB(firstVisit.classic)} gzip, ${verdict(firstVisit.classic)}`);
+  return { module, classic, moduleChunks, catalogs, firstVisit };
+}
+
+// Run directly: node --import tsx bench/bundle.ts [--build]
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  benchBundle({ build: process.argv.includes('--build') });
+}
