@@ -3,6 +3,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { CHROME_CANDIDATES, CHROME_INSTALL_HINT, findChrome } from './scripts/find-chrome.mjs';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 
@@ -27,9 +28,15 @@ export default {
   plugins: [
     // tsconfig.json sets experimentalDecorators and useDefineForClassFields: false (Lit decorators).
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    // Chrome's accessibility tree, for the accessible names in test/ui/a11y.test.ts.
+    a11ySnapshotPlugin(),
   ],
   browsers: [
     chromeLauncher({
+      // Each test file in a window of its own: two run at once, and a page in a background tab is
+      // hidden (no frames: no animation frames, no resize observations, and puppeteer's mouse moves
+      // wait forever for one).
+      createPage: ({ context }) => context.newPage({ type: 'window' }),
       launchOptions: {
         executablePath,
         headless: true,

@@ -34,7 +34,7 @@ describe('saved games and settings', () => {
     expect(saved('reload', 'match')).to.be.a('string');
 
     const second = await mount({ persist: 'local', 'storage-key': 'reload', tempo: 'instant', seed: '7', level: 'easy' });
-    await settle(second);
+    await waitForYou(second); // a saved match resumes once its checks have loaded
     expect(handNames(second)).to.deep.equal(hand);
     expect(tableNames(second)).to.deep.equal(table);
   });
@@ -54,6 +54,7 @@ describe('saved games and settings', () => {
     console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
     try {
       const el = await mount({ persist: 'local', 'storage-key': 'bad', tempo: 'instant', seed: '5' });
+      await waitFor('the warning', () => warnings.some((w) => w.includes('match')));
       await settle(el);
       expect(handNames(el).length).to.be.greaterThan(0);
       expect(warnings.filter((w) => w.includes('match')).length).to.equal(1);

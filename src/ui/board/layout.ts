@@ -31,25 +31,30 @@
  *
  * Collisions and the look-ahead: tiles occupy cells of a half-unit grid and never overlap. Every end
  * (open, or a spinner's short side not open yet) holds a room of its own: a free place for its next
- * tile and for the one after it (for a double in Doubles, also for the first tiles on its short sides),
- * for each tile that may still come there (a non-double, and the end's double while it is not on the
- * table), in bounds if possible, clear of the other ends' rooms. A tile goes to its end's room when it
- * can, else to the first candidate, in order, that lets every end keep a room (the ends whose rooms it
- * takes find others). When every candidate costs something, the least bad one is taken, in this order
- * of badness: an end left walled in, an end left without a room of its own, the tile beyond the width
- * limit, an end losing its room within the limit. So the width is exceeded only when the alternative
- * would wall an end in: in practice only on crowded Doubles tables.
+ * tile and for the one after it, for each tile that may still come there (a non-double, and the end's
+ * double while it is not on the table; where the lead is a spinner, as in Doubles, the double's room
+ * includes places for the first tiles on its short sides), in bounds if possible, clear of the other
+ * ends' rooms. A tile goes to its end's room when that costs nothing, else to the first candidate, in
+ * order, that lets every end keep a room (the ends whose rooms it takes find others). When every
+ * candidate costs something, the least bad one is taken, in this order of badness: an end left walled
+ * in, an end left without a room of its own, the tile beyond the width limit, an end losing its room
+ * within the limit. So the width is exceeded only when every place within it would leave some end
+ * walled in or without a room of its own: in practice on crowded Doubles tables, and very rarely on
+ * All Fives tables holding nearly every tile at a narrow width.
  *
- * Walled in: if, even so, an end has no free place touching it (a rare crowded Doubles table), its
- * tile (or box) goes to the nearest free place and is marked `detached`; the widget should draw it as
- * such. It never overlaps a tile.
+ * Walled in: if, even so, an end has no free place touching it (rare, and in real rounds only seen in
+ * Doubles), its tile (or box) goes to the nearest free place and is marked `detached`; the widget
+ * should draw it as such. It never overlaps a tile.
  *
  * Stability: a tile's position depends only on the tiles laid before it, so laying one more tile never
  * moves the others; only the normalisation (coordinates start at 0) translates everything when the
  * bounding box grows.
  *
- * Open ends: each open end's box is its room's first place: where a non-double laid there goes. Rooms
- * never overlap, so neither do the boxes (except for a walled-in end's).
+ * Open ends: each open end's box is its room's first place: where a non-double laid there goes, unless
+ * by then that place would cost something (see above; never in Draw and Block, rarely in All Fives, in
+ * about one case in ten in Doubles), when the tile goes to the best place near it. Rooms never
+ * overlap, so neither do boxes, except those of ends without a room of their own (crowded Doubles).
+ * An end without a room of its own gets the place a tile would take (or, walled in, a detached box).
  */
 import type { OpenEnd, Placement } from '../../engine/types.js';
 
@@ -68,7 +73,7 @@ export interface TileLayout {
   flipped: boolean;
   /**
    * Present (true) only when the tile could not go against the tile it was laid on: that end was walled
-   * in (a rare crowded Doubles table). It lies at the nearest free place instead.
+   * in (rare; crowded Doubles tables). It lies at the nearest free place instead.
    */
   detached?: true;
 }
@@ -142,10 +147,11 @@ interface Arm {
   pip: number;
   /** Its candidate positions for [a non-double, a double] (see `candidates`), once made. */
   lists?: (Candidate[] | null)[];
-  /** `alive`'s room (null: none) when the table had `soloAt` tiles, for `soloPip`. */
+  /** `alive`'s room (null: none) when the table had `soloAt` tiles, for `soloPip`, and whether it had to hold the double. */
   solo?: Rect[] | null;
   soloAt?: number;
   soloPip?: number;
+  soloNeededDouble?: boolean;
 }
 
 /** A position for a tile on an arm. */
@@ -163,7 +169,7 @@ interface Candidate {
 
 /**
  * Proof that an end has room: a free place for its next tile, and the places it needs: one beyond it
- * (and, for a double in Doubles, one at each of its short sides).
+ * (and, for a double that may be a spinner, one at each of its short sides).
  */
 interface Room {
   next: Candidate;
@@ -174,7 +180,7 @@ interface Room {
 interface Hold {
   /** Its own room, clear of the other ends' rooms; null if it has none of its own. */
   room: Room | null;
-  /** `room` is in bounds. */
+  /** `room` is in bounds, and so is the room for the end's double if that may still come. */
   bounded: boolean;
   /** It has room at all, regardless of the other ends. */
   alive: boolean;
@@ -195,10 +201,17 @@ interface Box {
 interface Evaluation {
   c: Candidate;
   cost: Cost;
-  /** Rooms for the ends in `hit`, then the end after the tile and a spinner's sides. */
-  found: Hold[];
-  /** The ends whose rooms the tile takes. */
-  hit: string[];
+  /** Rooms for the end after the tile and a spinner's sides. */
+  fresh: Hold[];
+  /** New rooms for other ends: those the tile takes, and those moved to make space. */
+  moved: [string, Hold][];
+  /** Their rooms before. */
+  old: [string, Hold][];
+}
+
+/** Costs nothing beyond the ends already without a room of their own (`floor` of them). */
+function perfect(cost: Cost, floor: number): boolean {
+  return cost[0] === 0 && cost[1] <= floor && cost[2] === 0 && cost[3] === 0;
 }
 
 function cheaper(a: Cost, b: Cost): boolean {
@@ -210,6 +223,11 @@ const pairIndex = (a: number, b: number): number => (a >= b ? (a * (a + 1)) / 2 
 
 function overlaps(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+function hitsAny(rects: readonly Rect[], r: Rect): boolean {
+  for (const q of rects) if (overlaps(q, r)) return true;
+  return false;
 }
 
 /** A rectangle beyond face `f` whose face lies at `line`: depth [d0, d1) away from it, lateral [l0, l1). */
@@ -244,9 +262,11 @@ const NO_SHIFT = [0];
  */
 const GRID = 320;
 const tileGrid = new Uint8Array(GRID * GRID);
-/** Look-ahead positions relative to a region, by its geometry (see `firstFree`). */
+/** Candidate positions relative to a region, by its geometry (see `template`), kept across calls. */
 const templates = new Map<number, Int16Array>();
 const STRIDE = 8;
+/** At most this many places are weighed for one tile (the first ones, in the order of preference). */
+const MAX_WEIGHED = 16;
 const roomGrid = new Uint8Array(GRID * GRID);
 const touched = new Uint8Array(GRID * GRID);
 
@@ -261,8 +281,14 @@ class Layouter {
   private placed = 0;
   /** The lead is a spinner: later spinners branch into 's<i>.1' and 's<i>.2' (Doubles). */
   private branchIds = false;
+  /** A double that is not a spinner has been laid: no later double spins (Draw, Block, All Fives). */
+  private plainDouble = false;
+  /** A spinner has been laid (the lead or later). */
+  private spun = false;
   private readonly ox: number;
   private readonly oy = GRID / 2;
+  /** Set when `free` refuses a place for crossing the width: a search without bounds may do better. */
+  private outOfBounds = false;
   /** Scratch rectangle for `firstFree`. */
   private readonly probe: Rect = { x: 0, y: 0, w: 0, h: 0 };
 
@@ -275,7 +301,10 @@ class Layouter {
 
   /** Whether `r` is free of tiles, of `avoid`, and (when `rooms`) of ends' rooms; in bounds when `bounded`. */
   private free(r: Rect, bounded: boolean, rooms: boolean, avoid: Rect | null): boolean {
-    if (bounded && !this.inBounds(r)) return false;
+    if (bounded && !this.inBounds(r)) {
+      this.outOfBounds = true;
+      return false;
+    }
     if (avoid && overlaps(avoid, r)) return false;
     const x0 = r.x + this.ox;
     const y0 = r.y + this.oy;
@@ -321,18 +350,18 @@ class Layouter {
   // ------------------------------------------------------------------------------------------
   // Candidate positions
 
-  /** The ways an arm would like to run next, best first. */
-  private preferred(arm: Arm): [number, number, number] {
-    return this.waysFor(arm.dir, arm.rowDir, arm.progress, arm.region.x + arm.region.w / 2);
-  }
-
-  private waysFor(d: number, rowDir: number, progress: number, centre: number): [number, number, number] {
-    if (horizontal(d)) return [d, progress, opposite(progress)];
+  /**
+   * The ways an arm would like to run next, best first, packed in 6 bits (the first in the high bits):
+   * a horizontal arm straight on, then the way its rows stack, then the other; a vertical one straight
+   * on, then toward the roomier side, except that a corner tile in a snake turns back into a row.
+   */
+  private waysCode(d: number, rowDir: number, progress: number, centre: number): number {
+    if (horizontal(d)) return (d << 4) | (progress << 2) | opposite(progress);
     // A vertical corner tile: turn back into a row running the other way; in Doubles, where branches
     // crowd the rows, go on away from the lead's line instead.
-    if (rowDir >= 0 && !this.branchIds) return [opposite(rowDir), d, rowDir];
+    if (rowDir >= 0 && !this.branchIds) return (opposite(rowDir) << 4) | (d << 2) | rowDir;
     const roomier = centre <= this.width / 2 ? RIGHT : LEFT;
-    return [d, roomier, opposite(roomier)];
+    return (d << 4) | (roomier << 2) | opposite(roomier);
   }
 
   /**
@@ -361,10 +390,11 @@ class Layouter {
 
   /** Positions relative to a region's corner: [dx, dy, w, h, way, outer dx, outer dy, has outer]… */
   private template(r: Rect, regionDouble: boolean, dir: number, rowDir: number, progress: number, double: boolean): Int16Array {
-    const ways = this.waysFor(dir, rowDir, progress, r.x + r.w / 2);
-    const key = (((((r.w * 8 + r.h) * 2 + (regionDouble ? 1 : 0)) * 4 + dir) * 64 + ways[0] * 16 + ways[1] * 4 + ways[2]) * 2) + (double ? 1 : 0);
+    const code = this.waysCode(dir, rowDir, progress, r.x + r.w / 2);
+    const key = (((((r.w * 8 + r.h) * 2 + (regionDouble ? 1 : 0)) * 4 + dir) * 64 + code) * 2) + (double ? 1 : 0);
     let t = templates.get(key);
     if (!t) {
+      const ways = [code >> 4, (code >> 2) & 3, code & 3];
       const origin: Arm = { from: -1, region: { x: 0, y: 0, w: r.w, h: r.h }, double: regionDouble, dir, rowDir, progress, pip: -1 };
       const list = [...this.generate(origin, double, 0, ways), ...this.generate(origin, double, 1, ways)];
       t = new Int16Array(list.length * STRIDE);
@@ -426,7 +456,8 @@ class Layouter {
         } else {
           const b0 = a0 + 2 * sign(e);
           if (b0 < mid + len / 2 && b0 + 2 > mid - len / 2) continue; // the outer half would touch
-          list.push({ rect: beyond(f, line, 0, 2, Math.min(a0, b0), Math.max(a0, b0) + 2), dir: e, outer: beyond(f, line, 0, 2, b0, b0 + 2) });
+          const rect = beyond(f, line, 0, 2, Math.min(a0, b0), Math.max(a0, b0) + 2);
+          list.push({ rect, dir: e, outer: beyond(f, line, 0, 2, b0, b0 + 2) });
         }
       }
     }
@@ -462,11 +493,21 @@ class Layouter {
 
   /** `shape` as the end offered by table[from], showing `pip`. */
   private real(shape: Arm, from: number, pip: number): Arm {
-    return { from, region: shape.region, double: shape.double, dir: shape.dir, rowDir: shape.rowDir, progress: shape.progress, pip, lists: shape.lists };
+    const { region, double, dir, rowDir, progress, lists } = shape;
+    return { from, region, double, dir, rowDir, progress, pip, lists };
   }
 
   // ------------------------------------------------------------------------------------------
   // The look-ahead
+
+  /**
+   * Whether a double laid now may be a spinner, as far as the table tells: in Doubles every one is (the
+   * lead is one, and so is every double since); in All Fives the first double is, so while no double
+   * has been laid (Draw and Block look the same until their first double, which does not spin).
+   */
+  private spinnerNext(): boolean {
+    return !this.plainDouble && (this.branchIds || !this.spun);
+  }
 
   /** Whether the double of `pip` may still come: it is not on the table (pip -1: not known, so yes). */
   private doubleToCome(pip: number): boolean {
@@ -478,7 +519,19 @@ class Layouter {
    * `double`) running `dir`, off `a`…`c` too. For the look-ahead: no candidate objects, the positions
    * come from templates relative to the region, kept across calls.
    */
-  private firstFree(r: Rect, double: boolean, dir: number, rowDir: number, progress: number, bounded: boolean, rooms: boolean, avoid: Rect | null, a: Rect, b: Rect | null, c: Rect | null): Rect | null {
+  private firstFree(
+    r: Rect,
+    double: boolean,
+    dir: number,
+    rowDir: number,
+    progress: number,
+    bounded: boolean,
+    rooms: boolean,
+    avoid: Rect | null,
+    a: Rect,
+    b: Rect | null,
+    c: Rect | null,
+  ): Rect | null {
     const t = this.template(r, double, dir, rowDir, progress, false);
     const probe = this.probe;
     for (let i = 0; i < t.length; i += STRIDE) {
@@ -493,8 +546,8 @@ class Layouter {
   }
 
   /**
-   * Room on `arm` for a tile of the kind and the tile after it (see `free`); for a double in Doubles,
-   * which will be a spinner, for its short sides' first tiles too.
+   * Room on `arm` for a tile of the kind and the tile after it (see `free`); for a double that may be a
+   * spinner (see `spinnerNext`), for its short sides' first tiles too.
    */
   private findRoom(arm: Arm, double: boolean, bounded: boolean, rooms: boolean, avoid: Rect | null): Room | null {
     const R = arm.region;
@@ -514,16 +567,21 @@ class Layouter {
       const rowDir = horizontal(dir) ? dir : arm.rowDir;
       const n = this.firstFree(single ? outer : rect, !single, dir, rowDir, arm.progress, bounded, rooms, avoid, rect, null, null);
       if (n === null) continue;
-      const found = (): Candidate => ({ rect: { ...rect }, dir, outer: single ? { ...outer } : null });
-      if (!double || !this.branchIds) return { next: found(), rects: [{ ...rect }, n] };
+      if (!double || !this.spinnerNext()) return { next: this.made(rect, dir, single ? outer : null), rects: [{ ...rect }, n] };
       // A spinner's short sides: perpendicular to its line, rows stacking away from the lead's line.
-      const side = horizontal(dir) ? UP : LEFT;
+      const [d1, d2] = horizontal(dir) ? [UP, DOWN] : [LEFT, RIGHT];
+      const rows = horizontal(d1); // sides running left and right stack their rows away from the lead's line
       const across = rect.y + rect.h / 2 >= 0 ? DOWN : UP;
-      const s1 = this.firstFree(rect, true, side, horizontal(side) ? side : -1, horizontal(side) ? across : side, bounded, rooms, avoid, rect, n, null);
-      const s2 = s1 && this.firstFree(rect, true, opposite(side), horizontal(side) ? opposite(side) : -1, horizontal(side) ? across : opposite(side), bounded, rooms, avoid, rect, n, s1);
-      if (s1 && s2) return { next: found(), rects: [{ ...rect }, n, s1, s2] };
+      const s1 = this.firstFree(rect, true, d1, rows ? d1 : -1, rows ? across : d1, bounded, rooms, avoid, rect, n, null);
+      const s2 = s1 && this.firstFree(rect, true, d2, rows ? d2 : -1, rows ? across : d2, bounded, rooms, avoid, rect, n, s1);
+      if (s1 && s2) return { next: this.made(rect, dir, single ? outer : null), rects: [{ ...rect }, n, s1, s2] };
     }
     return null;
+  }
+
+  /** A candidate from (copies of) scratch rectangles. */
+  private made(rect: Rect, dir: number, outer: Rect | null): Candidate {
+    return { rect: { x: rect.x, y: rect.y, w: rect.w, h: rect.h }, dir, outer: outer && { x: outer.x, y: outer.y, w: 2, h: 2 } };
   }
 
   /**
@@ -538,15 +596,26 @@ class Layouter {
 
   /** An end's own room (clear of the other ends' rooms), in bounds if it can; not marked. */
   private findHold(arm: Arm, pip: number, wantBounded: boolean, avoid: Rect | null): Hold {
+    this.outOfBounds = false;
     let room = wantBounded ? this.roomFor(arm, pip, true, true, null) : null;
     const bounded = room !== null;
-    room ??= this.roomFor(arm, pip, false, true, null);
+    if (room === null && wantBounded && this.doubleToCome(pip)) {
+      // Its double may only fit beyond the width: a non-double's place within it is still worth having.
+      const single = this.findRoom(arm, false, true, true, null);
+      if (single && this.findRoom(arm, true, false, true, null)) room = single;
+    }
+    // Without the bounds, only a search that met them can find more.
+    if (room === null && (!wantBounded || this.outOfBounds)) room = this.roomFor(arm, pip, false, true, null);
     return { room, bounded, alive: room !== null || this.alive(arm, pip, avoid) };
   }
 
   /** Whether `arm` has room regardless of the other ends (tiles only; off `avoid`). Kept per arm until the next tile. */
   private alive(arm: Arm, pip: number, avoid: Rect | null): boolean {
-    if (arm.solo === undefined || arm.soloAt !== this.tiles.length || arm.soloPip !== pip) {
+    const stale = arm.soloAt !== this.tiles.length || arm.soloPip !== pip;
+    // Walled in stays walled in as tiles are added, unless the end no longer needs room for its double.
+    const stillDead = arm.solo === null && arm.soloPip === pip && !(this.doubleToCome(pip) === false && arm.soloNeededDouble);
+    if (arm.solo === undefined || (stale && !stillDead)) {
+      arm.soloNeededDouble = this.doubleToCome(pip);
       const single = this.findRoom(arm, false, false, false, null);
       const double = single && this.doubleToCome(pip) ? this.findRoom(arm, true, false, false, null) : null;
       arm.solo = single === null || (this.doubleToCome(pip) && double === null) ? null : [...single.rects, ...(double?.rects ?? [])];
@@ -555,7 +624,7 @@ class Layouter {
     }
     const w = arm.solo;
     if (w === null) return false;
-    if (avoid === null || !w.some((r) => overlaps(r, avoid))) return true;
+    if (avoid === null || !hitsAny(w, avoid)) return true;
     return this.roomFor(arm, pip, false, false, avoid) !== null;
   }
 
@@ -581,41 +650,90 @@ class Layouter {
   /**
    * How bad a tile at `c` on end `id` would be, lower is better (see Cost): for the end itself after the
    * tile, a spinner's new sides, the ends whose rooms it takes (which look for another), and the ends
-   * already without room of their own (which must keep room at all). Also the rooms found: [the end,
-   * its sides if a spinner, then the ends whose rooms it takes, by id].
+   * already without room of their own (which must keep room at all). The rooms found come with it, for
+   * `lay` to keep.
    */
   private cost(id: string, arm: Arm, c: Candidate, spinner: boolean, pip: number): Evaluation {
     const cost: Cost = [0, 0, this.inBounds(c.rect) ? 0 : 1, 0];
     const own = this.holds.get(id);
     if (own?.room) this.mark(own.room.rects, roomGrid, -1);
-    const hit: [string, Hold][] = [];
+    const e: Evaluation = { c, cost, fresh: [], moved: [], old: [] };
+    const hit: string[] = [];
     for (const [other, h] of this.holds) {
       if (other === id || !h.alive) continue;
       if (h.room === null) {
         const a = this.arms.get(other)!;
         cost[this.alive(a, a.pip, c.rect) ? 1 : 0]++;
-      } else if (h.room.rects.some((r) => overlaps(r, c.rect))) {
-        hit.push([other, h]);
+      } else if (hitsAny(h.room.rects, c.rect)) {
+        hit.push(other);
+        e.old.push([other, h]);
         this.mark(h.room.rects, roomGrid, -1);
       }
     }
     this.mark([c.rect], roomGrid, 1);
-    const found: Hold[] = [];
-    const settle = (a: Arm, apip: number, wantBounded: boolean): void => {
-      const h = this.findHold(a, apip, wantBounded, c.rect);
-      if (h.room) this.mark(h.room.rects, roomGrid, 1);
-      else cost[h.alive ? 1 : 0]++;
-      if (wantBounded && !h.bounded) cost[3]++;
-      found.push(h);
-    };
-    for (const [other, h] of hit) settle(this.arms.get(other)!, this.arms.get(other)!.pip, h.bounded);
-    settle(this.after(arm, c), pip, true);
-    if (spinner) for (const side of this.sidesOf(c)) settle(side, pip, true);
-    for (const h of found) if (h.room) this.mark(h.room.rects, roomGrid, -1);
+    for (const other of hit) {
+      const a = this.arms.get(other)!;
+      e.moved.push([other, this.place(e, id, a, a.pip, this.holds.get(other)!.bounded)]);
+    }
+    e.fresh.push(this.place(e, id, this.after(arm, c), pip, true));
+    if (spinner) for (const side of this.sidesOf(c)) e.fresh.push(this.place(e, id, side, pip, true));
+    // Undo the marks: the grids are as they were.
+    for (const h of e.fresh) if (h.room) this.mark(h.room.rects, roomGrid, -1);
+    for (const [, h] of e.moved) if (h.room) this.mark(h.room.rects, roomGrid, -1);
     this.mark([c.rect], roomGrid, -1);
-    for (const [, h] of hit) this.mark(h.room!.rects, roomGrid, 1);
+    for (const [, h] of e.old) if (h.room) this.mark(h.room.rects, roomGrid, 1);
     if (own?.room) this.mark(own.room.rects, roomGrid, 1);
-    return { c, cost, found, hit: hit.map(([other]) => other) };
+    return e;
+  }
+
+  /**
+   * Part of `cost`: finds end `a` a room of its own (in bounds if `wantBounded`), marks it, and adds to
+   * the cost what it lacks. When the other ends' rooms leave none, tries to move up to two of them
+   * elsewhere (as good as before) to make space; those moves join `e`.
+   */
+  private place(e: Evaluation, id: string, a: Arm, pip: number, wantBounded: boolean): Hold {
+    let h = this.findHold(a, pip, wantBounded, e.c.rect);
+    if (h.room === null || (wantBounded && !h.bounded)) h = this.makeSpace(e, id, a, pip, wantBounded) ?? h;
+    const cost = e.cost;
+    if (h.room) this.mark(h.room.rects, roomGrid, 1);
+    else cost[h.alive ? 1 : 0]++;
+    if (wantBounded && !h.bounded) cost[3]++;
+    return h;
+  }
+
+  /** See `place`: a room for `a` made by moving other ends' rooms, or null (nothing changed). */
+  private makeSpace(e: Evaluation, id: string, a: Arm, pip: number, bounded: boolean): Hold | null {
+    // A room among the tiles alone, off the rooms just found in this evaluation.
+    const target = this.roomFor(a, pip, bounded, false, e.c.rect);
+    if (target === null) return null;
+    for (const h of e.fresh) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
+    for (const [, h] of e.moved) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
+    const blockers: [string, Hold][] = [];
+    for (const [other, h] of this.holds) {
+      if (other === id || !h.room || !h.room.rects.some((r) => hitsAny(target.rects, r))) continue;
+      if (e.old.some(([o]) => o === other)) continue; // already moved (its old room is not marked)
+      blockers.push([other, h]);
+    }
+    if (blockers.length === 0 || blockers.length > 2) return null;
+    for (const [, h] of blockers) this.mark(h.room!.rects, roomGrid, -1);
+    this.mark(target.rects, roomGrid, 1);
+    const moved: [string, Hold][] = [];
+    for (const [other, h] of blockers) {
+      const b = this.arms.get(other)!;
+      const nh = this.findHold(b, b.pip, h.bounded, e.c.rect);
+      if (nh.room === null || (h.bounded && !nh.bounded)) break;
+      this.mark(nh.room.rects, roomGrid, 1);
+      moved.push([other, nh]);
+    }
+    this.mark(target.rects, roomGrid, -1);
+    if (moved.length < blockers.length) {
+      for (const [, nh] of moved) this.mark(nh.room!.rects, roomGrid, -1);
+      for (const [, h] of blockers) this.mark(h.room!.rects, roomGrid, 1);
+      return null;
+    }
+    e.old.push(...blockers);
+    e.moved.push(...moved);
+    return { room: target, bounded, alive: true };
   }
 
   /**
@@ -629,20 +747,24 @@ class Layouter {
     for (const [other, h] of this.holds) if (other !== id && h.alive && h.room === null) floor++;
     let best: Evaluation | null = null;
     const box = double ? null : (this.holds.get(id)?.room?.next ?? null);
-    const tryOne = (c: Candidate): boolean => {
-      const e = this.cost(id, arm, c, spinner, pip);
-      if (best === null || cheaper(e.cost, best.cost)) best = e;
-      return e.cost[0] === 0 && e.cost[1] <= floor && e.cost[2] === 0 && e.cost[3] === 0;
-    };
-    if (box && this.free(box.rect, false, false, null) && tryOne(box)) return best;
+    if (box && this.free(box.rect, false, false, null)) {
+      best = this.cost(id, arm, box, spinner, pip);
+      if (perfect(best.cost, floor)) return best;
+    }
     const R = arm.region;
     const t = this.template(R, arm.double, arm.dir, arm.rowDir, arm.progress, double);
-    for (let i = 0; i < t.length; i += STRIDE) {
+    let weighed = 0;
+    for (let i = 0; i < t.length && weighed < MAX_WEIGHED; i += STRIDE) {
       const rect = { x: R.x + t[i]!, y: R.y + t[i + 1]!, w: t[i + 2]!, h: t[i + 3]! };
       if (box && rect.x === box.rect.x && rect.y === box.rect.y && rect.w === box.rect.w) continue;
       if (!this.free(rect, false, false, null)) continue;
+      // Beyond the width it cannot beat a place within it that walls nothing in and takes no room.
+      if (best && best.cost[0] === 0 && best.cost[1] <= floor && best.cost[2] === 0 && !this.inBounds(rect)) continue;
       const outer = t[i + 7] ? { x: R.x + t[i + 5]!, y: R.y + t[i + 6]!, w: 2, h: 2 } : null;
-      if (tryOne({ rect, dir: t[i + 4]!, outer })) return best;
+      const e = this.cost(id, arm, { rect, dir: t[i + 4]!, outer }, spinner, pip);
+      weighed++;
+      if (best === null || cheaper(e.cost, best.cost)) best = e;
+      if (perfect(e.cost, floor)) return best;
     }
     return best;
   }
@@ -656,17 +778,23 @@ class Layouter {
     return { rect: c.rect, dir: c.dir };
   }
 
-  /** Last resort when an end is walled in: the nearest free place, not touching its tile. */
-  private stray(arm: Arm): Candidate {
+  /**
+   * Last resort when an end is walled in: the nearest free place for a tile (a double when `double`),
+   * not touching its tile. Prefers the arm's way of running (a double crosswise to it).
+   */
+  private stray(arm: Arm, double = false): Candidate {
     const { x, y } = arm.region;
-    const shapes: [number, number][] = horizontal(arm.dir) ? [[4, 2], [2, 4]] : [[2, 4], [4, 2]];
+    const lying = horizontal(arm.dir) !== double;
+    const shapes: [number, number][] = lying ? [[4, 2], [2, 4]] : [[2, 4], [4, 2]];
     for (let r = 1; r < GRID; r++) {
       for (let dy = -r; dy <= r; dy++) {
         for (let dx = -r; dx <= r; dx += dy === -r || dy === r ? 1 : 2 * r) {
           for (const [w, h] of shapes) {
             const rect = { x: x + dx, y: y + dy, w, h };
             if (!this.free(rect, false, false, null)) continue;
-            const dir = w > h ? (dx < 0 ? LEFT : RIGHT) : dy < 0 ? UP : DOWN;
+            // The way the arm runs on from it: along a non-double, across a double.
+            const dir = w > h !== double ? (dx < 0 ? LEFT : RIGHT) : dy < 0 ? UP : DOWN;
+            if (double) return { rect, dir, outer: null };
             const outer = { x: dir === RIGHT ? rect.x + 2 : rect.x, y: dir === DOWN ? rect.y + 2 : rect.y, w: 2, h: 2 };
             return { rect, dir, outer };
           }
@@ -696,6 +824,8 @@ class Layouter {
   lay(index: number, p: Placement): void {
     const [a, b] = p.tile;
     this.placed |= 1 << pairIndex(a, b);
+    if (p.double && !p.spinner) this.plainDouble = true;
+    if (p.spinner) this.spun = true;
     const mid = this.width / 2;
     const fresh: [string, Arm][] = [];
 
@@ -736,9 +866,9 @@ class Layouter {
       const arm = this.arms.get(id);
       if (!arm) throw new Error(`layoutTable: table[${index}] is laid on "${id}", which is not an end of the tiles before it`);
       const chosen = this.choose(id, arm, p.double, p.spinner, b);
-      const c = chosen?.c ?? this.stray(arm);
+      const c = chosen?.c ?? this.stray(arm, p.double);
       this.unhold(id);
-      for (const other of chosen?.hit ?? []) this.unhold(other);
+      for (const [other] of chosen?.old ?? []) this.unhold(other);
       this.record(index, c, chosen === null);
       fresh.push([id, this.real(this.after(arm, c), index, b)]);
       if (p.spinner) {
@@ -749,10 +879,12 @@ class Layouter {
       for (const [fid, farm] of fresh) this.arms.set(fid, farm);
       if (chosen) {
         // The rooms found when weighing the tile: the same grids, with the tile now laid.
-        const ids = [...chosen.hit, ...fresh.map(([fid]) => fid)];
-        ids.forEach((other, k) => this.hold(other, chosen.found[k]!));
+        for (const [other, h] of chosen.moved) this.hold(other, h);
+        fresh.forEach(([fid], k) => this.hold(fid, chosen.fresh[k]!));
       } else {
-        for (const [other, h] of [...this.holds]) if (h.room?.rects.some((r) => overlaps(r, c.rect))) this.settle(other, this.arms.get(other)!);
+        for (const [other, h] of [...this.holds]) {
+          if (h.room && hitsAny(h.room.rects, c.rect)) this.settle(other, this.arms.get(other)!);
+        }
         for (const [fid, farm] of fresh) this.settle(fid, farm);
       }
     }
@@ -775,14 +907,15 @@ class Layouter {
         throw new Error(`layoutTable: open end "${end.id}" (from ${end.from}) does not match the table`);
       }
       const clearOf = (r: Rect): boolean => !out.some((o) => overlaps(o.rect, r));
-      // Where a non-double laid there goes: as `lay` would choose (its outer number not known, so with
-      // room for its double too).
-      let pick = this.choose(end.id, arm, false, false, -1)?.c ?? null;
+      // The end's room is where its next tile goes when that costs nothing (see `choose`); without a
+      // room of its own, weigh the end as for a tile (its outer number not known: with room for its double).
+      let pick = this.holds.get(end.id)?.room?.next ?? this.choose(end.id, arm, false, false, -1)?.c ?? null;
       if (pick && !clearOf(pick.rect)) {
         const others = this.candidates(arm, false).filter((c) => clearOf(c.rect) && this.free(c.rect, false, false, null));
         pick = others.find((c) => this.inBounds(c.rect)) ?? (this.inBounds(pick.rect) ? pick : (others[0] ?? pick));
       }
-      out.push(pick ? { id: end.id, rect: pick.rect, dir: pick.dir, detached: false } : { id: end.id, ...this.strayBox(arm), detached: true });
+      if (pick) out.push({ id: end.id, rect: pick.rect, dir: pick.dir, detached: false });
+      else out.push({ id: end.id, ...this.strayBox(arm), detached: true });
     }
     return out;
   }

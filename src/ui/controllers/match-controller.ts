@@ -81,7 +81,11 @@ export class MatchController implements ReactiveController {
         error: (error) => console.error('<domino-game>: the match stopped', error),
       }),
       ...(['move', 'score', 'roundEnd', 'matchEnd', 'turn'] as const).map((type) =>
-        actor.on(type, (event) => this.onEmitted(event as MatchEmitted)),
+        actor.on(type, (event) => {
+          // XState tells emitted events before snapshot observers: read the snapshot they belong to.
+          this.snapshot = actor.getSnapshot();
+          this.onEmitted(event as MatchEmitted);
+        }),
       ),
     ];
     this.actor = actor;

@@ -265,7 +265,17 @@ export class DominoGame extends LitElement {
     this.persistence?.saveStats(this.stats);
   }
 
+  /** Whether the main button had the focus before this render (it may be about to go). */
+  private mainHadFocus = false;
+
+  protected override update(changed: PropertyValues<this>): void {
+    this.mainHadFocus = (this.renderRoot as ShadowRoot).activeElement?.matches('button.main') ?? false;
+    super.update(changed);
+  }
+
   override updated(): void {
+    // Draw, Pass, Next round and New game vanish once used: the focus goes on to your tiles, not the page.
+    if (this.mainHadFocus && !this.renderRoot.querySelector('button.main')) this.hand?.focusTile();
     const rejection = this.snapshot ? rejectionOf(this.snapshot) : null;
     if (rejection && rejection !== this.lastRejection) this.announcer.say(rejectionText(this.translator, rejection));
     this.lastRejection = rejection;
