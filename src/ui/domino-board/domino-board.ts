@@ -5,6 +5,7 @@ import { ENGLISH, type Translator } from '../../i18n/index.js';
 import type { LegalMove, OpenEnd, Placement, Tile } from '../../engine/index.js';
 import { layoutTable, type TableLayout } from '../board/layout.js';
 import { localeContext } from '../context/locale.js';
+import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { endName, tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
@@ -160,30 +161,13 @@ export class DominoBoard extends LitElement {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
-    const count = this.places.length;
-    let next: number | null = null;
-    switch (event.key) {
-      case 'ArrowRight':
-      case 'ArrowDown':
-        next = (this.focusIndex + 1) % count;
-        break;
-      case 'ArrowLeft':
-      case 'ArrowUp':
-        next = (this.focusIndex - 1 + count) % count;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = count - 1;
-        break;
-      case 'Escape':
-        event.preventDefault();
-        this.dispatchEvent(new CustomEvent('place-cancel', { bubbles: true, composed: true }));
-        return;
-      default:
-        return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      this.dispatchEvent(new CustomEvent('place-cancel', { bubbles: true, composed: true }));
+      return;
     }
+    const next = rovingIndex(event.key, this.focusIndex, this.places.length, isRightToLeft(this));
+    if (next === null) return;
     event.preventDefault();
     this.focusPlace(next);
   }

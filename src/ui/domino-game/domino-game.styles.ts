@@ -41,7 +41,7 @@ export const styles = [
     background: var(--domino-background, #ffffff);
   }
 
-  /* The element's own dir attribute still chooses the direction. */
+  /* The game inside follows its language's direction; the host's own dir attribute sets the rest. */
   :host([dir='rtl']) {
     direction: rtl;
   }

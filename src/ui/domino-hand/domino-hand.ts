@@ -4,6 +4,7 @@ import { property, query, queryAll } from 'lit/decorators.js';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import type { Tile } from '../../engine/index.js';
 import { localeContext } from '../context/locale.js';
+import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-hand.styles.js';
@@ -98,30 +99,8 @@ export class DominoHand extends LitElement {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
-    const count = this.tiles.length;
-    if (count === 0) return;
-    const rtl = getComputedStyle(this).direction === 'rtl';
-    const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
-    const back = rtl ? 'ArrowRight' : 'ArrowLeft';
-    let next: number;
-    switch (event.key) {
-      case forward:
-      case 'ArrowDown':
-        next = (this.focusIndex + 1) % count;
-        break;
-      case back:
-      case 'ArrowUp':
-        next = (this.focusIndex - 1 + count) % count;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = count - 1;
-        break;
-      default:
-        return;
-    }
+    const next = rovingIndex(event.key, this.focusIndex, this.tiles.length, isRightToLeft(this));
+    if (next === null) return;
     event.preventDefault();
     this.focusTile(next);
   }
