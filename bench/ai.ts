@@ -55,10 +55,14 @@ const PAIRS: [Contestant, Contestant][] = [
   ['easy', 'heaviest'],
 ];
 
-/** Prints each series as it finishes. `matches` applies to series with the hard player; others play 5x. */
-export async function benchAi(matches: number, log: (line: string) => void): Promise<void> {
+/**
+ * Prints each series as it finishes. `matches` applies to series with the hard player; others play 5x.
+ * `only` keeps the configurations whose name contains it ("2-player Draw").
+ */
+export async function benchAi(matches: number, log: (line: string) => void, only?: string): Promise<void> {
   const times: Record<string, number[]> = { easy: [], medium: [], hard: [] };
   for (const [name, config] of CONFIGS) {
+    if (only && !name.toLowerCase().includes(only.toLowerCase())) continue;
     for (const [first, second] of PAIRS) {
       const n = first === 'hard' ? matches : matches * 5;
       const start = performance.now();

@@ -3,6 +3,7 @@
  *   npm run bench                   all sections
  *   npm run bench -- engine ai      only these sections (engine, layout, ai, bundle)
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
+ *   npm run bench -- ai --only "2-player Draw"   one configuration
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
  */
 import { benchAi } from './ai.js';
@@ -13,11 +14,13 @@ import { benchLayout } from './layout.js';
 const args = process.argv.slice(2);
 const matchesAt = args.indexOf('--matches');
 const matches = matchesAt >= 0 ? Number(args.splice(matchesAt, 2)[1]) : 200;
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
 const buildAt = args.indexOf('--build');
 const build = buildAt >= 0 && args.splice(buildAt, 1).length > 0;
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle'];
 
 if (sections.includes('engine')) for (const line of benchEngine()) console.log(line);
 if (sections.includes('layout')) for (const line of benchLayout()) console.log(line);
-if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line));
+if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line), only);
 if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(line));
