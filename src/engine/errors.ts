@@ -3,6 +3,7 @@ export type RuleErrorCode =
   | 'invalid-deal'
   | 'invalid-state'
   | 'invalid-move'
+  | 'invalid-seat'
   | 'not-in-hand'
   | 'no-such-end'
   | 'tile-does-not-fit'

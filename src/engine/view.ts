@@ -13,7 +13,7 @@ function publicConfig(config: ResolvedConfig): ResolvedConfig {
 
 export function playerView(state: MatchState, seat: Seat): PlayerView {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.config.players) {
-    throw new RuleError('invalid-move', `seat must be from 0 to ${state.config.players - 1}, got ${seat}`);
+    throw new RuleError('invalid-seat', `seat must be from 0 to ${state.config.players - 1}, got ${seat}`);
   }
   const over = state.round.result !== null || state.winner !== null;
   const log: ViewLogEntry[] = state.log.map((entry) => {

@@ -194,3 +194,10 @@ test("a view's tiles are copies: changing the view leaves the state alone", () =
   view.config.houseRules.drawMode = 'drawOne';
   assert.equal(JSON.stringify(state), before);
 });
+
+test('a seat that does not exist has no view', () => {
+  const state = createMatch({ variant: 'draw', players: 3, seed: 1 });
+  for (const seat of [-1, 3, 1.5, NaN]) {
+    assert.throws(() => playerView(state, seat), (e: unknown) => e instanceof RuleError && e.code === 'invalid-seat');
+  }
+});
