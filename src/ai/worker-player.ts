@@ -56,7 +56,7 @@ export class WorkerPlayer {
 
   private chooseHere(view: PlayerView, options: ChooseOptions): Promise<LegalMove> {
     const budgetMs = Math.min(options.budgetMs ?? MAIN_THREAD_BUDGET_MS, MAIN_THREAD_BUDGET_MS);
-    return loadChooseMove().then(
+    return loadChooseMove(options.level).then(
       (chooseMove) =>
         new Promise((resolve, reject) => {
           // A macrotask, so the page can paint the last move before this one is computed.

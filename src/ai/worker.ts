@@ -17,7 +17,7 @@ export const inWorker = (): boolean => {
 export function answerQuestions(scope: WorkerScope = globalThis as unknown as WorkerScope): void {
   scope.onmessage = async ({ data: { id, view, options } }) => {
     try {
-      const chooseMove = await loadChooseMove();
+      const chooseMove = await loadChooseMove(options.level);
       scope.postMessage({ id, move: chooseMove(view, options) });
     } catch (error) {
       scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

@@ -17,7 +17,7 @@ import type { ComputerPlayerInput, MatchContext, PauseInput, RemotePlayerInput }
 export const computerPlayer = fromPromise<LegalMove, ComputerPlayerInput>(async ({ input, signal }) => {
   await new Promise<void>((resolve) => setTimeout(resolve, 0));
   if (signal.aborted) throw new Error('the computer player was stopped');
-  const chooseMove = await loadChooseMove();
+  const chooseMove = await loadChooseMove(input.level);
   if (signal.aborted) throw new Error('the computer player was stopped');
   return chooseMove(input.view, { level: input.level, seed: input.seed });
 });

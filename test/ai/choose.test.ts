@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { chooseMove, type Level } from '../../src/ai/index.js';
+import { chooseMove, loadChooseMove, type Level } from '../../src/ai/index.js';
 import { applyMove, createMatch, legalMoves, playerView, RuleError } from '../../src/engine/index.js';
 import type { LegalMove, MatchConfig, MatchState, Variant } from '../../src/engine/index.js';
 
@@ -13,8 +13,9 @@ function advance(config: MatchConfig, steps: number): MatchState {
   return state;
 }
 
+const levels: Level[] = ['easy', 'medium', 'hard'];
+
 describe('chooseMove', () => {
-  const levels: Level[] = ['easy', 'medium', 'hard'];
   for (const variant of ['draw', 'block', 'fives', 'doubles'] as Variant[]) {
     test(`${variant}: every level picks a legal move of the seat to act`, () => {
       for (let seed = 0; seed < 12; seed++) {
@@ -84,5 +85,24 @@ describe('the players know the game', () => {
     for (const level of ['medium', 'hard'] as Level[]) {
       assert.equal(key(chooseMove(view, { level, seed: 1, maxDeals: 100 })), '5-3@left', level);
     }
+  });
+});
+
+describe('loading the players by level', () => {
+  test('easy and medium load without the hard player, which refuses its level; hard loads all three', async () => {
+    let seed = 0;
+    let state = advance({ variant: 'draw', players: 2, seed }, 4);
+    // A turn with a real choice: with a single legal move every level just takes it.
+    while (state.turn === null || legalMoves(state).length < 2) state = advance({ variant: 'draw', players: 2, seed: ++seed }, 4);
+    const view = playerView(state, state.turn!);
+    const legal = legalMoves(state).map(key);
+    const light = await loadChooseMove('medium');
+    assert.equal(await loadChooseMove('easy'), light, 'one chooser for easy and medium');
+    assert.ok(legal.includes(key(light(view, { level: 'medium', seed: 1 }))));
+    assert.throws(() => light(view, { level: 'hard', seed: 1 }), (e) => e instanceof RuleError && e.code === 'invalid-config');
+    const full = await loadChooseMove('hard');
+    assert.notEqual(full, light);
+    for (const level of levels) assert.ok(legal.includes(key(full(view, { level, seed: 1, maxDeals: 10 }))), level);
+    assert.equal(await loadChooseMove('easy'), full, 'once loaded, the full chooser serves every level');
   });
 });

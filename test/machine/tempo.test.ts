@@ -8,7 +8,7 @@ import { loadChooseMove } from '../../src/ai/index.js';
 import { nextChange, startActor, stateOf } from './helpers.js';
 
 // The computer's code loads on first use; these tests time its moves, not that load.
-before(() => loadChooseMove());
+before(() => loadChooseMove('easy'));
 
 const input = (tempo: MatchInput['tempo']): MatchInput => ({
   config: { variant: 'draw', players: 2, seed: 'tempo' },
