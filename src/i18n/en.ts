@@ -1,8 +1,11 @@
 /**
- * The English catalog: the source of every text the widget shows or announces. Other languages
- * translate these keys with the same placeholders. Tiles are named by their digits joined by a
+ * The English texts a game needs; en-extra.ts has those shown on demand. Together they are the source
+ * of every text the widget shows or announces: other languages translate their keys with the same
+ * placeholders. Tiles are named by their digits joined by a
  * hyphen ("6-3") in every language, so tests and screen readers find them.
  */
+import type { enExtra } from './en-extra.js';
+
 export const en = {
   title: 'Domino',
   // Players and sides
@@ -91,77 +94,10 @@ export const en = {
   // Embedding
   homeLink: 'Domino game by domino-game',
   settingsNextMatch: 'The new settings apply from the next game.',
-  // Settings dialog
+  // The buttons that open the on-demand texts
   settings: 'Settings',
-  settingsTitle: 'Game settings',
-  close: 'Close',
-  save: 'Save',
-  playAgainst: 'Play against',
-  againstComputer: 'The computer',
-  againstFriends: 'Friends online (coming soon)',
-  computerLevel: 'Computer level',
-  levelEasy: 'Easy',
-  levelMedium: 'Medium',
-  levelHard: 'Hard',
-  playersLabel: 'Players',
-  partnerships: 'Partnerships (you and the player opposite)',
-  variantLabel: 'Game',
-  targetLabel: 'Play to',
-  tempoLabel: 'Speed',
-  tempoSlow: 'Slow',
-  tempoNormal: 'Normal',
-  tempoFast: 'Fast',
-  tempoInstant: 'Instant',
-  languageLabel: 'Language',
-  languageAuto: 'Automatic',
-  advanced: 'Advanced: house rules',
-  ruleDefault: 'Default ({value})',
-  // Statistics
-  statsTitle: 'Games won',
-  statsLine: '{won} of {played}',
-  statsByLevel: 'By computer level',
-  statsByVariant: 'By game',
-  statsReset: 'Reset statistics',
-  statsResetDone: 'The statistics were reset.',
-  // How to play
   howToPlay: 'How to play',
-  howDraw: 'Goal: be first to the target score. On your turn lay a tile whose half matches an open end; doubles go crosswise. If nothing fits, draw from the boneyard until a tile fits, or pass when it is empty. Whoever lays their last tile scores the pips left in the other hands; in a blocked round the lowest hand scores the others minus its own.',
-  howBlock: 'Goal: be first to the target score. Lay a tile whose half matches an open end; doubles go crosswise. There is no drawing: if nothing fits, you pass. Whoever lays their last tile scores the pips left in the other hands; in a blocked round the lowest hand scores the others minus its own.',
-  howFives: 'Goal: be first to the target score. Lay a tile on a matching end; the first double is the spinner and opens four ways. After your move, if the open ends add up to a multiple of 5, you score that many points at once. If nothing fits, draw until a tile fits. Going out scores the other hands, rounded to the nearest 5. Reaching the target wins at once.',
-  howDoubles: 'Goal: be first to the target score. Every double is a spinner that takes tiles on all sides. A number can only be played on once its double is on the table: until then an end showing it takes only that double. If nothing fits, draw one tile and play it if you can, else pass; the last two tiles stay in the boneyard. Going out scores the pips left in the other hands.',
-  // House rules (names shown in the advanced fold)
-  rule_boneyardReserve: 'Tiles kept back in the boneyard',
-  rule_drawMode: 'When you cannot play',
-  rule_drawMode_untilPlayable: 'Draw until a tile fits',
-  rule_drawMode_drawOne: 'Draw one tile',
-  rule_spinnerCounting: 'All Fives spinner counts',
-  rule_spinnerCounting_stopWhenLongSidesFilled: 'Until both long sides are covered',
-  rule_spinnerCounting_sniff: 'While any side is open',
-  rule_spinnerSideOrder: 'Doubles: spinner sides',
-  rule_spinnerSideOrder_anySide: 'Any side at any time',
-  rule_spinnerSideOrder_longSidesFirst: 'Long sides first',
-  rule_doublesUnlock: 'Doubles: an unlocked number',
-  rule_doublesUnlock_perNumber: 'Plays on every end that shows it',
-  rule_doublesUnlock_spinnerOnly: 'Plays only on the sides of doubles',
-  rule_blockedAward: 'Blocked round: the lowest hand scores',
-  rule_blockedAward_othersMinusOwn: "The others' pips minus its own",
-  rule_blockedAward_othersOnly: "The others' pips",
-  rule_blockedTie: 'Blocked round with a tie',
-  rule_blockedTie_noScoreNextOpens: 'Nobody scores; the next player opens',
-  rule_blockedTie_fewerTilesWins: 'The tied player with fewer tiles wins',
-  rule_fivesRounding: 'All Fives: rounding of round scores',
-  rule_fivesRounding_perOpponent: 'Each hand to the nearest 5',
-  rule_fivesRounding_roundAward: 'The total to the nearest 5',
-  rule_partnerBlocked: 'Partnerships: a blocked round goes to',
-  rule_partnerBlocked_teamTotals: 'The team with fewer pips',
-  rule_partnerBlocked_lowestHand: 'The team of the lowest hand',
-  rule_noDoubleOpening: 'If no hand holds a double in the first deal',
-  rule_noDoubleOpening_heaviest: 'The heaviest tile opens',
-  rule_noDoubleOpening_redeal: 'Deal again',
-  rule_laterRoundLead: 'Later rounds are opened by',
-  rule_laterRoundLead_winnerAnyTile: "The last round's winner, with any tile",
-  rule_laterRoundLead_highestDouble: 'The highest double',
-  rule_laterRoundLead_previousWinnerMustLeadDouble: "The last round's winner, with a double",
 } as const;
 
-export type MessageKey = keyof typeof en;
+/** The keys of every text: a catalog of another language has them all (en and enExtra's keys). */
+export type MessageKey = keyof typeof en | keyof typeof enExtra;

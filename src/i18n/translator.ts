@@ -4,6 +4,31 @@ import { Formatter, type Message, type Params } from './message.js';
 
 export type Catalog = Record<MessageKey, Message>;
 
+/** The English fallback for keys a catalog lacks; the on-demand texts join it once loaded. */
+const english: Partial<Catalog> = { ...en };
+let extraTexts: Promise<void> | null = null;
+let extraTextsLoaded = false;
+
+/**
+ * Loads the English texts shown on demand (en-extra.ts: settings, statistics, how to play, house rules).
+ * Call it, and wait, before showing any of them. Other languages' catalogs have them already.
+ */
+export function loadExtraTexts(): Promise<void> {
+  extraTexts ??= import('./en-extra.js').then(
+    ({ enExtra }) => {
+      Object.assign(english, enExtra);
+      extraTextsLoaded = true;
+    },
+    (error: unknown) => {
+      extraTexts = null;
+      throw error;
+    },
+  );
+  return extraTexts;
+}
+
+export const hasExtraTexts = (): boolean => extraTextsLoaded;
+
 /** Every text of the widget in one language. */
 export class Translator {
   readonly language: Language;
@@ -18,9 +43,13 @@ export class Translator {
     this.formatter = new Formatter(language);
   }
 
-  /** The text for `key`; a key a catalog lacks falls back to English rather than showing nothing. */
+  /**
+   * The text for `key`; a key a catalog lacks falls back to English rather than showing nothing, and
+   * an on-demand text not loaded yet (loadExtraTexts) to an empty string.
+   */
   t(key: MessageKey, params?: Params): string {
-    return this.formatter.format(this.catalog[key] ?? en[key], params);
+    const message = this.catalog[key] ?? english[key];
+    return message === undefined ? '' : this.formatter.format(message, params);
   }
 
   number(value: number): string {

@@ -1,5 +1,7 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { enExtra } from '../../src/i18n/en-extra.js';
 import { DominoGame } from '../../src/index.js';
+import { mount, root } from './helpers.js';
 
 describe('<domino-game>', () => {
   it('is defined as domino-game', () => {
@@ -23,6 +25,16 @@ describe('<domino-game>', () => {
 
   it('is accessible', async () => {
     const el = await fixture<DominoGame>(html`<domino-game></domino-game>`);
+    await expect(el).to.be.accessible();
+  });
+
+  it('How to play opens to the rules of the variant being played, its text loaded on demand', async () => {
+    const el = await mount({ variant: 'fives', tempo: 'instant' });
+    await waitUntil(() => root(el).querySelector('details.how'), 'the fold is shown');
+    const fold = root(el).querySelector<HTMLDetailsElement>('details.how')!;
+    fold.querySelector('summary')!.click();
+    await waitUntil(() => fold.querySelector('p')!.textContent!.trim() === enExtra.howFives, 'the All Fives text shows');
+    expect(fold.open).to.equal(true);
     await expect(el).to.be.accessible();
   });
 

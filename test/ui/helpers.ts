@@ -6,6 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { a11ySnapshot, findAccessibilityNode } from '@web/test-runner-commands';
 import '../../src/index.js';
+import { enExtra } from '../../src/i18n/en-extra.js';
 import { en, type Message, type MessageKey } from '../../src/i18n/index.js';
 import type { DominoGame } from '../../src/index.js';
 import type {
@@ -267,7 +268,7 @@ export async function actUntil(el: DominoGame, done: () => boolean, max = 300): 
  */
 export function messagePattern(keys: MessageKey | MessageKey[], values: Record<string, string | number> = {}, flags = 'g'): RegExp {
   const forms = (Array.isArray(keys) ? keys : [keys]).flatMap((key) => {
-    const message = en[key] as Message;
+    const message = ({ ...en, ...enExtra } as Record<MessageKey, Message>)[key];
     return typeof message === 'string' ? [message] : Object.values(message).filter((f): f is string => typeof f === 'string');
   });
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -131,7 +131,6 @@ const catalog: Catalog = {
   settings: 'الإعدادات',
   settingsTitle: 'إعدادات اللعبة',
   close: 'إغلاق',
-  save: 'حفظ',
   playAgainst: 'اللعب ضد',
   againstComputer: 'الكمبيوتر',
   againstFriends: 'أصدقاء عبر الإنترنت (قريبًا)',

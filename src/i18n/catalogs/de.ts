@@ -91,7 +91,6 @@ const catalog: Catalog = {
   settings: 'Einstellungen',
   settingsTitle: 'Spieleinstellungen',
   close: 'Schließen',
-  save: 'Speichern',
   playAgainst: 'Spielen gegen',
   againstComputer: 'Den Computer',
   againstFriends: 'Freunde online (bald verfügbar)',

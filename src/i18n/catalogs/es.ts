@@ -98,7 +98,6 @@ const catalog: Catalog = {
   settings: 'Ajustes',
   settingsTitle: 'Ajustes del juego',
   close: 'Cerrar',
-  save: 'Guardar',
   playAgainst: 'Jugar contra',
   againstComputer: 'La máquina',
   againstFriends: 'Amigos en línea (próximamente)',

@@ -91,7 +91,6 @@ const catalog: Catalog = {
   settings: 'تنظیمات',
   settingsTitle: 'تنظیمات بازی',
   close: 'بستن',
-  save: 'ذخیره',
   playAgainst: 'بازی با',
   againstComputer: 'کامپیوتر',
   againstFriends: 'دوستان آنلاین (به‌زودی)',

@@ -91,7 +91,6 @@ const catalog: Catalog = {
   settings: 'Mga setting',
   settingsTitle: 'Mga setting ng laro',
   close: 'Isara',
-  save: 'I-save',
   playAgainst: 'Kalaban',
   againstComputer: 'Ang kompyuter',
   againstFriends: 'Mga kaibigan online (malapit na)',

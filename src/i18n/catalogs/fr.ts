@@ -102,7 +102,6 @@ const catalog: Catalog = {
   settings: 'Réglages',
   settingsTitle: 'Réglages du jeu',
   close: 'Fermer',
-  save: 'Enregistrer',
   playAgainst: 'Jouer contre',
   againstComputer: 'L’ordinateur',
   againstFriends: 'Des amis en ligne (bientôt)',

@@ -102,7 +102,6 @@ const catalog: Catalog = {
   settings: 'הגדרות',
   settingsTitle: 'הגדרות המשחק',
   close: 'סגירה',
-  save: 'שמירה',
   playAgainst: 'משחק נגד',
   againstComputer: 'המחשב',
   againstFriends: 'חברים ברשת (בקרוב)',

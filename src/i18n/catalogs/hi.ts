@@ -91,7 +91,6 @@ const catalog: Catalog = {
   settings: 'सेटिंग्स',
   settingsTitle: 'खेल की सेटिंग्स',
   close: 'बंद करो',
-  save: 'सेव करो',
   playAgainst: 'किसके ख़िलाफ़ खेलें',
   againstComputer: 'कंप्यूटर',
   againstFriends: 'ऑनलाइन दोस्त (जल्द आ रहा है)',

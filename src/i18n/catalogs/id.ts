@@ -82,7 +82,6 @@ const catalog: Catalog = {
   settings: 'Pengaturan',
   settingsTitle: 'Pengaturan permainan',
   close: 'Tutup',
-  save: 'Simpan',
   playAgainst: 'Main melawan',
   againstComputer: 'Komputer',
   againstFriends: 'Teman online (segera hadir)',

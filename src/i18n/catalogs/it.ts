@@ -98,7 +98,6 @@ const catalog: Catalog = {
   settings: 'Impostazioni',
   settingsTitle: 'Impostazioni di gioco',
   close: 'Chiudi',
-  save: 'Salva',
   playAgainst: 'Gioca contro',
   againstComputer: 'Il computer',
   againstFriends: 'Amici online (in arrivo)',

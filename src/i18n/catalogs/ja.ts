@@ -82,7 +82,6 @@ const catalog: Catalog = {
   settings: '設定',
   settingsTitle: 'ゲーム設定',
   close: '閉じる',
-  save: '保存',
   playAgainst: '対戦相手',
   againstComputer: 'コンピューター',
   againstFriends: 'オンラインで友だちと（近日公開）',

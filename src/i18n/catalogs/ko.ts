@@ -82,7 +82,6 @@ const catalog: Catalog = {
   settings: '설정',
   settingsTitle: '게임 설정',
   close: '닫기',
-  save: '저장',
   playAgainst: '상대',
   againstComputer: '컴퓨터',
   againstFriends: '온라인 친구 (곧 출시)',

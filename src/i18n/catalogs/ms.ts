@@ -82,7 +82,6 @@ const catalog: Catalog = {
   settings: 'Tetapan',
   settingsTitle: 'Tetapan permainan',
   close: 'Tutup',
-  save: 'Simpan',
   playAgainst: 'Bermain menentang',
   againstComputer: 'Komputer',
   againstFriends: 'Rakan dalam talian (akan datang)',

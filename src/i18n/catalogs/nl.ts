@@ -91,7 +91,6 @@ const catalog: Catalog = {
   settings: 'Instellingen',
   settingsTitle: 'Spelinstellingen',
   close: 'Sluiten',
-  save: 'Opslaan',
   playAgainst: 'Spelen tegen',
   againstComputer: 'De computer',
   againstFriends: 'Vrienden online (binnenkort)',

@@ -107,7 +107,6 @@ const catalog: Catalog = {
   settings: 'Ustawienia',
   settingsTitle: 'Ustawienia gry',
   close: 'Zamknij',
-  save: 'Zapisz',
   playAgainst: 'Graj przeciwko',
   againstComputer: 'Komputerowi',
   againstFriends: 'Znajomym online (wkrótce)',

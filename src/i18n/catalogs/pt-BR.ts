@@ -98,7 +98,6 @@ const catalog: Catalog = {
   settings: 'Configurações',
   settingsTitle: 'Configurações do jogo',
   close: 'Fechar',
-  save: 'Salvar',
   playAgainst: 'Jogar contra',
   againstComputer: 'O computador',
   againstFriends: 'Amigos on-line (em breve)',

@@ -107,7 +107,6 @@ const catalog: Catalog = {
   settings: 'Настройки',
   settingsTitle: 'Настройки игры',
   close: 'Закрыть',
-  save: 'Сохранить',
   playAgainst: 'Соперник',
   againstComputer: 'Компьютер',
   againstFriends: 'Друзья онлайн (скоро)',

@@ -82,7 +82,6 @@ const catalog: Catalog = {
   settings: 'ตั้งค่า',
   settingsTitle: 'ตั้งค่าเกม',
   close: 'ปิด',
-  save: 'บันทึก',
   playAgainst: 'เล่นกับ',
   againstComputer: 'คอมพิวเตอร์',
   againstFriends: 'เพื่อนออนไลน์ (เร็ว ๆ นี้)',

@@ -91,7 +91,6 @@ const catalog: Catalog = {
   settings: 'Ayarlar',
   settingsTitle: 'Oyun ayarları',
   close: 'Kapat',
-  save: 'Kaydet',
   playAgainst: 'Rakip',
   againstComputer: 'Bilgisayar',
   againstFriends: 'Çevrimiçi arkadaşlar (yakında)',

@@ -107,7 +107,6 @@ const catalog: Catalog = {
   settings: 'Налаштування',
   settingsTitle: 'Налаштування гри',
   close: 'Закрити',
-  save: 'Зберегти',
   playAgainst: 'Суперник',
   againstComputer: 'Комп’ютер',
   againstFriends: 'Друзі онлайн (незабаром)',

@@ -82,7 +82,6 @@ const catalog: Catalog = {
   settings: 'Cài đặt',
   settingsTitle: 'Cài đặt trò chơi',
   close: 'Đóng',
-  save: 'Lưu',
   playAgainst: 'Chơi với',
   againstComputer: 'Máy',
   againstFriends: 'Bạn bè trực tuyến (sắp có)',

@@ -82,7 +82,6 @@ const catalog: Catalog = {
   settings: '设置',
   settingsTitle: '游戏设置',
   close: '关闭',
-  save: '保存',
   playAgainst: '对手',
   againstComputer: '电脑',
   againstFriends: '在线好友（即将推出）',

@@ -82,7 +82,6 @@ const catalog: Catalog = {
   settings: '設定',
   settingsTitle: '遊戲設定',
   close: '關閉',
-  save: '儲存',
   playAgainst: '對手',
   againstComputer: '電腦',
   againstFriends: '線上好友（即將推出）',

@@ -2,7 +2,7 @@ import { provide } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { legalMoves, type LegalMove, type PlayerView, type Tile } from '../../engine/index.js';
-import { chooseLanguage, ENGLISH, type Translator } from '../../i18n/index.js';
+import { chooseLanguage, ENGLISH, loadExtraTexts, type Translator } from '../../i18n/index.js';
 import { loadTranslator } from '../../i18n/load.js';
 import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
 import {
@@ -446,7 +446,7 @@ export class DominoGame extends LitElement {
         @stats-reset=${this.onStatsReset}
       ></domino-settings>
       ${this.notice && hasPending(snapshot) ? html`<p class="notice">${this.notice}</p>` : nothing}
-      <details class="how" part="how-to-play">
+      <details class="how" part="how-to-play" @toggle=${this.onHowToPlayToggle}>
         <summary>${t.t('howToPlay')}</summary>
         <p>${t.t(HOW_TO[view.config.variant])}</p>
       </details>
@@ -456,9 +456,26 @@ export class DominoGame extends LitElement {
     </div>`;
   }
 
-  /** The dialog's code loads on first use: a first visit does not need it. */
+  /** The how-to-play text is one of the texts loaded on demand: it shows once they are here. */
+  private onHowToPlayToggle(event: Event): void {
+    if ((event.currentTarget as HTMLDetailsElement).open) void this.loadExtraTexts();
+  }
+
+  private async loadExtraTexts(): Promise<boolean> {
+    try {
+      await loadExtraTexts();
+      this.requestUpdate();
+      return true;
+    } catch (error) {
+      console.warn('<domino-game>: the settings and how-to-play texts could not be loaded.', error);
+      return false;
+    }
+  }
+
+  /** The dialog's code and texts load on first use: a first visit does not need them. */
   private async openSettings(event: Event): Promise<void> {
     const opener = event.currentTarget as HTMLElement;
+    if (!(await this.loadExtraTexts())) return;
     await import('../domino-settings/domino-settings.js');
     await this.settingsDialog?.updateComplete;
     this.settingsDialog?.open(opener);
