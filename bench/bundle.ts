@@ -4,9 +4,12 @@
  *
  * A page loads one of the two. The computer players' Web Worker loads that same file again (from the
  * cache). When the ES module is split into chunks, its first visit counts what it imports statically
- * and, to be safe, what it imports on demand (import()) except the language catalogs: the computer
- * players' code, for one, is needed as soon as a computer plays. The catalogs are at most one per
- * visitor and are counted apart. Sizes are per file, as a server sends them.
+ * and what it imports on demand (import()) as soon as a game is played: the easy and medium computer
+ * players' code, for one, is needed as soon as a computer plays. Not counted: what loads only when the
+ * player asks for it (the settings dialog and the texts it shares with the how-to-play fold) or when
+ * there is a saved match to resume. The hard computer player's chunk is counted for a first visit
+ * with level="hard", apart from the default (medium). The language catalogs are at most one per visitor
+ * and are counted apart. Sizes are per file, as a server sends them.
  *
  * Builds first (`npm run build`, its output on stderr) when dist/ is missing or older than its sources,
  * or always with --build.
@@ -115,10 +118,13 @@ function importsOf(file: string): { statics: string[]; dynamics: string[] } {
 }
 
 /**
- * Chunks a first visit never loads: the settings dialog (on opening it) and the saved-game checks
- * (only when there is a saved match to resume).
+ * Chunks a first visit never loads: the settings dialog and the on-demand texts (on opening it or the
+ * how-to-play fold) and the saved-game checks (only when there is a saved match to resume).
  */
-const laterChunk = /^(?:domino-settings|restore)-[\w-]{8}\.js$/;
+const laterChunk = /^(?:domino-settings|restore|en-extra)-[\w-]{8}\.js$/;
+
+/** The hard computer player's chunk (choose.ts; choose-light.ts is the easy and medium one). */
+const hardChunk = /^choose-[\w-]{8}\.js$/;
 
 /** A chunk rollup named after a language catalog (`de-<hash>.js`, `pt-BR-<hash>.js`). */
 const catalogName = new RegExp(`^(?:${LANGUAGES.join('|')})-[\\w-]{8}\\.js$`);
@@ -157,8 +163,11 @@ export interface BundleReport {
   moduleChunks: BundleSize[];
   /** Language catalogs the ES module loads on demand. */
   catalogs: BundleSize[];
-  /** gzip bytes of a first visit: the ES module (in English; in the largest other language), the classic script. */
-  firstVisit: { module: number; moduleOtherLanguage: number; classic: number };
+  /**
+   * gzip bytes of a first visit: the ES module (in English at the default level; with level="hard"; in
+   * the largest other language), the classic script.
+   */
+  firstVisit: { module: number; moduleHard: number; moduleOtherLanguage: number; classic: number };
 }
 
 /** Prints the sizes; builds first when needed (or always with `options.build`). Null when the build failed. */
@@ -172,14 +181,22 @@ export function benchBundle(
   const module = measure(MODULE);
   const classic = measure(CLASSIC);
   const graph = moduleGraph(MODULE);
-  const moduleChunks = graph.first.filter((f) => f !== MODULE && !laterChunk.test(posix.basename(f))).map(measure);
+  const isHard = (f: string) => hardChunk.test(posix.basename(f));
+  const moduleChunks = graph.first
+    .filter((f) => f !== MODULE && !laterChunk.test(posix.basename(f)) && !isHard(f))
+    .map(measure);
+  const hardChunks = graph.first.filter(isHard).map(measure);
   const laterChunks = graph.first.filter((f) => laterChunk.test(posix.basename(f))).map(measure);
   const catalogs = graph.catalogs.map(measure);
   const reached = new Set([...graph.first, ...graph.catalogs, CLASSIC, ENGINE]);
   const unreached = scripts('dist').filter((f) => !reached.has(f));
 
   const sum = (sizes: BundleSize[], key: 'raw' | 'gzip' | 'brotli') => sizes.reduce((n, s) => n + s[key], 0);
-  const width = Math.max(MODULE.length, CLASSIC.length, ...[...moduleChunks, ...laterChunks].map((c) => c.file.length));
+  const width = Math.max(
+    MODULE.length,
+    CLASSIC.length,
+    ...[...moduleChunks, ...hardChunks, ...laterChunks].map((c) => c.file.length),
+  );
   const row = (name: string, s: { raw: string; gzip: string; brotli: string }, what: string) =>
     print(`bundle:   ${name.padEnd(width)}  ${s.raw.padStart(9)}  ${s.gzip.padStart(9)}  ${s.brotli.padStart(9)}  ${what}`.trimEnd());
   const sized = (s: BundleSize) => ({ raw: kB(s.raw), gzip: kB(s.gzip), brotli: kB(s.brotli) });
@@ -190,7 +207,10 @@ export function benchBundle(
   for (const chunk of moduleChunks) {
     row(chunk.file, sized(chunk), graph.onDemand.has(chunk.file) ? '  imported on demand, counted in' : '  imported by it');
   }
-  for (const chunk of laterChunks) row(chunk.file, sized(chunk), '  loaded later (settings dialog, saved game), not counted');
+  for (const chunk of hardChunks) row(chunk.file, sized(chunk), '  imported on demand for level="hard", counted there');
+  for (const chunk of laterChunks) {
+    row(chunk.file, sized(chunk), '  loaded when asked for (settings, how to play, saved game), not counted');
+  }
   row(CLASSIC, sized(classic), 'classic script (works from file:// too)');
   if (catalogs.length > 0) {
     print(
@@ -205,11 +225,21 @@ export function benchBundle(
   const largest = catalogs.reduce<BundleSize | null>((a, c) => (a === null || c.gzip > a.gzip ? c : a), null);
   const firstVisit = {
     module: firstModule,
+    moduleHard: firstModule + sum(hardChunks, 'gzip'),
     moduleOtherLanguage: firstModule + (largest?.gzip ?? 0),
     classic: classic.gzip,
   };
-  const parts = moduleChunks.length > 0 ? ` (${1 + moduleChunks.length} files)` : '';
-  print(`bundle: first visit, ES module${parts}: ${kB(firstVisit.module)} gzip, ${verdict(firstVisit.module)}`);
+  const files = (n: number) => (n > 1 ? ` (${n} files)` : '');
+  print(
+    `bundle: first visit, ES module, default level${files(1 + moduleChunks.length)}: ` +
+      `${kB(firstVisit.module)} gzip, ${verdict(firstVisit.module)}`,
+  );
+  if (hardChunks.length > 0) {
+    print(
+      `bundle: first visit, ES module, level="hard"${files(1 + moduleChunks.length + hardChunks.length)}: ` +
+        `${kB(firstVisit.moduleHard)} gzip, ${verdict(firstVisit.moduleHard)}`,
+    );
+  }
   if (largest) {
     print(
       `bundle: first visit, ES module in another language: up to ${kB(firstVisit.moduleOtherLanguage)} gzip ` +
