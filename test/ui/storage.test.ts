@@ -1,6 +1,19 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { deepActive, handNames, mount, playableTiles, root, settle, tableNames, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import {
+  deepActive,
+  handNames,
+  mount,
+  playableTiles,
+  root,
+  sameTile,
+  settle,
+  tableNames,
+  tileNameOf,
+  waitFor,
+  waitForYou,
+  type DominoGame,
+} from './helpers.js';
 
 const saved = (key: string, entry: string) => localStorage.getItem(`domino-game:${key}:${entry}`);
 
@@ -37,6 +50,22 @@ describe('saved games and settings', () => {
     await waitForYou(second); // a saved match resumes once its checks have loaded
     expect(handNames(second)).to.deep.equal(hand);
     expect(tableNames(second)).to.deep.equal(table);
+  });
+
+  it('a match left at once after a move, before the save was due, resumes with that move', async () => {
+    const first = await mount({ persist: 'local', 'storage-key': 'quick', tempo: 'instant', seed: '7', level: 'easy' });
+    const ask = await waitForYou(first);
+    if (ask.kind !== 'play') throw new Error('this seed lets you lay a tile first');
+    const tile = tileNameOf(ask.tiles[0]!);
+    ask.tiles[0]!.click();
+    await settle(first);
+    // The move is applied at once (on its place, if it fits several); its save waits for a timer.
+    root(first).querySelector('domino-board')!.shadowRoot!.querySelector<HTMLButtonElement>('button.place')?.click();
+    first.remove(); // leaving saves what is waiting, before the match stops
+    const second = await mount({ persist: 'local', 'storage-key': 'quick', tempo: 'instant', seed: '7', level: 'easy' });
+    await waitForYou(second);
+    expect(handNames(second), 'the tile left the hand').not.to.include(tile);
+    expect(tableNames(second).some((laid) => sameTile(laid, tile)), 'the tile is on the table').to.equal(true);
   });
 
   it('persist="none" saves nothing', async () => {

@@ -482,9 +482,10 @@ export class DominoGame extends LitElement {
   }
 
   override disconnectedCallback(): void {
+    // Before the controllers stop the match: a stopped match would be saved as such and not resume.
+    this.persistence?.flush();
     super.disconnectedCallback();
     this.announcer.cancel();
-    this.persistence?.flush();
     window.removeEventListener('pagehide', this.flushSaves);
   }
 }
