@@ -8,6 +8,7 @@
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
+import { minifyCssPlugin } from './scripts/rollup-minify-css.mjs';
 
 // Compile with the settings of tsconfig.build.json, but JavaScript only.
 const ts = () =>
@@ -34,7 +35,7 @@ export default [
     input: 'src/index.ts',
     // Shared code stays in the entry file (the chunks import it from there) rather than a chunk of its own.
     preserveEntrySignatures: 'allow-extension',
-    plugins: [nodeResolve({ browser: true }), ts()],
+    plugins: [nodeResolve({ browser: true }), ts(), minifyCssPlugin()],
     output: [
       {
         // The language catalogs become chunks of their own beside the bundle, loaded on demand.

@@ -6,7 +6,9 @@
 //
 // 1. Type check: `tsc --noEmit -p tsconfig.json` (src, test, bench); counts as one test.
 // 2. Node tests: `node --import tsx --test` over every test/**/*.test.ts outside test/ui/.
-// 3. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, no build needed).
+// 3. Build: `npm run build`, for the browser test of the built bundle (test/ui/bundle.test.ts); counts
+//    as one test.
+// 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except that one).
 // Each suite prints its own output as it runs. The exit code is 1 when anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -106,6 +108,19 @@ function nodeTests() {
   totals.failed += failed;
 }
 
+function build() {
+  heading('Build: npm run build (test/ui/bundle.test.ts loads dist/)');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const status = run(npm, ['run', 'build']);
+  if (status === 0) {
+    console.log('Build passed.');
+    totals.passed += 1;
+  } else {
+    console.log('Build FAILED.');
+    totals.failed += 1;
+  }
+}
+
 function browserTests() {
   const files = findTests(join(root, 'test', 'ui'));
   heading(`Browser tests (${files.length} file${files.length === 1 ? '' : 's'})`);
@@ -133,7 +148,10 @@ function browserTests() {
 try {
   if (!only) typecheck();
   if (!only || only === 'node') nodeTests();
-  if (!only || only === 'browser') browserTests();
+  if (!only || only === 'browser') {
+    build();
+    browserTests();
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -1,0 +1,70 @@
+/**
+ * The built bundle, as a site loads it: dist/domino-game.js (minified, its CSS too) with the chunks it
+ * loads on demand (the computer players, the settings dialog and its texts) and the computer players'
+ * worker, which loads the same file. `npm test` builds it first; the other browser tests run from source.
+ */
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { workers } from './bundle-worker-spy.js';
+// The bundle first: it defines <domino-game> before the sources that helpers.ts loads can.
+import '../../dist/domino-game.js';
+import { enExtra } from '../../src/i18n/en-extra.js';
+import { DominoGame as SourceDominoGame } from '../../src/index.js';
+import { actUntil, checkMatchEvents, mainLabel, mount, record, root, settle, waitFor, type DominoGame } from './helpers.js';
+
+/** Plays as you until the match is over; returns the events the page heard. */
+async function playMatch(el: DominoGame, target: number) {
+  const recorded = record(el);
+  await actUntil(el, () => mainLabel(el) === 'New game');
+  recorded.stop();
+  checkMatchEvents(recorded, target);
+}
+
+describe('the built bundle (dist/domino-game.js)', () => {
+  afterEach(() => {
+    for (const el of document.querySelectorAll('domino-game')) el.remove();
+  });
+
+  it('defines <domino-game>', () => {
+    const defined = customElements.get('domino-game');
+    expect(defined).to.be.a('function');
+    expect(defined, 'the bundle defined it, not the sources').not.to.equal(SourceDominoGame);
+  });
+
+  it('plays a match against medium computers, who think in a worker', async () => {
+    const before = workers.answers;
+    const el = await mount({ players: '3', level: 'medium', target: '20', tempo: 'instant', seed: '5' });
+    await playMatch(el, 20);
+    expect(workers.started).to.be.at.least(1);
+    expect(workers.answers - before, 'moves answered by the worker').to.be.greaterThan(0);
+    expect(workers.errors).to.equal(0);
+  });
+
+  it('plays a match against a hard computer, whose chunk loads on demand', async () => {
+    const before = workers.answers;
+    const el = await mount({ players: '2', level: 'hard', target: '20', tempo: 'instant', seed: '6' });
+    await playMatch(el, 20);
+    expect(workers.answers - before).to.be.greaterThan(0);
+    expect(workers.errors).to.equal(0);
+  });
+
+  it('opens the settings dialog and the how-to-play fold with their texts, and passes the a11y check', async () => {
+    const el = await mount({ variant: 'doubles', tempo: 'instant', seed: '7' });
+    await settle(el);
+    root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
+    const settings = root(el).querySelector('domino-settings')!;
+    const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'), 8000);
+    expect(dialog.textContent).to.contain(enExtra.settingsTitle);
+    expect(dialog.textContent).to.contain(enExtra.rule_doublesUnlock);
+    await expect(el).to.be.accessible();
+    await sendKeys({ press: 'Escape' });
+    await waitFor('the dialog to close', () => !settings.shadowRoot!.querySelector('dialog[open]'));
+
+    const fold = root(el).querySelector<HTMLDetailsElement>('details.how')!;
+    fold.querySelector('summary')!.click();
+    await waitFor('the rules of Doubles', () => fold.querySelector('p')!.textContent!.trim() === enExtra.howDoubles);
+    // The minified styles still apply: the fold's rules are shown, the main panel has a background.
+    expect(getComputedStyle(el).display).to.equal('block');
+    await expect(el).to.be.accessible();
+  });
+});
