@@ -1,10 +1,8 @@
-import { consume } from '@lit/context';
-import { LitElement, html, nothing } from 'lit';
-import { property, queryAll, state } from 'lit/decorators.js';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import type { LegalMove, OpenEnd, Placement, Tile } from '../../engine/index.js';
 import { layoutTable, type TableLayout } from '../board/layout.js';
-import { localeContext } from '../context/locale.js';
+import { consumeLocale } from '../context/locale.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { endName, tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
@@ -50,25 +48,41 @@ function placeStyle(box: { x: number; y: number; width: number; height: number }
  */
 export class DominoBoard extends LitElement {
   static override styles = styles;
+  // Declared without decorators: their helpers would cost the bundle about a kilobyte.
+  static override properties: PropertyDeclarations = {
+    t: { attribute: false },
+    table: { attribute: false },
+    openEnds: { attribute: false },
+    places: { attribute: false },
+    placing: { attribute: false },
+    width: { state: true, attribute: false },
+  };
 
-  @consume({ context: localeContext, subscribe: true })
-  @property({ attribute: false })
+  /** The language, from the <domino-game> around it. */
   t: Translator = ENGLISH;
-
-  @property({ attribute: false }) table: readonly Placement[] = [];
-  @property({ attribute: false }) openEnds: readonly OpenEnd[] = [];
+  table: readonly Placement[] = [];
+  openEnds: readonly OpenEnd[] = [];
   /** The plays of the tile being placed, one per place; empty when not choosing. */
-  @property({ attribute: false }) places: readonly Play[] = [];
+  places: readonly Play[] = [];
   /** The tile being placed (for the group's name). */
-  @property({ attribute: false }) placing: Tile | null = null;
+  placing: Tile | null = null;
 
-  @state() private width = 0;
-  @queryAll('button.place') private placeButtons!: NodeListOf<HTMLButtonElement>;
+  /** The table's width in CSS pixels, as last observed. */
+  private width = 0;
   private focusIndex = 0;
   private readonly resizeObserver = new ResizeObserver(([entry]) => {
     const width = Math.floor(entry?.contentRect.width ?? 0);
     if (width !== this.width) this.width = width;
   });
+
+  constructor() {
+    super();
+    consumeLocale(this);
+  }
+
+  private get placeButtons(): NodeListOf<HTMLButtonElement> {
+    return this.renderRoot.querySelectorAll('button.place');
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();

@@ -1,6 +1,5 @@
-import { provide } from '@lit/context';
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { ContextProvider } from '@lit/context';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { legalMoves, type LegalMove, type PlayerView, type Tile } from '../../engine/index.js';
 import { chooseLanguage, ENGLISH, loadExtraTexts, type Translator } from '../../i18n/index.js';
 import { loadTranslator } from '../../i18n/load.js';
@@ -92,41 +91,73 @@ type Play = Extract<LegalMove, { type: 'play' }>;
 export class DominoGame extends LitElement {
   static override styles = styles;
 
-  /** The variant: `draw`, `block`, `fives` or `doubles`. */
-  @property() variant: string = 'draw';
-  /** Players at the table, 2 to 4 (you and the computers). */
-  @property() players: string | number = 2;
-  /** The score that wins the match; by default 100, or 150 in All Fives. */
-  @property() target: string | number | null = null;
-  /** The computer's level: `easy`, `medium` or `hard`. */
-  @property() level: string = 'medium';
-  /** How fast the computers play: `slow`, `normal`, `fast` or `instant`. */
-  @property() tempo: string = 'normal';
-  /** 4-player partnerships: you and the computer opposite against the other two (`teams`, or `teams="false"`). */
-  @property() teams: string | boolean | null = null;
-  /** Makes the deals reproducible (the same seed, the same match). */
-  @property() seed: string | null = null;
-  /** The interface language (else the page's, else the browser's, else English). */
-  @property() override lang = '';
-  /** The key the game saves under in localStorage (default: from the page and the element). */
-  @property({ attribute: 'storage-key' }) storageKey: string | null = null;
-  /** `none` turns saving off: no settings, match or statistics are kept. */
-  @property() persist: string | null = null;
-  /** Keeps players from changing what the site sets: every attribute given, or the names listed. */
-  @property({ attribute: 'lock-settings' }) lockSettings: string | null = null;
+  // Declared without decorators: their helpers would cost the bundle about a kilobyte.
+  static override properties: PropertyDeclarations = {
+    variant: {},
+    players: {},
+    target: {},
+    level: {},
+    tempo: {},
+    teams: {},
+    seed: {},
+    lang: {},
+    storageKey: { attribute: 'storage-key' },
+    persist: {},
+    lockSettings: { attribute: 'lock-settings' },
+    choosing: { state: true, attribute: false },
+    notice: { state: true, attribute: false },
+    stats: { state: true, attribute: false },
+  };
 
-  @provide({ context: localeContext })
-  @state()
+  /** The variant: `draw`, `block`, `fives` or `doubles`. */
+  variant: string = 'draw';
+  /** Players at the table, 2 to 4 (you and the computers). */
+  players: string | number = 2;
+  /** The score that wins the match; by default 100, or 150 in All Fives. */
+  target: string | number | null = null;
+  /** The computer's level: `easy`, `medium` or `hard`. */
+  level: string = 'medium';
+  /** How fast the computers play: `slow`, `normal`, `fast` or `instant`. */
+  tempo: string = 'normal';
+  /** 4-player partnerships: you and the computer opposite against the other two (`teams`, or `teams="false"`). */
+  teams: string | boolean | null = null;
+  /** Makes the deals reproducible (the same seed, the same match). */
+  seed: string | null = null;
+  /** The interface language (else the page's, else the browser's, else English). */
+  override lang = '';
+  /** The key the game saves under in localStorage (default: from the page and the element). */
+  storageKey: string | null = null;
+  /** `none` turns saving off: no settings, match or statistics are kept. */
+  persist: string | null = null;
+  /** Keeps players from changing what the site sets: every attribute given, or the names listed. */
+  lockSettings: string | null = null;
+
+  /** The language of every text, given to the elements inside (localeContext). */
   private translator: Translator = ENGLISH;
+  private readonly locale = new ContextProvider(this, { context: localeContext, initialValue: ENGLISH });
+
+  private useTranslator(translator: Translator): void {
+    this.translator = translator;
+    this.locale.setValue(translator);
+    this.requestUpdate();
+  }
 
   /** The tile whose places you are choosing. */
-  @state() private choosing: Tile | null = null;
-  @state() private notice = '';
+  private choosing: Tile | null = null;
+  private notice = '';
 
-  @query('domino-board') private board?: DominoBoard;
-  @query('domino-settings') private settingsDialog?: DominoSettings;
-  @query('domino-hand') private hand?: DominoHand;
-  @query('.live') private live?: HTMLElement;
+  private get board(): DominoBoard | null {
+    return this.renderRoot.querySelector('domino-board');
+  }
+  private get hand(): DominoHand | null {
+    return this.renderRoot.querySelector('domino-hand');
+  }
+  private get settingsDialog(): DominoSettings | null {
+    return this.renderRoot.querySelector('domino-settings');
+  }
+  private get live(): HTMLElement | null {
+    return this.renderRoot.querySelector('.live');
+  }
 
   private readonly match = new MatchController(this, (event) => this.onEmitted(event));
   private readonly announcer = new Announcer((text) => {
@@ -136,7 +167,7 @@ export class DominoGame extends LitElement {
   private persistence: Persistence | null = null;
   /** The player's own choices (they override the site's attributes that are not locked). */
   private playerSettings: PlayerSettings = {};
-  @state() private stats: Stats | null = null;
+  private stats: Stats | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -199,7 +230,7 @@ export class DominoGame extends LitElement {
     const translator = await loadTranslator(language);
     // A later change may have won the race while this catalog loaded.
     if (chooseLanguage([this.settingsNow().lang, this.lang, this.parentElement?.closest('[lang]')?.getAttribute('lang'), ...navigator.languages]) === language) {
-      this.translator = translator;
+      this.useTranslator(translator);
     }
   }
 

@@ -1,9 +1,7 @@
-import { consume } from '@lit/context';
-import { LitElement, html } from 'lit';
-import { property, query, queryAll } from 'lit/decorators.js';
+import { LitElement, html, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import type { Tile } from '../../engine/index.js';
-import { localeContext } from '../context/locale.js';
+import { consumeLocale } from '../context/locale.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
@@ -27,22 +25,39 @@ export interface TileChosenDetail {
  */
 export class DominoHand extends LitElement {
   static override styles = styles;
+  // Declared without decorators: their helpers would cost the bundle about a kilobyte.
+  static override properties: PropertyDeclarations = {
+    t: { attribute: false },
+    tiles: { attribute: false },
+    playable: { attribute: false },
+    selected: { attribute: false },
+    active: { type: Boolean },
+  };
 
-  @consume({ context: localeContext, subscribe: true })
-  @property({ attribute: false })
+  /** The language, from the <domino-game> around it. */
   t: Translator = ENGLISH;
-
-  @property({ attribute: false }) tiles: readonly Tile[] = [];
+  tiles: readonly Tile[] = [];
   /** Keys ("6-3") of the tiles that can be played now. */
-  @property({ attribute: false }) playable: ReadonlySet<string> = new Set();
+  playable: ReadonlySet<string> = new Set();
   /** The tile whose places are being chosen, if any. */
-  @property({ attribute: false }) selected: Tile | null = null;
+  selected: Tile | null = null;
   /** Whether it is your turn to lay a tile (otherwise nothing glows). */
-  @property({ type: Boolean }) active = false;
+  active = false;
 
-  @queryAll('button.tile') private buttons!: NodeListOf<HTMLButtonElement>;
-  @query('.tiles') private list!: HTMLElement;
   private focusIndex = 0;
+
+  constructor() {
+    super();
+    consumeLocale(this);
+  }
+
+  private get buttons(): NodeListOf<HTMLButtonElement> {
+    return this.renderRoot.querySelectorAll('button.tile');
+  }
+
+  private get list(): HTMLElement | null {
+    return this.renderRoot.querySelector('.tiles');
+  }
 
   override render() {
     // Exactly one tile is the tab stop, whatever the hand went through (empty at a round's end).

@@ -1,6 +1,4 @@
-import { consume } from '@lit/context';
-import { LitElement, html, nothing } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
 import { LEVELS } from '../../ai/levels.js';
 import { defaultHouseRules, HOUSE_RULE_OPTIONS, VARIANT_RULES, VARIANTS } from '../../engine/index.js';
 import type { HouseRules, Variant } from '../../engine/index.js';
@@ -8,7 +6,7 @@ import { ENGLISH, LANGUAGES, type MessageKey, type Translator } from '../../i18n
 import { LANGUAGE_NAMES } from '../../i18n/language-names.js';
 import { TEMPOS } from '../../machine/index.js';
 import type { PlayerSettings, Stats } from '../../storage/index.js';
-import { localeContext } from '../context/locale.js';
+import { consumeLocale } from '../context/locale.js';
 import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
 import { styles } from './domino-settings.styles.js';
 
@@ -38,23 +36,36 @@ const TEMPO_NAMES = { slow: 'tempoSlow', normal: 'tempoNormal', fast: 'tempoFast
  */
 export class DominoSettings extends LitElement {
   static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    t: { attribute: false },
+    settings: { attribute: false },
+    locked: { attribute: false },
+    stats: { attribute: false },
+  };
 
-  @consume({ context: localeContext, subscribe: true })
-  @property({ attribute: false })
+  /** The language, from the <domino-game> around it. */
   t: Translator = ENGLISH;
+  settings: EffectiveSettings | null = null;
+  locked: ReadonlySet<SettingName> = new Set();
+  stats: Stats | null = null;
 
-  @property({ attribute: false }) settings: EffectiveSettings | null = null;
-  @property({ attribute: false }) locked: ReadonlySet<SettingName> = new Set();
-  @property({ attribute: false }) stats: Stats | null = null;
-
-  @query('dialog') private dialog!: HTMLDialogElement;
   private opener: HTMLElement | null = null;
+
+  constructor() {
+    super();
+    consumeLocale(this);
+  }
+
+  private get dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
 
   /** Opens the dialog; focus returns to `opener` when it closes. */
   open(opener?: HTMLElement): void {
     this.opener = opener ?? null;
     void this.updateComplete.then(() => {
-      if (this.isConnected && !this.dialog.open) this.dialog.showModal();
+      const dialog = this.dialog;
+      if (this.isConnected && dialog && !dialog.open) dialog.showModal();
     });
   }
 
