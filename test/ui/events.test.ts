@@ -31,6 +31,19 @@ describe('events', function () {
     el = host = undefined;
   });
 
+  it('a listener added just after the element is put on the page hears the first turn, even at tempo instant', async () => {
+    for (const seed of ['first-1', 'first-2', 'first-3']) {
+      el = build({ tempo: 'instant', seed, level: 'easy' });
+      document.body.append(el);
+      const heard: string[] = [];
+      for (const name of ['domino-turn', 'domino-move'] as const) el.addEventListener(name, (e) => heard.push(e.type));
+      await settle(el);
+      await waitFor(`an event (seed ${seed})`, () => heard.length > 0, 3000);
+      expect(heard[0], `the first event heard (seed ${seed})`).to.equal('domino-turn');
+      el.remove();
+    }
+  });
+
   it('bubble and compose out of a shadow root the widget sits in, and are typed', async () => {
     // The widget inside another component's shadow root: the page still hears its events, and from
     // outside they appear to come from that component.

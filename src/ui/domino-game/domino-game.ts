@@ -280,7 +280,10 @@ export class DominoGame extends LitElement {
   private onEmitted(event: MatchEmitted): void {
     const view = this.view;
     if (!view) return;
-    emitDomEvent(this, event, view, YOU);
+    // A match can start while the element connects (tempo "instant"): the page hears its first events
+    // once the element has rendered, so a listener added just after it was put on the page is not late.
+    if (this.hasUpdated) emitDomEvent(this, event, view, YOU);
+    else void this.updateComplete.then(() => emitDomEvent(this, event, view, YOU));
     if (event.type === 'matchEnd') this.countMatch(event.winner, view);
     const text = announcementOf(this.translator, event, view, YOU);
     if (text) this.announcer.say(text);
