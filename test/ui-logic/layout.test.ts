@@ -70,6 +70,13 @@ function pipRegion(table: readonly Placement[], layout: TableLayout, parent: num
   return { box: second, pip: p.tile[1] };
 }
 
+/** A detached tile or box is drawn linked to its end: its anchor lies on the edge of the end's region. */
+function assertOnEdge(point: { x: number; y: number }, box: Box, what: string): void {
+  const inside = point.x >= box.x && point.x <= box.x + box.width && point.y >= box.y && point.y <= box.y + box.height;
+  const edge = point.x === box.x || point.x === box.x + box.width || point.y === box.y || point.y === box.y + box.height;
+  assert.ok(inside && edge, `${what} (${point.x}, ${point.y}) is not on the edge of its end's region`);
+}
+
 /** Whether end `id` offered by `parent` is one of a spinner's short sides. */
 function isShortSide(table: readonly Placement[], parent: number, id: string): boolean {
   const p = table[parent]!;
@@ -212,7 +219,10 @@ function checkLayout(
     assert.ok(crowded, `${variant}: a detached tile or box`);
     stats.detached[variant]++;
   }
-  for (const t of [...tiles, ...ends]) assert.ok(t.detached === undefined || t.detached === true, 'detached is true or absent');
+  for (const t of [...tiles, ...ends]) {
+    assert.ok(t.detached === undefined || t.detached === true, 'detached is true or absent');
+    assert.equal(t.anchor !== undefined, t.detached === true, 'an anchor exactly when detached');
+  }
   if (variant === 'doubles') {
     const row = (stats.doublesByWidth[maxColumns] ??= [0, 0, 0]);
     row[0]++;
@@ -231,7 +241,10 @@ function checkLayout(
     assert.equal(p.tile[0], region.pip, `tile ${i}'s attached half matches`);
     const [first, second] = halves(tiles[i]!);
     stats.laidTiles++;
-    if (tiles[i]!.detached) stats.detachedTiles++;
+    if (tiles[i]!.detached) {
+      stats.detachedTiles++;
+      assertOnEdge(tiles[i]!.anchor!, region.box, `tile ${i}'s anchor`);
+    }
     else if (p.double) checkTouch(`tile ${i}`, table, layout, end.from, end.id, tiles[i]!, null, tiles[i]!);
     else checkTouch(`tile ${i}`, table, layout, end.from, end.id, first, second, null);
   }
@@ -254,6 +267,7 @@ function checkLayout(
     else if (box.direction === 'down') far.y += 1;
     else near.y += 1;
     if (!box.detached) checkTouch(`box ${box.id}`, table, layout, end.from, end.id, near, far, null);
+    else assertOnEdge(box.anchor!, pipRegion(table, layout, end.from, end.id).box, `box ${box.id}'s anchor`);
     stats.boxes[variant]++;
     for (let j = 0; j < k; j++) {
       if (area(box, ends[j]!) === 0) continue;

@@ -43,8 +43,9 @@
  * All Fives tables holding nearly every tile at a narrow width.
  *
  * Walled in: if, even so, an end has no free place touching it (rare, and in real rounds only seen in
- * Doubles), its tile (or box) goes to the nearest free place and is marked `detached`; the widget
- * should draw it as such. It never overlaps a tile.
+ * Doubles), its tile (or box) goes to the nearest free place and is marked `detached`, with the
+ * `anchor` of the end it belongs to; the widget outlines it and draws a line from that end to it. It
+ * never overlaps a tile.
  *
  * Stability: a tile's position depends only on the tiles laid before it, so laying one more tile never
  * moves the others; only the normalisation (coordinates start at 0) translates everything when the
@@ -76,6 +77,13 @@ export interface TileLayout {
    * in (rare; crowded Doubles tables). It lies at the nearest free place instead.
    */
   detached?: true;
+  /** With `detached`: the middle of the end it belongs to, on the edge of the tile offering it. */
+  anchor?: Point;
+}
+
+export interface Point {
+  x: number;
+  y: number;
 }
 
 export interface EndLayout {
@@ -89,6 +97,8 @@ export interface EndLayout {
   direction: Direction;
   /** Present (true) only when the end is walled in and its box lies at the nearest free place instead. */
   detached?: true;
+  /** With `detached`: the middle of the end, on the edge of the tile offering it. */
+  anchor?: Point;
 }
 
 export interface TableLayout {
@@ -189,12 +199,12 @@ interface Hold {
 /** See `cost`: [ends without room, ends without room of their own, beyond the width, ends losing room in bounds]. */
 type Cost = [number, number, number, number];
 
-/** An open end's box, in half-units. */
+/** An open end's box, in half-units; `anchor` only when detached (see `anchorOf`). */
 interface Box {
   id: string;
   rect: Rect;
   dir: number;
-  detached: boolean;
+  anchor: Point | null;
 }
 
 /** A position weighed by `cost`, with the rooms found for the ends it concerns. */
@@ -250,6 +260,13 @@ function faceLine(r: Rect, f: number): number {
 }
 const faceMid = (r: Rect, f: number): number => (horizontal(f) ? r.y + r.h / 2 : r.x + r.w / 2);
 const faceLen = (r: Rect, f: number): number => (horizontal(f) ? r.h : r.w);
+
+/** Where an arm's end is: the middle of its region's face the arm leaves from (for detached tiles and boxes). */
+function anchorOf(arm: Arm): Point {
+  const line = faceLine(arm.region, arm.dir);
+  const mid = faceMid(arm.region, arm.dir);
+  return horizontal(arm.dir) ? { x: line, y: mid } : { x: mid, y: line };
+}
 
 /** Lateral shifts tried after the natural position, in half-units. */
 const SHIFTS = [1, -1, 2, -2];
@@ -804,7 +821,8 @@ class Layouter {
     throw new Error('layoutTable: no room left on the grid');
   }
 
-  private record(index: number, c: Candidate, detached: boolean): void {
+  /** Lays tile `index` at `c`; `detachedFrom` is the end it belongs to when it could not go there. */
+  private record(index: number, c: Candidate, detachedFrom: Arm | null): void {
     const rect = c.rect;
     this.rects.push(rect);
     this.mark([rect], tileGrid, 1);
@@ -817,7 +835,10 @@ class Layouter {
       orientation: rect.w > rect.h ? 'horizontal' : 'vertical',
       flipped: c.outer !== null && (c.dir === LEFT || c.dir === UP),
     };
-    if (detached) tile.detached = true;
+    if (detachedFrom) {
+      tile.detached = true;
+      tile.anchor = anchorOf(detachedFrom);
+    }
     this.tiles.push(tile);
   }
 
@@ -832,7 +853,7 @@ class Layouter {
     if (index === 0) {
       if (p.double) {
         const lead: Candidate = { rect: { x: mid - 1, y: -2, w: 2, h: 4 }, dir: RIGHT, outer: null };
-        this.record(0, lead, false);
+        this.record(0, lead, null);
         const side = (dir: number, progress: number): Arm => ({
           from: 0,
           region: lead.rect,
@@ -849,7 +870,7 @@ class Layouter {
           this.branchIds = true;
         }
       } else {
-        this.record(0, { rect: { x: mid - 2, y: -1, w: 4, h: 2 }, dir: RIGHT, outer: null }, false);
+        this.record(0, { rect: { x: mid - 2, y: -1, w: 4, h: 2 }, dir: RIGHT, outer: null }, null);
         const half = (x: number, dir: number, progress: number, pip: number): Arm => ({
           from: 0,
           region: { x, y: -1, w: 2, h: 2 },
@@ -869,7 +890,7 @@ class Layouter {
       const c = chosen?.c ?? this.stray(arm, p.double);
       this.unhold(id);
       for (const [other] of chosen?.old ?? []) this.unhold(other);
-      this.record(index, c, chosen === null);
+      this.record(index, c, chosen === null ? arm : null);
       fresh.push([id, this.real(this.after(arm, c), index, b)]);
       if (p.spinner) {
         const [s1, s2] = this.sidesOf(c);
@@ -914,8 +935,8 @@ class Layouter {
         const others = this.candidates(arm, false).filter((c) => clearOf(c.rect) && this.free(c.rect, false, false, null));
         pick = others.find((c) => this.inBounds(c.rect)) ?? (this.inBounds(pick.rect) ? pick : (others[0] ?? pick));
       }
-      if (pick) out.push({ id: end.id, rect: pick.rect, dir: pick.dir, detached: false });
-      else out.push({ id: end.id, ...this.strayBox(arm), detached: true });
+      if (pick) out.push({ id: end.id, rect: pick.rect, dir: pick.dir, anchor: null });
+      else out.push({ id: end.id, ...this.strayBox(arm), anchor: anchorOf(arm) });
     }
     return out;
   }
@@ -951,6 +972,7 @@ export function layoutTable(table: readonly Placement[], openEnds: readonly Open
     maxY = Math.max(maxY, r.y + r.h);
   }
   if (minX === Infinity) return { tiles: [], ends: [], width: 0, height: 0 };
+  const point = ({ x, y }: Point): Point => ({ x: (x - minX) / 2, y: (y - minY) / 2 });
   return {
     tiles: layouter.tiles.map((t) => ({
       ...t,
@@ -958,8 +980,9 @@ export function layoutTable(table: readonly Placement[], openEnds: readonly Open
       y: (t.y - minY) / 2,
       width: t.width / 2,
       height: t.height / 2,
+      ...(t.anchor ? { anchor: point(t.anchor) } : {}),
     })),
-    ends: boxes.map(({ id, rect, dir, detached }) => {
+    ends: boxes.map(({ id, rect, dir, anchor }) => {
       const end: EndLayout = {
         id,
         x: (rect.x - minX) / 2,
@@ -968,7 +991,10 @@ export function layoutTable(table: readonly Placement[], openEnds: readonly Open
         height: rect.h / 2,
         direction: DIRECTION_NAMES[dir]!,
       };
-      if (detached) end.detached = true;
+      if (anchor) {
+        end.detached = true;
+        end.anchor = point(anchor);
+      }
       return end;
     }),
     width: (maxX - minX) / 2,

@@ -33,6 +33,26 @@ export const styles = [
     .laid {
       position: absolute;
     }
+    /* A tile lying apart from its end (crowded tables): outlined, and linked to the end by .links. */
+    .laid.detached {
+      outline: 2px dashed var(--domino-table-text, #ffffff);
+      outline-offset: 2px;
+      border-radius: 0.2em;
+    }
+    .links {
+      position: absolute;
+      inset: 0;
+      inline-size: 100%;
+      block-size: 100%;
+      overflow: visible;
+      pointer-events: none;
+    }
+    .links line {
+      stroke: var(--domino-table-text, #ffffff);
+      stroke-width: 2;
+      stroke-dasharray: 4 4;
+      vector-effect: non-scaling-stroke;
+    }
     .laid .tile-svg {
       display: block;
       inline-size: 100%;

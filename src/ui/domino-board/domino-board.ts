@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import type { LegalMove, OpenEnd, Placement, Tile } from '../../engine/index.js';
-import { layoutTable, type TableLayout } from '../board/layout.js';
+import { layoutTable, type Point, type TableLayout } from '../board/layout.js';
 import { consumeLocale } from '../context/locale.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { endName, tileText } from '../names.js';
@@ -120,7 +120,7 @@ export class DominoBoard extends LitElement {
           const placement = this.table[box.index]!;
           const shown: Tile = box.flipped ? [placement.tile[1], placement.tile[0]] : placement.tile;
           return html`<div
-            class="laid ${box.index === last ? 'last' : ''}"
+            class="laid ${box.index === last ? 'last' : ''} ${box.detached ? 'detached' : ''}"
             role="img"
             aria-label=${this.t.t('tileOnTable', { tile: tileText(placement.tile) })}
             style="inset-inline-start:${px(box.x)};inset-block-start:${px(box.y)};inline-size:${px(box.width)};block-size:${px(box.height)}"
@@ -128,9 +128,29 @@ export class DominoBoard extends LitElement {
             ${renderTile(shown, { vertical: box.orientation === 'vertical', spinner: placement.spinner })}
           </div>`;
         })}
-        ${this.renderPlaces(layout, px, endIds)}
+        ${this.renderLinks(layout)} ${this.renderPlaces(layout, px, endIds)}
       </div>
     </div>`;
+  }
+
+  /**
+   * On a crowded table a tile (or a place) may lie apart from the end it belongs to (see layout.ts,
+   * "walled in"): a dashed line leads from that end to it, over the tiles (it may cross some) and
+   * under the places.
+   */
+  private renderLinks(layout: TableLayout) {
+    const showing = new Set(this.places.map((p) => p.end));
+    const apart = [...layout.tiles, ...layout.ends.filter((e) => showing.has(e.id))].filter((b) => b.anchor);
+    if (apart.length === 0) return nothing;
+    // The tiles are placed from the inline start, so right to left mirrors the table.
+    const mirrored = isRightToLeft(this);
+    const x = (p: Point) => (mirrored ? layout.width - p.x : p.x);
+    return html`<svg class="links" aria-hidden="true" viewBox="0 0 ${layout.width} ${layout.height}" preserveAspectRatio="none">
+      ${apart.map((b) => {
+        const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+        return svg`<line x1=${x(b.anchor!)} y1=${b.anchor!.y} x2=${x(to)} y2=${to.y}></line>`;
+      })}
+    </svg>`;
   }
 
   private renderPlaces(layout: TableLayout, px: (n: number) => string, endIds: readonly string[]) {
