@@ -61,17 +61,18 @@ function findTests(dir, skipDir) {
   return found.sort();
 }
 
+/** Runs a command that counts as one test: passed when it exits with 0. */
+function oneTest(title, name, command, commandArgs) {
+  heading(title);
+  const status = run(command, commandArgs);
+  console.log(status === 0 ? `${name} passed.` : `${name} FAILED.`);
+  if (status === 0) totals.passed += 1;
+  else totals.failed += 1;
+}
+
 function typecheck() {
-  heading('Type check: tsc --noEmit -p tsconfig.json');
   const tsc = require.resolve('typescript/bin/tsc');
-  const status = run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json']);
-  if (status === 0) {
-    console.log('Type check passed.');
-    totals.passed += 1;
-  } else {
-    console.log('Type check FAILED.');
-    totals.failed += 1;
-  }
+  oneTest('Type check: tsc --noEmit -p tsconfig.json', 'Type check', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json']);
 }
 
 function nodeTests() {
@@ -109,16 +110,8 @@ function nodeTests() {
 }
 
 function build() {
-  heading('Build: npm run build (test/ui/bundle.test.ts loads dist/)');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const status = run(npm, ['run', 'build']);
-  if (status === 0) {
-    console.log('Build passed.');
-    totals.passed += 1;
-  } else {
-    console.log('Build FAILED.');
-    totals.failed += 1;
-  }
+  oneTest('Build: npm run build (test/ui/bundle.test.ts loads dist/)', 'Build', npm, ['run', 'build']);
 }
 
 function browserTests() {
