@@ -55,7 +55,7 @@ function staleness(): string | null {
 
 /** Runs `npm run build`; false when it failed. */
 function build(reason: string, print: (line: string) => void): boolean {
-  print(`bundle: building (${reason}): npm run build …`);
+  print(`build: ${reason}: npm run build …`);
   // The build's own output goes to stderr, so stdout keeps only the figures.
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: root,
@@ -63,7 +63,7 @@ function build(reason: string, print: (line: string) => void): boolean {
     shell: process.platform === 'win32',
   });
   if (result.status === 0) return true;
-  print(`bundle: the build failed (exit code ${result.status ?? result.signal}); its output is above. No sizes measured.`);
+  print(`build: the build failed (exit code ${result.status ?? result.signal}); its output is above. No sizes measured.`);
   process.exitCode = 1;
   return false;
 }
@@ -77,6 +77,12 @@ function scripts(dir: string): string[] {
     else if (entry.isFile() && entry.name.endsWith('.js')) out.push(path);
   }
   return out.sort();
+}
+
+/** Builds dist/ when it is missing or stale (always with `build`); false when the build failed. */
+export function ensureBuilt(options: { build?: boolean }, print: (line: string) => void): boolean {
+  const reason = options.build ? '--build' : staleness();
+  return !reason || build(reason, print);
 }
 
 export interface BundleSize {
@@ -175,8 +181,7 @@ export function benchBundle(
   options: { build?: boolean } = {},
   print: (line: string) => void = console.log,
 ): BundleReport | null {
-  const reason = options.build ? '--build' : staleness();
-  if (reason && !build(reason, print)) return null;
+  if (!ensureBuilt(options, print)) return null;
 
   const module = measure(MODULE);
   const classic = measure(CLASSIC);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark, printing figures (never asserting timings).
  *   npm run bench                   all sections
- *   npm run bench -- engine ai      only these sections (engine, layout, ai, bundle)
+ *   npm run bench -- engine ai      only these sections (engine, layout, ai, bundle, page)
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
  *   npm run bench -- ai --only "2-player Draw"   one configuration
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
@@ -10,6 +10,7 @@ import { benchAi } from './ai.js';
 import { benchBundle } from './bundle.js';
 import { benchEngine } from './engine.js';
 import { benchLayout } from './layout.js';
+import { benchPage } from './page.js';
 
 const args = process.argv.slice(2);
 const matchesAt = args.indexOf('--matches');
@@ -18,9 +19,10 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
 const buildAt = args.indexOf('--build');
 const build = buildAt >= 0 && args.splice(buildAt, 1).length > 0;
-const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle'];
+const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'page'];
 
 if (sections.includes('engine')) for (const line of benchEngine()) console.log(line);
 if (sections.includes('layout')) for (const line of benchLayout()) console.log(line);
 if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line), only);
 if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(line));
+if (sections.includes('page')) await benchPage({ build: build && !sections.includes('bundle') }, (line) => console.log(line));

@@ -1,0 +1,137 @@
+/**
+ * The main thread while people play: the built bundle (dist/domino-game.js) in headless Chromium, a
+ * script playing your seat against computers at every level, and a PerformanceObserver counting long
+ * tasks (over 50 ms: what makes a page feel stuck). The goal: none. The computers think in a Web Worker,
+ * so their search should never show here; what remains is rendering and the table layout.
+ *
+ *   npm run bench -- page [--build]
+ *   node --import tsx bench/page.ts [--build]
+ */
+import { startDevServer } from '@web/dev-server';
+import puppeteer from 'puppeteer-core';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROME_INSTALL_HINT, findChrome } from '../scripts/find-chrome.mjs';
+import { ensureBuilt } from './bundle.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+interface Series {
+  name: string;
+  attributes: Record<string, string>;
+}
+
+const SERIES: Series[] = [
+  { name: '2-player Draw, hard', attributes: { variant: 'draw', players: '2', level: 'hard', target: '60' } },
+  { name: '4-player All Fives, hard', attributes: { variant: 'fives', players: '4', level: 'hard', target: '100' } },
+  { name: '4-player Doubles, hard', attributes: { variant: 'doubles', players: '4', level: 'hard', target: '60' } },
+  { name: '3-player Block, medium', attributes: { variant: 'block', players: '3', level: 'medium', target: '60' } },
+  { name: '2-player Draw, easy', attributes: { variant: 'draw', players: '2', level: 'easy', target: '60' } },
+];
+
+/** The page: the bundle and one widget, at tempo fast (the pauses keep the computers' pace natural). */
+function page(attributes: Record<string, string>): string {
+  const attrs = Object.entries({ ...attributes, tempo: 'fast', persist: 'none', seed: 'bench-page' })
+    .map(([k, v]) => `${k}="${v}"`)
+    .join(' ');
+  return `<!doctype html><html lang="en"><body>
+<script>
+  window.longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration }); })
+    .observe({ type: 'longtask', buffered: true });
+</script>
+<script type="module" src="/dist/domino-game.js"></script>
+<domino-game ${attrs}></domino-game>
+</body></html>`;
+}
+
+/** Runs in the page: plays your seat (the first glowing tile on its first place, or the main button) to the match's end. */
+const PLAY_MATCH = `(async () => {
+  const el = document.querySelector('domino-game');
+  await customElements.whenDefined('domino-game');
+  const root = el.shadowRoot;
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  let actions = 0;
+  // Wait for the game on the table: what came before is loading the page, counted apart.
+  while (!root?.querySelector('domino-hand')) await pause(10);
+  const started = performance.now();
+  for (let i = 0; i < 5000; i++) {
+    await pause(20);
+    const main = root.querySelector('button.main');
+    if (main && main.textContent.trim() === 'New game') break;
+    if (main) { main.click(); actions++; continue; }
+    const hand = root.querySelector('domino-hand')?.shadowRoot;
+    const tile = [...(hand?.querySelectorAll('button.tile') ?? [])].find((b) => b.getAttribute('aria-disabled') === 'false');
+    if (!tile) continue;
+    tile.click();
+    await pause(20);
+    root.querySelector('domino-board')?.shadowRoot?.querySelector('button.place')?.click();
+    actions++;
+  }
+  const loading = window.longTasks.filter((t) => t.start < started).map((t) => t.duration);
+  const playing = window.longTasks.filter((t) => t.start >= started).map((t) => t.duration);
+  return { actions, seconds: (performance.now() - started) / 1000, loading, playing };
+})()`;
+
+export async function benchPage(options: { build?: boolean }, print: (line: string) => void = console.log): Promise<void> {
+  if (!ensureBuilt(options, print)) return;
+  const executablePath = findChrome();
+  if (!executablePath) {
+    print(`page: no Chrome or Chromium found, nothing measured. ${CHROME_INSTALL_HINT}`);
+    process.exitCode = 1;
+    return;
+  }
+  const current: { html: string } = { html: '' };
+  const server = await startDevServer({
+    config: {
+      rootDir: root,
+      port: 0,
+      open: false,
+      watch: false,
+      middleware: [
+        (context, next) => {
+          if (context.path !== '/bench-page.html') return next();
+          context.type = 'html';
+          context.body = current.html;
+          return Promise.resolve();
+        },
+      ],
+    },
+    readCliArgs: false,
+    readFileConfig: false,
+    logStartMessage: false,
+  });
+  const address = server.server?.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const browser = await puppeteer.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
+  });
+  print('page: long tasks (over 50 ms) on the main thread during one match per series, dist/domino-game.js in headless Chromium');
+  print('page:   series                       actions   seconds   long tasks while playing (longest)   while loading (longest)');
+  try {
+    for (const series of SERIES) {
+      current.html = page(series.attributes);
+      const tab = await browser.newPage();
+      await tab.setViewport({ width: 900, height: 900 });
+      await tab.goto(`http://localhost:${port}/bench-page.html`, { waitUntil: 'load' });
+      const result = (await tab.evaluate(PLAY_MATCH)) as { actions: number; seconds: number; loading: number[]; playing: number[] };
+      await tab.close();
+      const tasks = (durations: number[]) =>
+        `${durations.length}${durations.length > 0 ? ` (${Math.max(...durations).toFixed(0)} ms)` : ''}`;
+      print(
+        `page:   ${series.name.padEnd(27)}  ${String(result.actions).padStart(7)}  ${result.seconds.toFixed(1).padStart(8)}  ` +
+          `${tasks(result.playing).padStart(34)}  ${tasks(result.loading).padStart(24)}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+// Run directly: node --import tsx bench/page.ts [--build]
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await benchPage({ build: process.argv.includes('--build') });
+}
