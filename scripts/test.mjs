@@ -6,8 +6,8 @@
 //
 // 1. Type check: `tsc --noEmit -p tsconfig.json` (src, test, bench); counts as one test.
 // 2. Node tests: `node --import tsx --test` over every test/**/*.test.ts outside test/ui/.
-// 3. Build: `npm run build`, for the browser test of the built bundle (test/ui/bundle.test.ts); counts
-//    as one test.
+// 3. Build: `npm run build`, for the browser tests of the built files (test/ui/bundle.test.ts,
+//    test/ui/classic.test.ts); counts as one test.
 // 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except that one).
 // Each suite prints its own output as it runs. The exit code is 1 when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -111,7 +111,7 @@ function nodeTests() {
 
 function build() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  oneTest('Build: npm run build (test/ui/bundle.test.ts loads dist/)', 'Build', npm, ['run', 'build']);
+  oneTest('Build: npm run build (for the tests of dist/)', 'Build', npm, ['run', 'build']);
 }
 
 function browserTests() {

@@ -3,6 +3,7 @@
  * accessible names of tiles, places and the main button as Chrome computes them, and the polite live
  * region narrating every move, draw, pass, score and result.
  */
+import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import {
   act,

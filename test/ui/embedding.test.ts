@@ -2,6 +2,7 @@
  * Embedding on someone else's page: several widgets at once, hostile page CSS, invalid attributes,
  * attributes changed mid-match, and the element taken off the page and put back.
  */
+import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import {

@@ -2,6 +2,7 @@
  * The DOM events a site listens to: domino-move, domino-score, domino-round-end, domino-match-end and
  * domino-turn, bubbling and composed, with their typed details.
  */
+import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import {
   act,

@@ -1,11 +1,11 @@
 /**
  * Helpers for the browser tests of <domino-game>: they read only what the page shows (the shadow DOM,
  * the accessible names, aria-disabled), never the match state, and wait for the computer through the
- * DOM.
+ * DOM. They do not define the element: a test file imports the sources (src/index.js) or a built
+ * bundle itself.
  */
 import { expect } from '@open-wc/testing';
 import { a11ySnapshot, findAccessibilityNode } from '@web/test-runner-commands';
-import '../../src/index.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { en, type Message, type MessageKey } from '../../src/i18n/index.js';
 import type { DominoGame } from '../../src/index.js';
@@ -249,6 +249,14 @@ export async function act(
     await settle(el);
   }
   return { did: 'play', tile: name, places: places.length };
+}
+
+/** Plays your seat by clicks until the match is over, and checks the events the page heard. */
+export async function playMatch(el: DominoGame, target: number): Promise<void> {
+  const recorded = record(el);
+  await actUntil(el, () => mainLabel(el) === 'New game');
+  recorded.stop();
+  checkMatchEvents(recorded, target);
 }
 
 /** Acts until `done` holds (checked before each action); throws after `max` actions. */

@@ -1,3 +1,4 @@
+import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { handTiles, mount, root, settle, waitFor, type DominoGame } from './helpers.js';

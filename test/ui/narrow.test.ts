@@ -1,6 +1,7 @@
 /**
  * A phone's width: at a 320px viewport the widget never scrolls sideways, however long the table grows.
  */
+import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { boardOf, mount, placeButtons, root, settle, tableNames, waitForYou, type DominoGame } from './helpers.js';

@@ -2,6 +2,7 @@
  * Whole matches played with the keyboard alone, in every variant: Tab to the hand (one tab stop) or to
  * the main button, arrows between tiles and places, Enter or Space to play, Escape to cancel.
  */
+import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import {

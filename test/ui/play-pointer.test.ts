@@ -2,6 +2,7 @@
  * Whole matches played with the pointer alone, in every variant: real taps on tiles, places and the main
  * button, and real drags of tiles onto a place (or onto the table when one place fits).
  */
+import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 import {

@@ -1,3 +1,4 @@
+import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import {
