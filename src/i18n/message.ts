@@ -10,15 +10,18 @@ export type Params = Record<string, string | number>;
 export class Formatter {
   readonly locale: string;
   private readonly plurals: Intl.PluralRules;
-  private readonly numbers: Intl.NumberFormat;
+  private numbers: Intl.NumberFormat | null = null;
 
   constructor(locale: string) {
     this.locale = locale;
     this.plurals = new Intl.PluralRules(locale);
-    this.numbers = new Intl.NumberFormat(locale);
   }
 
   number(value: number): string {
+    // The first Intl.NumberFormat of a page costs tens of milliseconds (the browser loads its number
+    // data): English small whole numbers, nearly all a game shows, are written as they are.
+    if (this.locale === 'en' && Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
+    this.numbers ??= new Intl.NumberFormat(this.locale);
     return this.numbers.format(value);
   }
 

@@ -22,6 +22,13 @@ export const styles = [
       position: relative;
       max-inline-size: 100%;
     }
+    .ruler {
+      position: absolute;
+      inset-inline: 0;
+      inset-block-start: 0;
+      block-size: 0;
+      visibility: hidden;
+    }
     .empty {
       position: absolute;
       inset: 0;

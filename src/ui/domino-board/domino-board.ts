@@ -84,9 +84,23 @@ export class DominoBoard extends LitElement {
     return this.renderRoot.querySelectorAll('button.place');
   }
 
+  /**
+   * The width is read from a ruler, an empty full-width line at the table's top, rather than from the
+   * element: re-laying the table changes the element's height, which seen by the observer in the same
+   * frame would make the browser report a ResizeObserver loop.
+   */
+  private observeRuler(): void {
+    const ruler = this.renderRoot.querySelector('.ruler');
+    if (ruler) this.resizeObserver.observe(ruler);
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
-    this.resizeObserver.observe(this);
+    if (this.hasUpdated) this.observeRuler();
+  }
+
+  override firstUpdated(): void {
+    this.observeRuler();
   }
 
   override disconnectedCallback(): void {
@@ -95,7 +109,9 @@ export class DominoBoard extends LitElement {
   }
 
   private layout(): { layout: TableLayout; unit: number } {
-    const width = this.width || this.getBoundingClientRect().width || 640;
+    // Until the ResizeObserver reports (before the first paint), a guess: measuring here would force a
+    // layout of the whole page in the middle of rendering, the costliest step of a first visit.
+    const width = this.width || 640;
     const maxColumns = Math.max(10, Math.floor(width / MIN_UNIT));
     const layout = layoutTable(this.table, this.openEnds, { maxColumns });
     const unit = Math.min(MAX_UNIT, width / Math.max(layout.width, 1));
@@ -114,6 +130,7 @@ export class DominoBoard extends LitElement {
       aria-label=${this.t.t('table')}
       style="block-size:${px(Math.max(layout.height, 4))}"
     >
+      <div class="ruler"></div>
       ${this.table.length === 0 ? html`<p class="empty">${this.t.t('tableEmpty')}</p>` : nothing}
       <div class="area" style="inline-size:${px(layout.width)};block-size:${px(layout.height)}">
         ${layout.tiles.map((box) => {
