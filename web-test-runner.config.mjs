@@ -6,6 +6,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { CHROME_CANDIDATES, CHROME_INSTALL_HINT, findChrome } from './scripts/find-chrome.mjs';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
+import { failingRequests } from './scripts/wtr-failing-requests.mjs';
 
 function noBrowser(reason) {
   console.error(`\nBrowser tests need Chrome or Chromium: ${reason}\n${CHROME_INSTALL_HINT}\n`);
@@ -22,14 +23,19 @@ if (!executablePath) {
   noBrowser(`none found (looked at CHROME_PATH, then ${CHROME_CANDIDATES.join(', ')}).`);
 }
 
+// Requests made to fail on demand (test/ui/bundle.test.ts: a chunk that cannot be loaded).
+const failing = failingRequests();
+
 export default {
   files: ['test/ui/**/*.test.ts'],
+  middleware: [failing.middleware],
   nodeResolve: true,
   plugins: [
-    // tsconfig.json sets experimentalDecorators and useDefineForClassFields: false (Lit decorators).
+    // tsconfig.json sets useDefineForClassFields: false, so class fields go through Lit's accessors.
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     // Chrome's accessibility tree, for the accessible names in test/ui/a11y.test.ts.
     a11ySnapshotPlugin(),
+    failing.plugin,
   ],
   browsers: [
     chromeLauncher({

@@ -94,6 +94,7 @@ export const en = {
   // Embedding
   homeLink: 'Domino game by domino-game',
   settingsNextMatch: 'The new settings apply from the next game.',
+  loadFailed: "Couldn't load this part of the game. Check the connection and reload the page.",
   // The buttons that open the on-demand texts
   settings: 'Settings',
   howToPlay: 'How to play',

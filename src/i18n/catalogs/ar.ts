@@ -128,6 +128,7 @@ const catalog: Catalog = {
   rejectOther: 'هذه الحركة غير مسموحة الآن.',
   homeLink: 'لعبة دومينو من domino-game',
   settingsNextMatch: 'تسري الإعدادات الجديدة من اللعبة التالية.',
+  loadFailed: 'تعذّر تحميل هذا الجزء من اللعبة. تحقّق من الاتصال وأعد تحميل الصفحة.',
   settings: 'الإعدادات',
   settingsTitle: 'إعدادات اللعبة',
   close: 'إغلاق',

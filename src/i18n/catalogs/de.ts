@@ -88,6 +88,7 @@ const catalog: Catalog = {
   rejectOther: 'Dieser Zug ist jetzt nicht erlaubt.',
   homeLink: 'Dominospiel von domino-game',
   settingsNextMatch: 'Die neuen Einstellungen gelten ab dem nächsten Spiel.',
+  loadFailed: 'Dieser Teil des Spiels konnte nicht geladen werden. Prüfe die Verbindung und lade die Seite neu.',
   settings: 'Einstellungen',
   settingsTitle: 'Spieleinstellungen',
   close: 'Schließen',

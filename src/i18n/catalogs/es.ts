@@ -95,6 +95,7 @@ const catalog: Catalog = {
   rejectOther: 'Esa jugada no está permitida ahora.',
   homeLink: 'Juego de dominó de domino-game',
   settingsNextMatch: 'Los nuevos ajustes se aplican desde la próxima partida.',
+  loadFailed: 'No se pudo cargar esta parte del juego. Comprueba la conexión y recarga la página.',
   settings: 'Ajustes',
   settingsTitle: 'Ajustes del juego',
   close: 'Cerrar',

@@ -88,6 +88,7 @@ const catalog: Catalog = {
   rejectOther: 'این حرکت الان مجاز نیست.',
   homeLink: 'بازی دومینو از domino-game',
   settingsNextMatch: 'تنظیمات جدید از بازی بعد اعمال می‌شود.',
+  loadFailed: 'این بخش از بازی بارگیری نشد. اتصال را بررسی کنید و صفحه را دوباره بارگیری کنید.',
   settings: 'تنظیمات',
   settingsTitle: 'تنظیمات بازی',
   close: 'بستن',

@@ -88,6 +88,7 @@ const catalog: Catalog = {
   rejectOther: 'Hindi puwede ang galaw na iyan ngayon.',
   homeLink: 'Larong domino ng domino-game',
   settingsNextMatch: 'Magagamit ang bagong setting simula sa susunod na laro.',
+  loadFailed: 'Hindi ma-load ang bahaging ito ng laro. Tingnan ang koneksyon at i-reload ang page.',
   settings: 'Mga setting',
   settingsTitle: 'Mga setting ng laro',
   close: 'Isara',

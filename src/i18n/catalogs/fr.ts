@@ -99,6 +99,7 @@ const catalog: Catalog = {
   rejectOther: 'Ce coup n’est pas permis maintenant.',
   homeLink: 'Jeu de dominos par domino-game',
   settingsNextMatch: 'Les nouveaux réglages s’appliquent dès la prochaine partie.',
+  loadFailed: 'Cette partie du jeu n’a pas pu être chargée. Vérifie la connexion et recharge la page.',
   settings: 'Réglages',
   settingsTitle: 'Réglages du jeu',
   close: 'Fermer',

@@ -99,6 +99,7 @@ const catalog: Catalog = {
   rejectOther: 'המהלך הזה לא מותר עכשיו.',
   homeLink: 'משחק דומינו מאת domino-game',
   settingsNextMatch: 'ההגדרות החדשות יחולו מהמשחק הבא.',
+  loadFailed: 'לא ניתן היה לטעון את החלק הזה של המשחק. בדוק את החיבור וטען מחדש את הדף.',
   settings: 'הגדרות',
   settingsTitle: 'הגדרות המשחק',
   close: 'סגירה',

@@ -88,6 +88,7 @@ const catalog: Catalog = {
   rejectOther: 'अभी यह चाल नहीं चल सकते।',
   homeLink: 'domino-game का डोमिनो खेल',
   settingsNextMatch: 'नई सेटिंग्स अगले खेल से लागू होंगी।',
+  loadFailed: 'खेल का यह हिस्सा लोड नहीं हो सका। कनेक्शन जाँचें और पेज को फिर से लोड करें।',
   settings: 'सेटिंग्स',
   settingsTitle: 'खेल की सेटिंग्स',
   close: 'बंद करो',

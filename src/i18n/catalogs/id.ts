@@ -79,6 +79,7 @@ const catalog: Catalog = {
   rejectOther: 'Langkah itu tidak boleh sekarang.',
   homeLink: 'Permainan domino dari domino-game',
   settingsNextMatch: 'Pengaturan baru berlaku mulai permainan berikutnya.',
+  loadFailed: 'Bagian permainan ini tidak dapat dimuat. Periksa koneksi lalu muat ulang halaman.',
   settings: 'Pengaturan',
   settingsTitle: 'Pengaturan permainan',
   close: 'Tutup',

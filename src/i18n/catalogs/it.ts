@@ -95,6 +95,7 @@ const catalog: Catalog = {
   rejectOther: 'Questa mossa ora non è consentita.',
   homeLink: 'Gioco del domino di domino-game',
   settingsNextMatch: 'Le nuove impostazioni valgono dalla prossima partita.',
+  loadFailed: 'Impossibile caricare questa parte del gioco. Controlla la connessione e ricarica la pagina.',
   settings: 'Impostazioni',
   settingsTitle: 'Impostazioni di gioco',
   close: 'Chiudi',

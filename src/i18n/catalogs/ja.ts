@@ -79,6 +79,7 @@ const catalog: Catalog = {
   rejectOther: '今はその手は打てません。',
   homeLink: 'domino-gameのドミノゲーム',
   settingsNextMatch: '新しい設定は次のゲームから反映されます。',
+  loadFailed: 'ゲームのこの部分を読み込めませんでした。接続を確認して、ページを再読み込みしてください。',
   settings: '設定',
   settingsTitle: 'ゲーム設定',
   close: '閉じる',

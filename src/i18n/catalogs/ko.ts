@@ -79,6 +79,7 @@ const catalog: Catalog = {
   rejectOther: '지금은 그렇게 할 수 없어요.',
   homeLink: 'domino-game의 도미노 게임',
   settingsNextMatch: '새 설정은 다음 게임부터 적용돼요.',
+  loadFailed: '게임의 이 부분을 불러오지 못했습니다. 연결을 확인하고 페이지를 새로고침하세요.',
   settings: '설정',
   settingsTitle: '게임 설정',
   close: '닫기',

@@ -79,6 +79,7 @@ const catalog: Catalog = {
   rejectOther: 'Langkah itu tidak dibenarkan sekarang.',
   homeLink: 'Permainan domino oleh domino-game',
   settingsNextMatch: 'Tetapan baharu berkuat kuasa mulai permainan seterusnya.',
+  loadFailed: 'Bahagian permainan ini tidak dapat dimuatkan. Semak sambungan dan muat semula halaman.',
   settings: 'Tetapan',
   settingsTitle: 'Tetapan permainan',
   close: 'Tutup',

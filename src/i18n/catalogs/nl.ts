@@ -88,6 +88,7 @@ const catalog: Catalog = {
   rejectOther: 'Die zet mag nu niet.',
   homeLink: 'Dominospel van domino-game',
   settingsNextMatch: 'De nieuwe instellingen gelden vanaf het volgende spel.',
+  loadFailed: 'Dit deel van het spel kon niet worden geladen. Controleer de verbinding en laad de pagina opnieuw.',
   settings: 'Instellingen',
   settingsTitle: 'Spelinstellingen',
   close: 'Sluiten',

@@ -104,6 +104,7 @@ const catalog: Catalog = {
   rejectOther: 'Ten ruch jest teraz niedozwolony.',
   homeLink: 'Gra w domino od domino-game',
   settingsNextMatch: 'Nowe ustawienia obowiązują od następnej gry.',
+  loadFailed: 'Nie udało się wczytać tej części gry. Sprawdź połączenie i odśwież stronę.',
   settings: 'Ustawienia',
   settingsTitle: 'Ustawienia gry',
   close: 'Zamknij',

@@ -95,6 +95,7 @@ const catalog: Catalog = {
   rejectOther: 'Essa jogada não é permitida agora.',
   homeLink: 'Jogo de dominó por domino-game',
   settingsNextMatch: 'As novas configurações valem a partir do próximo jogo.',
+  loadFailed: 'Não foi possível carregar esta parte do jogo. Verifique a conexão e recarregue a página.',
   settings: 'Configurações',
   settingsTitle: 'Configurações do jogo',
   close: 'Fechar',

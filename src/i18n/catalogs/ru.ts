@@ -104,6 +104,7 @@ const catalog: Catalog = {
   rejectOther: 'Сейчас так ходить нельзя.',
   homeLink: 'Игра в домино от domino-game',
   settingsNextMatch: 'Новые настройки заработают со следующей игры.',
+  loadFailed: 'Не удалось загрузить эту часть игры. Проверь подключение и перезагрузи страницу.',
   settings: 'Настройки',
   settingsTitle: 'Настройки игры',
   close: 'Закрыть',

@@ -79,6 +79,7 @@ const catalog: Catalog = {
   rejectOther: 'ตอนนี้เดินแบบนั้นไม่ได้',
   homeLink: 'เกมโดมิโนโดย domino-game',
   settingsNextMatch: 'การตั้งค่าใหม่จะใช้ตั้งแต่เกมถัดไป',
+  loadFailed: 'โหลดส่วนนี้ของเกมไม่ได้ ตรวจสอบการเชื่อมต่อแล้วโหลดหน้านี้ใหม่',
   settings: 'ตั้งค่า',
   settingsTitle: 'ตั้งค่าเกม',
   close: 'ปิด',

@@ -88,6 +88,7 @@ const catalog: Catalog = {
   rejectOther: 'Bu hamle şu an yapılamaz.',
   homeLink: 'domino-game’den domino oyunu',
   settingsNextMatch: 'Yeni ayarlar bir sonraki oyundan itibaren geçerli.',
+  loadFailed: 'Oyunun bu bölümü yüklenemedi. Bağlantıyı kontrol edip sayfayı yenile.',
   settings: 'Ayarlar',
   settingsTitle: 'Oyun ayarları',
   close: 'Kapat',

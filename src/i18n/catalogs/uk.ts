@@ -104,6 +104,7 @@ const catalog: Catalog = {
   rejectOther: 'Зараз так ходити не можна.',
   homeLink: 'Гра в доміно від domino-game',
   settingsNextMatch: 'Нові налаштування діятимуть з наступної гри.',
+  loadFailed: 'Не вдалося завантажити цю частину гри. Перевір з’єднання і перезавантаж сторінку.',
   settings: 'Налаштування',
   settingsTitle: 'Налаштування гри',
   close: 'Закрити',

@@ -79,6 +79,7 @@ const catalog: Catalog = {
   rejectOther: 'Lúc này không được đi như vậy.',
   homeLink: 'Trò chơi domino của domino-game',
   settingsNextMatch: 'Cài đặt mới sẽ áp dụng từ trận sau.',
+  loadFailed: 'Không tải được phần này của trò chơi. Hãy kiểm tra kết nối và tải lại trang.',
   settings: 'Cài đặt',
   settingsTitle: 'Cài đặt trò chơi',
   close: 'Đóng',

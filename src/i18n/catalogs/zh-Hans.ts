@@ -79,6 +79,7 @@ const catalog: Catalog = {
   rejectOther: '现在不能这样走。',
   homeLink: 'domino-game 的多米诺骨牌游戏',
   settingsNextMatch: '新设置将从下一场游戏开始生效。',
+  loadFailed: '无法加载游戏的这一部分。请检查网络连接并重新加载页面。',
   settings: '设置',
   settingsTitle: '游戏设置',
   close: '关闭',

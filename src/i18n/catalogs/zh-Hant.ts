@@ -79,6 +79,7 @@ const catalog: Catalog = {
   rejectOther: '現在不能這樣走。',
   homeLink: 'domino-game 的多米諾骨牌遊戲',
   settingsNextMatch: '新設定將從下一場遊戲開始生效。',
+  loadFailed: '無法載入遊戲的這個部分。請檢查網路連線並重新載入頁面。',
   settings: '設定',
   settingsTitle: '遊戲設定',
   close: '關閉',

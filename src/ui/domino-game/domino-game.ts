@@ -106,6 +106,7 @@ export class DominoGame extends LitElement {
     lockSettings: { attribute: 'lock-settings' },
     choosing: { state: true, attribute: false },
     notice: { state: true, attribute: false },
+    loadProblem: { state: true, attribute: false },
     stats: { state: true, attribute: false },
   };
 
@@ -145,6 +146,8 @@ export class DominoGame extends LitElement {
   /** The tile whose places you are choosing. */
   private choosing: Tile | null = null;
   private notice = '';
+  /** Why a part loaded on demand (settings, how to play) is missing, until it loads. */
+  private loadProblem = '';
 
   private get board(): DominoBoard | null {
     return this.renderRoot.querySelector('domino-board');
@@ -480,6 +483,7 @@ export class DominoGame extends LitElement {
         @stats-reset=${this.onStatsReset}
       ></domino-settings>
       ${this.notice && hasPending(snapshot) ? html`<p class="notice">${this.notice}</p>` : nothing}
+      ${this.loadProblem ? html`<p class="notice problem">${this.loadProblem}</p>` : nothing}
       <details class="how" part="how-to-play" @toggle=${this.onHowToPlayToggle}>
         <summary>${t.t('howToPlay')}</summary>
         <p>${t.t(HOW_TO[view.config.variant])}</p>
@@ -492,27 +496,38 @@ export class DominoGame extends LitElement {
 
   /** The how-to-play text is one of the texts loaded on demand: it shows once they are here. */
   private onHowToPlayToggle(event: Event): void {
-    if ((event.currentTarget as HTMLDetailsElement).open) void this.loadExtraTexts();
-  }
-
-  private async loadExtraTexts(): Promise<boolean> {
-    try {
-      await loadExtraTexts();
-      this.requestUpdate();
-      return true;
-    } catch (error) {
-      console.warn('<domino-game>: the settings and how-to-play texts could not be loaded.', error);
-      return false;
-    }
+    if ((event.currentTarget as HTMLDetailsElement).open) void this.loadOnDemand(() => loadExtraTexts());
   }
 
   /** The dialog's code and texts load on first use: a first visit does not need them. */
   private async openSettings(event: Event): Promise<void> {
     const opener = event.currentTarget as HTMLElement;
-    if (!(await this.loadExtraTexts())) return;
-    await import('../domino-settings/domino-settings.js');
+    const loaded = await this.loadOnDemand(async () => {
+      await loadExtraTexts();
+      await import('../domino-settings/domino-settings.js');
+    });
+    if (!loaded) return;
     await this.settingsDialog?.updateComplete;
     this.settingsDialog?.open(opener);
+  }
+
+  /**
+   * Loads a part of the game kept out of the first visit. When it cannot (the connection dropped), the
+   * player is told to reload: browsers remember a module that failed to load for the page's lifetime,
+   * and a reload resumes the saved match. The game itself goes on meanwhile.
+   */
+  private async loadOnDemand(load: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await load();
+      this.loadProblem = '';
+      this.requestUpdate();
+      return true;
+    } catch (error) {
+      console.warn('<domino-game>: a part of the game could not be loaded.', error);
+      this.loadProblem = this.translator.t('loadFailed');
+      this.announcer.say(this.loadProblem);
+      return false;
+    }
   }
 
   override disconnectedCallback(): void {
