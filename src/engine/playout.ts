@@ -44,6 +44,11 @@ ALL_TILES.forEach((tile, i) => {
 /** Tile indices heaviest first (RULES.md §3, C9). */
 const HEAVIEST_FIRST = ALL_TILES.map((t) => tileIndex(t)).sort((a, b) => compareHeaviness(ALL_TILES[a]!, ALL_TILES[b]!));
 const FULL_SET = (1 << TILE_COUNT) - 1;
+/**
+ * Doubles' greedy policy: an answer left to the others costs as much as this many pips kept in hand
+ * (the medium player's weights, src/ai/medium.ts).
+ */
+const ANSWER_WEIGHT = 6;
 
 /** End kinds: how the outermost tile of an arm counts in All Fives. */
 const PLAIN = 0;
@@ -62,6 +67,11 @@ function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
+/** Doubles (perNumber): the tiles an end showing `pip` takes, given the unlocked numbers. */
+function fitsNumber(pip: number, unlocked: number): number {
+  return unlocked & (1 << pip) ? PIP_MASK[pip]! : DOUBLE_MASK[pip]!;
+}
+
 /** The index of the k-th set bit of a mask (k from 0). */
 function nthBit(mask: number, k: number): number {
   for (; k > 0; k--) mask &= mask - 1;
@@ -78,6 +88,8 @@ export class Playout {
   private readonly reserve: number;
   private readonly sniff: boolean;
   private readonly spinnerOnly: boolean;
+  /** Doubles with perNumber unlocking: the greedy policy then weighs the answers a play leaves. */
+  private readonly locking: boolean;
   private readonly shortSidesAtOnce: boolean;
   private readonly handSize: number;
 
@@ -136,6 +148,7 @@ export class Playout {
     this.reserve = config.houseRules.boneyardReserve;
     this.sniff = config.houseRules.spinnerCounting === 'sniff';
     this.spinnerOnly = config.houseRules.doublesUnlock === 'spinnerOnly';
+    this.locking = this.doubles && !this.spinnerOnly;
     this.shortSidesAtOnce = this.doubles && config.houseRules.spinnerSideOrder === 'anySide';
     this.handSize = VARIANT_RULES[config.variant].handSize[config.players];
     this.pipScratch = new Array<number>(config.players).fill(0);
@@ -275,7 +288,7 @@ export class Playout {
     const pip = this.endPip[e]!;
     if (!this.doubles) return PIP_MASK[pip]!;
     if (this.spinnerOnly) return this.endKind[e] === SPINNER_SIDE ? PIP_MASK[pip]! & ~ALL_DOUBLES : DOUBLE_MASK[pip]!;
-    return this.unlocked & (1 << pip) ? PIP_MASK[pip]! : DOUBLE_MASK[pip]!;
+    return fitsNumber(pip, this.unlocked);
   }
 
   /** Every tile that fits somewhere on the table now (or may lead it). */
@@ -545,22 +558,29 @@ export class Playout {
   /**
    * A quick policy for simulated play, much stronger than random: in All Fives the play that scores
    * most, else (and on ties) the heaviest tile, doubles a little before others; remaining ties at random.
+   * In Doubles, where a locked number takes nothing but its double, the heaviest tile is a poor guide:
+   * there it plays like the medium player, leaving the fewest answers among the tiles the mover cannot
+   * see, so that the simulated rounds resemble real ones.
    * Returns what it did, as randomMove does.
    */
   greedyMove(): number {
     const mask = this.hands[this.turn]! & this.playableMask();
     if (mask === 0) return this.drawOrPass();
-    let best = -1;
+    const answering = this.locking && this.placed > 0;
+    const hidden = answering ? this.hiddenFromMover() : 0;
+    let best = -Infinity;
     let bestCode = 0;
     let ties = 0;
     for (let m = mask; m !== 0; m &= m - 1) {
       const tile = 31 - Math.clz32(m & -m);
-      const weight = 2 * PIPS[tile]! + (HIGH[tile] === LOW[tile] ? 3 : 0);
+      const weight = answering ? PIPS[tile]! : 2 * PIPS[tile]! + (HIGH[tile] === LOW[tile] ? 3 : 0);
       const first = this.placed === 0 ? LEAD_SLOT : 0;
       const last = this.placed === 0 ? LEAD_SLOT : this.endCount - 1;
       for (let e = first; e <= last; e++) {
         if (e !== LEAD_SLOT && !(this.fitMask(e) & (1 << tile))) continue;
-        const value = weight + (this.fives ? 10 * this.pointsIf(tile, e) : 0);
+        let value = weight;
+        if (this.fives) value += 10 * this.pointsIf(tile, e);
+        else if (answering) value -= ANSWER_WEIGHT * popcount(this.fitMaskIf(tile, e) & hidden);
         if (value > best) {
           best = value;
           bestCode = tile * 64 + e;
@@ -572,6 +592,24 @@ export class Playout {
     }
     this.play(bestCode >> 6, bestCode & 63);
     return bestCode;
+  }
+
+  /** The tiles the seat to act cannot see: the other hands and the boneyard. */
+  private hiddenFromMover(): number {
+    let hidden = 0;
+    for (let s = 0; s < this.players; s++) if (s !== this.turn) hidden |= this.hands[s]!;
+    for (let i = this.boneyardStart; i < this.boneyardEnd; i++) hidden |= 1 << this.boneyard[i]!;
+    return hidden;
+  }
+
+  /** Doubles (perNumber): every tile that would fit the table after laying `tile` on slot `slot`. */
+  private fitMaskIf(tile: number, slot: number): number {
+    const pip = this.endPip[slot]!;
+    const unlocked = HIGH[tile] === LOW[tile] ? this.unlocked | (1 << pip) : this.unlocked;
+    // A double's new sides show the number its slot showed, so the new outer number covers them too.
+    let mask = fitsNumber(HIGH[tile] === pip ? LOW[tile]! : HIGH[tile]!, unlocked);
+    for (let e = 0; e < this.endCount; e++) if (e !== slot) mask |= fitsNumber(this.endPip[e]!, unlocked);
+    return mask;
   }
 
   /** Plays until the round (or the match, in All Fives) is over, with random or greedy moves. */
