@@ -7,7 +7,6 @@ export type Catalog = Record<MessageKey, Message>;
 /** The English fallback for keys a catalog lacks; the on-demand texts join it once loaded. */
 const english: Partial<Catalog> = { ...en };
 let extraTexts: Promise<void> | null = null;
-let extraTextsLoaded = false;
 
 /**
  * Loads the English texts shown on demand (en-extra.ts: settings, statistics, how to play, house rules).
@@ -17,7 +16,6 @@ export function loadExtraTexts(): Promise<void> {
   extraTexts ??= import('./en-extra.js').then(
     ({ enExtra }) => {
       Object.assign(english, enExtra);
-      extraTextsLoaded = true;
     },
     (error: unknown) => {
       extraTexts = null;
@@ -26,8 +24,6 @@ export function loadExtraTexts(): Promise<void> {
   );
   return extraTexts;
 }
-
-export const hasExtraTexts = (): boolean => extraTextsLoaded;
 
 /** Every text of the widget in one language. */
 export class Translator {
