@@ -4,6 +4,9 @@
 //                             dist/chunks/, loaded on demand from beside it
 //   dist/domino-game.iife.js  the same as a classic script (works from file:// too), catalogs inlined
 //   dist/engine.js            the rules engine alone, an ES module for Node ≥ 20 and browsers, readable
+//   dist/machine.js           the match statechart with its computer players, for Node ≥ 20 (a server, a
+//                             bot), readable; xstate stays an import
+//   dist/protocol.js          the online wire protocol's types and schemas (valibot stays an import)
 // Type declarations are emitted by `tsc -p tsconfig.build.json`, not here.
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
@@ -61,5 +64,18 @@ export default [
       file: 'dist/engine.js',
       format: 'es',
     },
+  },
+  {
+    input: 'src/machine/index.ts',
+    external: ['xstate'],
+    plugins: [nodeResolve(), ts()],
+    // One file: the computer players load on demand in the page, but a Node host has no reason to.
+    output: { file: 'dist/machine.js', format: 'es', inlineDynamicImports: true },
+  },
+  {
+    input: 'src/net/protocol.ts',
+    external: ['valibot'],
+    plugins: [nodeResolve(), ts()],
+    output: { file: 'dist/protocol.js', format: 'es' },
   },
 ];

@@ -1,23 +1,30 @@
 /**
- * Building the `rejection` record of a refused intent. The intent is stored as JSON because the
- * context is persisted: a payload holding a BigInt, a function or a cycle must not break saving.
+ * Building the `rejection` record of a refused intent. It keeps only the intent's type and the seat it
+ * named, never its payload: the context is persisted (and on a server, shared), and a refused tile is
+ * the sender's business alone.
  */
 import { RuleError } from '../engine/index.js';
 import type { Rejection, RejectionCode } from './types.js';
 
-/** A JSON round-trip copy of `value`, or just its `type` when it cannot be serialized. */
+/** A JSON round-trip copy of `value`, or null when it cannot be serialized. */
 export function jsonSafe(value: unknown): unknown {
   try {
     const text = JSON.stringify(value);
     return text === undefined ? null : (JSON.parse(text) as unknown);
   } catch {
-    const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
-    return typeof type === 'string' ? { type } : null;
+    return null;
   }
 }
 
+/** What a rejection keeps of the refused intent: its type, and the seat it named when that is a number. */
+function intentSummary(intent: unknown): Rejection['intent'] {
+  const fields = typeof intent === 'object' && intent !== null ? (intent as { type?: unknown; seat?: unknown }) : {};
+  const type = typeof fields.type === 'string' ? fields.type : 'unknown';
+  return typeof fields.seat === 'number' && Number.isInteger(fields.seat) ? { type, seat: fields.seat } : { type };
+}
+
 export function rejection(code: RejectionCode, message: string, intent: unknown): Rejection {
-  return { code, message, intent: jsonSafe(intent) };
+  return { code, message, intent: intentSummary(intent) };
 }
 
 /** A RuleError from the engine becomes a rejection with its code and message; anything else is a bug. */

@@ -62,8 +62,8 @@ export type RejectionCode =
 export interface Rejection {
   code: RejectionCode;
   message: string;
-  /** The refused event, as JSON (anything that cannot be serialized is dropped). */
-  intent: unknown;
+  /** The refused intent's type and the seat it named: never its payload (a refused tile stays with its sender). */
+  intent: { type: string; seat?: number };
 }
 
 export interface MatchContext {

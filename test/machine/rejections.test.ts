@@ -63,6 +63,7 @@ describe('refused intents', () => {
     // The lead: only 6-6, only on 'lead'.
     expectRejected(actor, { type: 'PLAY', tile: [1, 0], end: 'lead' }, 'wrong-lead');
     expectRejected(actor, { type: 'PLAY', tile: [5, 5], end: 'lead' }, 'not-in-hand');
+    assert.deepEqual(actor.getSnapshot().context.rejection?.intent, { type: 'PLAY' }, 'the refused tile is not kept');
     expectRejected(actor, { type: 'PLAY', tile: [6, 6], end: 'left' }, 'no-such-end');
     expectRejected(actor, { type: 'DRAW' }, 'must-play');
     expectRejected(actor, { type: 'PASS' }, 'must-play');

@@ -1,0 +1,216 @@
+/**
+ * The wire protocol between the widget and the room server (docs/PROTOCOL.md): JSON text frames, one
+ * object each with a `type`. The message types and their valibot schemas live here, shared by both
+ * sides; the server checks every incoming frame with `parseClientMessage` and nothing else.
+ */
+import * as v from 'valibot';
+import { HOUSE_RULE_OPTIONS, RuleError, VARIANTS, resolveConfig } from '../engine/index.js';
+import { MAX_TARGET } from '../engine/config.js';
+import type { HouseRules, PlayerView, Seat, Tile } from '../engine/index.js';
+import { LEVELS, type Level } from '../ai/levels.js';
+import { TEMPOS } from '../machine/tempo.js';
+import type { MatchEmitted, Tempo } from '../machine/types.js';
+
+/** Larger frames are refused by the socket itself (close 1009). */
+export const MAX_MESSAGE_BYTES = 4096;
+export const MAX_NAME_LENGTH = 24;
+/** Room ids and seat tokens: 128 random bits, base64url without padding. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/** Where the invite link carries the room id: the page URL's fragment `#domino-room=ID`. */
+export const ROOM_FRAGMENT = 'domino-room';
+
+// ---------------------------------------------------------------------------------------------
+// Settings of a room
+
+export interface RoomSettings {
+  variant: 'draw' | 'block' | 'fives' | 'doubles';
+  players: 2 | 3 | 4;
+  target?: number;
+  teams?: boolean;
+  level: Level;
+  tempo?: Tempo;
+  houseRules?: Partial<HouseRules>;
+}
+
+const houseRuleEntries = Object.fromEntries(
+  (Object.keys(HOUSE_RULE_OPTIONS) as (keyof HouseRules)[]).map((name) => [
+    name,
+    v.optional(v.picklist(HOUSE_RULE_OPTIONS[name] as readonly (string | number)[] as (string | number)[])),
+  ]),
+) as Record<keyof HouseRules, v.OptionalSchema<v.PicklistSchema<(string | number)[], undefined>, undefined>>;
+
+const SettingsSchema = v.pipe(
+  v.strictObject({
+    variant: v.picklist(VARIANTS as RoomSettings['variant'][]),
+    players: v.picklist([2, 3, 4] as const),
+    target: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_TARGET))),
+    teams: v.optional(v.boolean()),
+    level: v.picklist(LEVELS as Level[]),
+    tempo: v.optional(v.picklist(TEMPOS as Tempo[])),
+    houseRules: v.optional(v.strictObject(houseRuleEntries)),
+  }),
+  // The combinations the engine refuses (teams without four players, …) are refused here too, in its words.
+  v.check((settings) => settingsProblem(settings as RoomSettings) === null, (issue) => settingsProblem(issue.input as RoomSettings) ?? 'invalid settings'),
+);
+
+function settingsProblem(settings: RoomSettings): string | null {
+  try {
+    resolveConfig({
+      variant: settings.variant,
+      players: settings.players,
+      ...(settings.target !== undefined ? { target: settings.target } : {}),
+      ...(settings.teams !== undefined ? { teams: settings.teams } : {}),
+      ...(settings.houseRules ? { houseRules: settings.houseRules } : {}),
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof RuleError) return error.message;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client to server
+
+/** A person's name as others see it: no control characters, no surrounding spaces, 1 to 24 characters. */
+const NameSchema = v.pipe(
+  v.string(),
+  v.check((name) => name.trim().length > 0, 'must not be empty'),
+  v.check((name) => [...name].length <= MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
+  v.check((name) => !/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(name), 'must not hold control characters'),
+  v.check((name) => name === name.trim(), 'must not start or end with spaces'),
+);
+const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be 22 base64url characters'));
+const SeqSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
+const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);
+const EndSchema = v.pipe(v.string(), v.maxLength(32));
+
+const MoveSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('play'), tile: v.strictTuple([PipSchema, PipSchema]), end: EndSchema }),
+  v.strictObject({ type: v.literal('draw') }),
+  v.strictObject({ type: v.literal('pass') }),
+]);
+
+const ClientMessageSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('create'), name: NameSchema, settings: SettingsSchema }),
+  v.strictObject({ type: v.literal('peek'), room: IdSchema }),
+  v.strictObject({ type: v.literal('join'), room: IdSchema, name: NameSchema }),
+  v.strictObject({ type: v.literal('resume'), room: IdSchema, token: IdSchema }),
+  v.strictObject({ type: v.literal('settings'), settings: SettingsSchema }),
+  v.strictObject({ type: v.literal('start') }),
+  v.strictObject({ type: v.literal('move'), seq: SeqSchema, move: MoveSchema }),
+  v.strictObject({ type: v.literal('next-round'), seq: SeqSchema }),
+  v.strictObject({ type: v.literal('new-match') }),
+  v.strictObject({ type: v.literal('leave') }),
+]);
+
+export type WireMove = v.InferOutput<typeof MoveSchema>;
+export type ClientMessage =
+  | { type: 'create'; name: string; settings: RoomSettings }
+  | { type: 'peek'; room: string }
+  | { type: 'join'; room: string; name: string }
+  | { type: 'resume'; room: string; token: string }
+  | { type: 'settings'; settings: RoomSettings }
+  | { type: 'start' }
+  | { type: 'move'; seq: number; move: { type: 'play'; tile: Tile; end: string } | { type: 'draw' } | { type: 'pass' } }
+  | { type: 'next-round'; seq: number }
+  | { type: 'new-match' }
+  | { type: 'leave' };
+export type ClientMessageType = ClientMessage['type'];
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
+  'create', 'peek', 'join', 'resume', 'settings', 'start', 'move', 'next-round', 'new-match', 'leave',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Server to client
+
+export type SeatKindOnline = 'human' | 'computer' | 'open';
+export interface RoomSeat {
+  seat: Seat;
+  /** The person's name, or null for a computer or an open seat. */
+  name: string | null;
+  kind: SeatKindOnline;
+  /** The person's connection is up (false for computers and open seats). */
+  connected: boolean;
+  /** Has sent `next-round` for the round that just ended (or is a computer). */
+  ready: boolean;
+  /** A person gone longer than the grace period: a computer plays their turns until they are back. */
+  away: boolean;
+}
+export type RoomPhase = 'lobby' | 'playing' | 'over';
+export interface RoomInfo {
+  id: string;
+  phase: RoomPhase;
+  host: Seat;
+  settings: RoomSettings;
+  seats: RoomSeat[];
+}
+
+export type ErrorCode =
+  | 'bad-message'
+  | 'too-large'
+  | 'rate-limited'
+  | 'no-such-room'
+  | 'room-full'
+  | 'bad-token'
+  | 'not-host'
+  | 'wrong-phase'
+  | 'not-your-turn'
+  | 'stale'
+  | 'illegal-move'
+  | 'not-seated'
+  | 'too-many'
+  | 'unavailable';
+
+export type ServerMessage =
+  | { type: 'welcome'; room: string; seat: Seat; token?: string }
+  | { type: 'room'; room: RoomInfo }
+  | { type: 'view'; seq: number; view: PlayerView; events: MatchEmitted[] }
+  | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType };
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+export type Parsed =
+  | { ok: true; message: ClientMessage }
+  | { ok: false; code: 'bad-message'; message: string; ref?: ClientMessageType };
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Reads one text frame from a client. Never throws; a refusal names the problem and, when known, the message type. */
+export function parseClientMessage(text: string): Parsed {
+  let forbidden: string | null = null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text, (key, value: unknown) => {
+      if (FORBIDDEN_KEYS.has(key)) forbidden = key;
+      return value;
+    });
+  } catch {
+    return { ok: false, code: 'bad-message', message: 'not JSON' };
+  }
+  const type = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { type?: unknown }).type : undefined;
+  const ref = CLIENT_MESSAGE_TYPES.includes(type as ClientMessageType) ? (type as ClientMessageType) : undefined;
+  const refusal = (message: string): Parsed => ({ ok: false, code: 'bad-message', message, ...(ref ? { ref } : {}) });
+  if (forbidden !== null) return refusal(`the key "${String(forbidden)}" is not allowed`);
+  if (ref === undefined) {
+    return refusal(typeof type === 'string' ? `unknown message type "${type.slice(0, 40)}"` : 'a message is an object with a "type"');
+  }
+  const result = v.safeParse(ClientMessageSchema, data);
+  if (!result.success) return refusal(describeIssue(result.issues[0]));
+  return { ok: true, message: result.output as ClientMessage };
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const path = v.getDotPath(issue);
+  if (issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never') {
+    return `unknown field "${[path].filter(Boolean).join('.') || String(issue.input)}"`;
+  }
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Checks room settings outside a message (the widget's form, stored rooms). */
+export function checkSettings(settings: unknown): { ok: true; settings: RoomSettings } | { ok: false; message: string } {
+  const result = v.safeParse(SettingsSchema, settings);
+  return result.success ? { ok: true, settings: result.output as RoomSettings } : { ok: false, message: describeIssue(result.issues[0]) };
+}
