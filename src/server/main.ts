@@ -1,0 +1,109 @@
+/**
+ * `npm run server`: the room server for online play, with the demo beside it.
+ *
+ *   --port N          PORT, default 8000
+ *   --host H          HOST, default localhost
+ *   --db FILE         DOMINO_DB, default data/rooms.sqlite; `:memory:` keeps rooms in memory
+ *   --origins A,B     DOMINO_ORIGINS: the page origins allowed to connect; default any (said at start)
+ *   --grace S         seconds a person may be gone before a computer plays for them, default 60
+ *   --lobby-ttl S     seconds an unstarted room lives idle, default 3600
+ *   --room-ttl S      seconds a room lives after its last person left, default 86400
+ *   --static DIR      the folder served over HTTP, default the package's root (demo/ and dist/); `none` serves none
+ *   --max-connections-per-address N   default 32
+ *   --rooms-per-minute-per-address N  default 10
+ *   --threads N       computer player threads, default cores - 1
+ *
+ * Once it accepts connections it prints `listening on http://HOST:PORT`; logs are JSON lines (pino)
+ * on standard output. SIGINT and SIGTERM close the sockets with 1012 (clients resume) and exit.
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { computerPool } from './computer-pool.js';
+import type { RoomRecord } from './room.js';
+import { startServer } from './server.js';
+import { MemoryStore } from './storage/memory.js';
+import { SqliteStore } from './storage/sqlite.js';
+import type { RoomStore } from './storage/store.js';
+
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+function fail(message: string): never {
+  console.error(`domino server: ${message}`);
+  process.exit(2);
+}
+
+function wholeNumber(name: string, text: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) fail(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      db: { type: 'string' },
+      origins: { type: 'string' },
+      grace: { type: 'string' },
+      'lobby-ttl': { type: 'string' },
+      'room-ttl': { type: 'string' },
+      static: { type: 'string' },
+      'max-connections-per-address': { type: 'string' },
+      'rooms-per-minute-per-address': { type: 'string' },
+      threads: { type: 'string' },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  fail((error as Error).message);
+}
+
+const port = wholeNumber('--port (or PORT)', parsed.port ?? process.env.PORT, 8000, 0, 65535);
+const host = parsed.host ?? process.env.HOST ?? 'localhost';
+const db = parsed.db ?? process.env.DOMINO_DB ?? 'data/rooms.sqlite';
+const originsText = parsed.origins ?? process.env.DOMINO_ORIGINS ?? '';
+const origins = originsText.trim() ? originsText.split(',').map((o) => o.trim()).filter(Boolean) : null;
+for (const origin of origins ?? []) {
+  let url: URL | null = null;
+  try {
+    url = new URL(origin);
+  } catch {
+    // said below
+  }
+  if (!url || url.origin !== origin) fail(`--origins: "${origin}" is not an origin like https://example.com`);
+}
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } });
+const store: RoomStore<RoomRecord> = db === ':memory:' ? new MemoryStore() : new SqliteStore(db);
+const staticRoot = parsed.static === 'none' ? null : (parsed.static ?? packageRoot);
+
+const server = await startServer({
+  port,
+  host,
+  store,
+  pool: computerPool(parsed.threads ? wholeNumber('--threads', parsed.threads, 1, 1, 64) : undefined),
+  log,
+  origins,
+  staticRoot,
+  graceMs: wholeNumber('--grace', parsed.grace, 60) * 1000,
+  ttl: { lobbyMs: wholeNumber('--lobby-ttl', parsed['lobby-ttl'], 3600, 1) * 1000, idleMs: wholeNumber('--room-ttl', parsed['room-ttl'], 86400, 1) * 1000 },
+  maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], 32, 1),
+  roomsPerMinutePerAddress: wholeNumber('--rooms-per-minute-per-address', parsed['rooms-per-minute-per-address'], 10, 1),
+}).catch((error: Error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
+
+if (!origins) log.warn({ event: 'any-origin' }, 'no --origins given: pages from any origin may connect');
+log.info({ event: 'listening', url: server.url, db: db === ':memory:' ? db : 'sqlite' }, 'listening');
+console.log(`listening on ${server.url}`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  log.info({ event: 'stopping', signal }, 'stopping');
+  void server.close().then(() => process.exit(0));
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,60 @@
+/** Serves the demo and the built bundle from one folder, so one server gives a working online setup. */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Only these folders of the root are served: never the rooms' database (data/), the sources or the
+ * package's own files.
+ */
+const SERVED = ['demo', 'dist'];
+
+/** Answers a GET or HEAD for a file under `root`; false when there is none (the caller answers 404). */
+export async function serveStatic(root: string, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return false;
+  }
+  if (path.includes('\0')) return false;
+  const file = normalize(join(root, path));
+  // Never a file outside the folder, nor a hidden one (.git, .env).
+  const inside = (folder: string) => (file + sep).startsWith(normalize(join(root, folder) + sep));
+  if (!SERVED.some(inside) || file.split(sep).some((part) => part.startsWith('.') && part.length > 1)) return false;
+  let target = file;
+  let info = await stat(target).catch(() => null);
+  if (info?.isDirectory()) {
+    if (!path.endsWith('/')) {
+      response.writeHead(301, { location: `${url.pathname}/` }).end();
+      return true;
+    }
+    target = join(file, 'index.html');
+    info = await stat(target).catch(() => null);
+  }
+  if (!info?.isFile()) return false;
+  response.writeHead(200, {
+    'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+    'content-length': info.size,
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  if (request.method === 'HEAD') response.end();
+  else createReadStream(target).pipe(response);
+  return true;
+}

@@ -1,0 +1,13 @@
+/** Room ids and seat tokens: 128 random bits, base64url. Only a token's hash is ever stored. */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const randomId = (): string => randomBytes(16).toString('base64url');
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+export function tokenMatches(token: string, hash: string | null): boolean {
+  if (hash === null) return false;
+  const given = Buffer.from(hashToken(token));
+  const kept = Buffer.from(hash);
+  return given.length === kept.length && timingSafeEqual(given, kept);
+}
