@@ -1,0 +1,244 @@
+/**
+ * A session played on the room server: it renders the view the server sends for this seat and sends
+ * the person's intents as protocol messages. It never holds more than this seat may see. The seat is
+ * kept as {server, room, token} (in the given store), so a reload or a dropped line resumes it.
+ */
+import { legalMoves, type PlayerView, type Seat } from '../../engine/index.js';
+import type { MatchEmitted, Phase } from '../../machine/index.js';
+import { Connection, type ConnectionStatus } from '../../net/connection.js';
+import type { ClientMessage, ErrorCode, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
+import type { Session, SessionIntent, SessionRejection, SessionState } from './session.js';
+
+export interface OnlineSeatKey {
+  server: string;
+  room: string;
+  token: string;
+}
+
+/** Where the seat's key is kept: localStorage, or only memory (`persist="none"`). */
+export interface SeatKeyStore {
+  load(): OnlineSeatKey | null;
+  save(key: OnlineSeatKey): void;
+  clear(): void;
+}
+
+/** Why the session cannot go on by itself; the widget says so and offers a way back. */
+export interface OnlineProblem {
+  code: ErrorCode | 'replaced';
+  message: string;
+}
+
+const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settings']);
+
+export class OnlineSession implements Session {
+  private readonly connection: Connection;
+  private readonly listeners = new Set<(state: SessionState | null) => void>();
+  private readonly eventListeners = new Set<(event: MatchEmitted) => void>();
+  private readonly changeListeners = new Set<() => void>();
+  /** Sent once the line is up (after the resume, when there is one). */
+  private queue: ClientMessage[] = [];
+  private key: OnlineSeatKey | null;
+  private view: PlayerView | null = null;
+  private seq = -1;
+  private rejection: SessionRejection | null = null;
+  private memo: SessionState | null = null;
+
+  room: RoomInfo | null = null;
+  seat: Seat | null = null;
+  status: ConnectionStatus = 'connecting';
+  problem: OnlineProblem | null = null;
+
+  constructor(
+    private readonly server: string,
+    private readonly store: SeatKeyStore,
+    options: { WebSocket?: typeof WebSocket; backoff?: { first: number; most: number } } = {},
+  ) {
+    const kept = store.load();
+    this.key = kept && kept.server === server ? kept : null;
+    this.connection = new Connection({
+      server,
+      ...options,
+      hello: () => (this.key ? { type: 'resume', room: this.key.room, token: this.key.token } : null),
+      onMessage: (message) => this.receive(message),
+      onStatus: (status) => {
+        this.status = status;
+        if (status === 'open') this.flush();
+        if (status === 'replaced') this.problem = { code: 'replaced', message: 'this seat is being played in another window' };
+        this.changed();
+      },
+    });
+  }
+
+  /** The room this session holds a seat in (kept across reloads), if any. */
+  get roomId(): string | null {
+    return this.key?.room ?? this.room?.id ?? null;
+  }
+
+  get state(): SessionState | null {
+    return this.memo;
+  }
+
+  // ---- What the person asks for --------------------------------------------------------------
+
+  send(intent: SessionIntent): void {
+    switch (intent.type) {
+      case 'play':
+        this.post({ type: 'move', seq: this.seq, move: { type: 'play', tile: intent.tile, end: intent.end } });
+        break;
+      case 'draw':
+      case 'pass':
+        this.post({ type: 'move', seq: this.seq, move: { type: intent.type } });
+        break;
+      case 'next-round':
+        this.post({ type: 'next-round', seq: this.seq });
+        break;
+      case 'new-match':
+        this.post({ type: 'new-match' });
+        break;
+    }
+  }
+
+  create(name: string, settings: RoomSettings): void {
+    this.forget();
+    this.post({ type: 'create', name, settings });
+  }
+
+  peek(room: string): void {
+    this.post({ type: 'peek', room });
+  }
+
+  join(room: string, name: string): void {
+    this.forget();
+    this.post({ type: 'join', room, name });
+  }
+
+  start(): void {
+    this.post({ type: 'start' });
+  }
+
+  configure(settings: RoomSettings): void {
+    this.post({ type: 'settings', settings });
+  }
+
+  /** Gives up the seat: freed before the start, a computer's after it. */
+  leave(): void {
+    this.post({ type: 'leave' });
+    this.forget();
+    this.changed();
+  }
+
+  reconnectNow(): void {
+    this.connection.reconnectNow();
+  }
+
+  dispose(): void {
+    this.connection.close();
+    this.listeners.clear();
+    this.eventListeners.clear();
+    this.changeListeners.clear();
+  }
+
+  // ---- Listening -----------------------------------------------------------------------------
+
+  subscribe(listener: (state: SessionState | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onEvent(listener: (event: MatchEmitted) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /** Anything online changed: the room, the line, a problem (the lobby and the top row render these). */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  // ---- What the server says ------------------------------------------------------------------
+
+  private receive(message: ServerMessage): void {
+    switch (message.type) {
+      case 'welcome':
+        this.connection.welcomed();
+        this.problem = null;
+        this.seat = message.seat;
+        if (message.token) this.key = { server: this.server, room: message.room, token: message.token };
+        if (this.key) this.store.save(this.key);
+        break;
+      case 'room':
+        this.room = message.room;
+        break;
+      case 'view':
+        if (message.seq <= this.seq) return;
+        this.seq = message.seq;
+        this.view = message.view;
+        this.seat = message.view.seat;
+        this.rejection = null;
+        this.memo = this.compute();
+        for (const event of message.events) for (const listener of this.eventListeners) listener(event);
+        break;
+      case 'error':
+        this.onError(message);
+        break;
+    }
+    if (message.type !== 'view') this.memo = this.compute();
+    this.changed();
+  }
+
+  private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
+    if (error.ref === 'resume' || ((error.ref === 'join' || error.ref === 'peek') && error.code !== 'rate-limited')) {
+      // The kept seat is gone (expired, left, or the room never was): nothing to resume.
+      if (error.ref === 'resume') this.forget();
+      this.problem = { code: error.code, message: error.message };
+      return;
+    }
+    if (error.ref && INTENT_REFS.has(error.ref)) {
+      this.rejection = { code: error.code, message: error.message, type: error.ref };
+      return;
+    }
+    if (error.ref === 'create') this.problem = { code: error.code, message: error.message };
+  }
+
+  private compute(): SessionState | null {
+    const view = this.view;
+    if (!view || this.seat === null) return null;
+    const phase: Phase = view.winner !== null ? 'matchOver' : view.round.result ? 'roundOver' : 'playing';
+    const seats = (this.room?.seats ?? []).map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, connected: s.connected, away: s.away }));
+    return {
+      phase,
+      view,
+      seat: this.seat,
+      seats,
+      legal: phase === 'playing' && view.turn === this.seat ? legalMoves(view) : [],
+      rejection: this.rejection,
+      pending: false,
+    };
+  }
+
+  private post(message: ClientMessage): void {
+    if (!this.connection.send(message)) this.queue.push(message);
+  }
+
+  private flush(): void {
+    const queued = this.queue;
+    this.queue = [];
+    for (const message of queued) this.post(message);
+  }
+
+  private forget(): void {
+    this.key = null;
+    this.store.clear();
+    this.view = null;
+    this.seq = -1;
+    this.seat = null;
+    this.room = null;
+    this.memo = null;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener(this.memo);
+    for (const listener of this.changeListeners) listener();
+  }
+}

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import WebSocket from 'ws';
+import { OnlineSession, type OnlineSeatKey, type SeatKeyStore } from '../../src/ui/session/online-session.js';
+import { startServerProcess, type ServerProcess } from '../server/harness.js';
+
+class MemoryKeys implements SeatKeyStore {
+  key: OnlineSeatKey | null = null;
+  load = () => this.key;
+  save = (key: OnlineSeatKey) => void (this.key = key);
+  clear = () => void (this.key = null);
+}
+
+const options = { WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, backoff: { first: 20, most: 200 } };
+
+let waits = 0;
+function until(session: OnlineSession, check: () => boolean, ms = 10_000): Promise<void> {
+  const label = `wait ${++waits}: ${check.toString().slice(0, 90)}`;
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`timed out (${label}); status ${session.status}, problem ${JSON.stringify(session.problem)}, rejection ${JSON.stringify(session.state?.rejection)}`));
+    }, ms);
+    const stop = session.onChange(() => {
+      if (!check()) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
+}
+
+describe('OnlineSession against the real server', () => {
+  let server: ServerProcess;
+  before(async () => {
+    server = await startServerProcess(['--db', ':memory:']);
+  });
+  after(async () => server.stop());
+
+  test('two sessions create, join and play a whole match; a dropped line resumes the seat', async () => {
+    const hostKeys = new MemoryKeys();
+    const guestKeys = new MemoryKeys();
+    const host = new OnlineSession(server.url, hostKeys, options);
+    host.create('Ann', { variant: 'block', players: 2, level: 'easy', tempo: 'instant', target: 15 });
+    await until(host, () => host.room !== null);
+    assert.equal(host.seat, 0);
+    assert.equal(hostKeys.key?.room, host.room!.id);
+    const guest = new OnlineSession(server.url, guestKeys, options);
+    guest.join(host.room!.id, 'Bob');
+    await until(host, () => host.room!.seats[1]!.kind === 'human');
+    assert.equal(host.room!.seats[1]!.name, 'Bob');
+    host.start();
+    await until(guest, () => guest.state !== null);
+    let dropped = false;
+    const sessions = [host, guest];
+    for (let step = 0; step < 3000; step++) {
+      const state = guest.state!;
+      if (state.phase === 'matchOver') break;
+      if (state.phase === 'roundOver') {
+        const round = state.view.round.number;
+        for (const s of sessions) {
+          // Each sends with the seq of the view it holds: wait until it holds the round's end.
+          await until(s, () => s.state!.phase === 'roundOver' && s.state!.view.round.number === round);
+          s.send({ type: 'next-round' });
+        }
+        await until(guest, () => guest.state!.view.round.number > round || guest.state!.phase === 'matchOver');
+        continue;
+      }
+      const actor = sessions[state.view.turn!]!;
+      await until(actor, () => actor.state!.legal.length > 0);
+      const seq = actor.state!.view.log.length;
+      if (!dropped && step > 3) {
+        // A dropped line: the session reconnects by itself and resumes with the kept token.
+        dropped = true;
+        const before = JSON.stringify(actor.state!.view);
+        (actor as unknown as { connection: { socket: WebSocket } }).connection.socket.close(4999, 'test drop');
+        await until(actor, () => actor.status === 'reconnecting');
+        await until(actor, () => actor.status === 'open' && actor.seat !== null);
+        assert.equal(JSON.stringify(actor.state!.view), before, 'the same view after resuming');
+      }
+      const move = actor.state!.legal[0]!;
+      const round = actor.state!.view.round.number;
+      actor.send(move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : move);
+      await until(actor, () => actor.state!.rejection !== null || actor.state!.view.log.length !== seq || actor.state!.view.round.number !== round);
+      assert.equal(actor.state!.rejection, null);
+      await until(guest, () => guest.state!.view.log.length !== seq || guest.state!.view.round.number !== round);
+    }
+    assert.equal(guest.state!.phase, 'matchOver');
+    await until(host, () => host.state!.phase === 'matchOver');
+    assert.ok(dropped);
+    host.dispose();
+    guest.dispose();
+  });
+
+  test('a refused move goes to its sender as a rejection; an unknown room is a problem', async () => {
+    const keys = new MemoryKeys();
+    const session = new OnlineSession(server.url, keys, options);
+    session.create('Cy', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant' });
+    await until(session, () => session.room !== null);
+    session.start();
+    await until(session, () => session.state !== null);
+    // Wait for our turn (the computer may lead), then play a tile that is not in hand.
+    await until(session, () => session.state!.legal.length > 0);
+    const missing = ([[0, 0], [1, 0], [1, 1], [2, 0]] as const).find((t) => !session.state!.view.hand.some((h) => h[0] === t[0] && h[1] === t[1]))!;
+    session.send({ type: 'play', tile: [missing[0], missing[1]], end: 'lead' });
+    await until(session, () => session.state!.rejection !== null);
+    assert.equal(session.state!.rejection!.type, 'move');
+    assert.match(session.state!.rejection!.code, /illegal-move|stale/);
+    session.dispose();
+
+    const lost = new OnlineSession(server.url, new MemoryKeys(), options);
+    lost.peek('AAAAAAAAAAAAAAAAAAAAAA');
+    await until(lost, () => lost.problem !== null);
+    assert.equal(lost.problem!.code, 'no-such-room');
+    lost.dispose();
+  });
+});
