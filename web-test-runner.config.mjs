@@ -7,6 +7,7 @@ import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { CHROME_CANDIDATES, CHROME_INSTALL_HINT, findChrome } from './scripts/find-chrome.mjs';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { failingRequests } from './scripts/wtr-failing-requests.mjs';
+import { roomServer } from './scripts/wtr-room-server.mjs';
 
 function noBrowser(reason) {
   console.error(`\nBrowser tests need Chrome or Chromium: ${reason}\n${CHROME_INSTALL_HINT}\n`);
@@ -36,6 +37,8 @@ export default {
     // Chrome's accessibility tree, for the accessible names in test/ui/a11y.test.ts.
     a11ySnapshotPlugin(),
     failing.plugin,
+    // The real room server, for the online tests (test/ui/online*.test.ts).
+    roomServer(),
   ],
   browsers: [
     chromeLauncher({

@@ -1,0 +1,53 @@
+// Starts the real room server (src/server/main.ts, rooms in memory, a short grace period) beside the
+// browser tests, so the online tests play through it over real WebSockets. A test asks for its URL:
+//   const server = await executeServerCommand('room-server-url');
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export function roomServer() {
+  let child = null;
+  let url = null;
+
+  function start() {
+    return new Promise((resolve, reject) => {
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', ':memory:', '--static', 'none', '--grace', '2'], {
+        cwd: root,
+        env: { ...process.env, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      // Whatever way the test runner ends, the server ends with it.
+      process.once('exit', () => child?.kill('SIGKILL'));
+      let buffered = '';
+      const timer = setTimeout(() => reject(new Error('the room server did not start within 30 s')), 30_000);
+      child.stdout.on('data', (chunk) => {
+        buffered += chunk.toString();
+        const found = /^listening on (http:\/\/\S+)$/m.exec(buffered);
+        if (found && !url) {
+          url = found[1];
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        if (!url) reject(new Error(`the room server exited with ${code}`));
+      });
+    });
+  }
+
+  return {
+    name: 'room-server',
+    async serverStart() {
+      await start();
+    },
+    async serverStop() {
+      if (child && child.exitCode === null) child.kill('SIGTERM');
+    },
+    executeCommand({ command }) {
+      if (command !== 'room-server-url') return undefined;
+      return url;
+    },
+  };
+}
