@@ -56,7 +56,7 @@ export const pause = fromPromise<void, PauseInput>(
 );
 
 /** FNV-1a, folded to 31 bits: a stable number from any text. */
-function hash31(text: string): number {
+export function hash31(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
