@@ -1,0 +1,259 @@
+/**
+ * A match played in the page: the match actor, with the computers thinking in a Web Worker, seen from
+ * one person's seat. It is also the XState↔Lit bridge (`@xstate/lit` is not published): it re-renders
+ * its host on every change and keeps the persisted snapshot while the host is off the page, so a moved
+ * element resumes its game (a stopped XState actor never restarts).
+ *
+ * Only this file and the local seats helper know which seat the person holds in local play; the rest
+ * of the widget reads `state.seat`.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { createActor, fromPromise, type Subscription } from 'xstate';
+import { WorkerPlayer } from '../../ai/worker-player.js';
+import type { Level } from '../../ai/levels.js';
+import type { LegalMove, MatchConfig, Seat } from '../../engine/index.js';
+import {
+  hasPending,
+  legalMovesFor,
+  matchMachine,
+  phaseOf,
+  viewFor,
+  type ComputerPlayerInput,
+  type ConfigureIntent,
+  type MatchActor,
+  type MatchEmitted,
+  type MatchInput,
+  type MatchSnapshot,
+  type Rejection,
+  type SeatKind,
+  type Tempo,
+} from '../../machine/index.js';
+import type { SeatInfo, Session, SessionIntent, SessionRejection, SessionState } from './session.js';
+
+export type PersistedMatch = ReturnType<MatchActor['getPersistedSnapshot']>;
+
+/** Where the person sits in local play. */
+export const LOCAL_SEAT: Seat = 0;
+
+/** What a local match is set up with: the tempo now; the level and game the next match will have. */
+export interface LocalSettings {
+  tempo: Tempo;
+  level: Level;
+  config: MatchConfig;
+}
+
+const EMITTED = ['move', 'score', 'roundEnd', 'matchEnd', 'turn'] as const;
+
+/** The machine's intent names as the session's (`NEXT_ROUND` → `next-round`). */
+const intentType = (type: string) => type.toLowerCase().replace(/_/g, '-');
+
+function seatInfo(kind: SeatKind, seat: Seat): SeatInfo {
+  // A remote seat is a person elsewhere; local play names nobody, the interface does.
+  return { seat, name: null, kind: kind === 'computer' ? 'computer' : 'human', connected: true, away: false };
+}
+
+export class LocalSession implements Session, ReactiveController {
+  private readonly player = new WorkerPlayer();
+  private readonly listeners = new Set<(state: SessionState | null) => void>();
+  private readonly eventListeners = new Set<(event: MatchEmitted) => void>();
+  private actor: MatchActor | null = null;
+  private subscriptions: Subscription[] = [];
+  private input: MatchInput | null = null;
+  /** The match while the host is off the page. */
+  private persisted: PersistedMatch | null = null;
+  private snapshot: MatchSnapshot | null = null;
+  private memo: { snapshot: MatchSnapshot; state: SessionState } | null = null;
+  /** The machine's rejection last mapped, so an unchanged one stays the same object (it is announced once). */
+  private rejectionMemo: { from: Rejection; to: SessionRejection } | null = null;
+
+  /**
+   * @param host re-rendered on every change, and followed on and off the page (null: no host, as in tests)
+   * @param seat the person's seat: it must be a human seat of the matches this session starts
+   */
+  constructor(
+    private readonly host: ReactiveControllerHost | null,
+    readonly seat: Seat = LOCAL_SEAT,
+  ) {
+    host?.addController(this);
+  }
+
+  // ---- Session ---------------------------------------------------------------------------------
+
+  get state(): SessionState | null {
+    const snapshot = this.snapshot;
+    if (!snapshot) return null;
+    if (this.memo?.snapshot !== snapshot) this.memo = { snapshot, state: this.compute(snapshot) };
+    return this.memo.state;
+  }
+
+  send(intent: SessionIntent): void {
+    const seat = this.seat;
+    switch (intent.type) {
+      case 'play':
+        this.actor?.send({ type: 'PLAY', tile: intent.tile, end: intent.end, seat });
+        break;
+      case 'draw':
+        this.actor?.send({ type: 'DRAW', seat });
+        break;
+      case 'pass':
+        this.actor?.send({ type: 'PASS', seat });
+        break;
+      case 'next-round':
+        this.actor?.send({ type: 'NEXT_ROUND' });
+        break;
+      case 'new-match':
+        this.actor?.send({ type: 'NEW_MATCH' });
+        break;
+    }
+  }
+
+  subscribe(listener: (state: SessionState | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onEvent(listener: (event: MatchEmitted) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  private compute(snapshot: MatchSnapshot): SessionState {
+    const { context } = snapshot;
+    return {
+      phase: phaseOf(snapshot),
+      view: viewFor(snapshot, this.seat),
+      seat: this.seat,
+      seats: context.seats.map(seatInfo),
+      legal: legalMovesFor(snapshot, this.seat),
+      rejection: this.rejectionOf(context.rejection),
+      pending: hasPending(snapshot),
+    };
+  }
+
+  private rejectionOf(rejection: Rejection | null): SessionRejection | null {
+    if (!rejection) return null;
+    if (this.rejectionMemo?.from !== rejection) {
+      const { code, message, intent } = rejection;
+      this.rejectionMemo = { from: rejection, to: { code, message, type: intentType(intent.type) } };
+    }
+    return this.rejectionMemo.to;
+  }
+
+  // ---- Local play only -------------------------------------------------------------------------
+
+  /** The machine with computers thinking in a Web Worker. */
+  private machine() {
+    return matchMachine.provide({
+      actors: {
+        computerPlayer: fromPromise<LegalMove, ComputerPlayerInput>(({ input }) =>
+          this.player.choose(input.view, { level: input.level, seed: input.seed }),
+        ),
+      },
+    });
+  }
+
+  /**
+   * Resumes a saved match if it is sound, XState takes it and this session's seat is a person's in
+   * it; else starts a new one with `input`. Returns whether the saved match was resumed.
+   */
+  async resumeOrStart(input: MatchInput, saved: unknown): Promise<boolean> {
+    try {
+      // The checks load only when there is a saved match: a first visit does not need them.
+      const { checkPersistedSnapshot } = await import('../../machine/restore.js');
+      this.start(input, checkPersistedSnapshot<PersistedMatch>(saved));
+      const snapshot = this.snapshot;
+      if (snapshot?.status === 'active' && snapshot.context.seats[this.seat] === 'human') return true;
+    } catch {
+      // Falls through to a new match: the caller says so once.
+    }
+    this.start(input);
+    return false;
+  }
+
+  /** Starts a match with `input`, or resumes `snapshot` (a saved game) when given. */
+  start(input: MatchInput, snapshot?: PersistedMatch): void {
+    this.stopActor();
+    this.input = input;
+    const actor = createActor(this.machine(), { input, ...(snapshot ? { snapshot } : {}) });
+    this.subscriptions = [
+      actor.subscribe({
+        next: (next) => {
+          this.snapshot = next;
+          this.changed();
+        },
+        error: (error) => console.error('<domino-game>: the match stopped', error),
+      }),
+      ...EMITTED.map((type) =>
+        actor.on(type, (event) => {
+          // XState tells emitted events before snapshot observers: listeners read the state they belong to.
+          this.snapshot = actor.getSnapshot();
+          for (const listener of this.eventListeners) listener(event as MatchEmitted);
+        }),
+      ),
+    ];
+    this.actor = actor;
+    actor.start();
+    this.snapshot = actor.getSnapshot();
+    this.host?.requestUpdate();
+  }
+
+  /** The tempo applies at once; the level, game and seats from the next match. */
+  configure(settings: Omit<ConfigureIntent, 'type'>): void {
+    this.actor?.send({ type: 'CONFIGURE', ...settings });
+  }
+
+  /** The tempo now, and the level and game the next match is set to (the current ones unless changed). */
+  get settings(): LocalSettings | null {
+    const context = this.snapshot?.context;
+    if (!context) return null;
+    return {
+      tempo: context.tempo,
+      level: context.pending.level ?? context.level,
+      config: context.pending.config ?? context.config,
+    };
+  }
+
+  /** The computers' level in the match being played (statistics count per level). */
+  get level(): Level | null {
+    return this.snapshot?.context.level ?? null;
+  }
+
+  /** What saving writes: the running match, or the one kept while the host is off the page. */
+  persistedSnapshot(): PersistedMatch | null {
+    return this.actor ? this.actor.getPersistedSnapshot() : this.persisted;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener(this.state);
+    this.host?.requestUpdate();
+  }
+
+  private stopActor(): void {
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    this.subscriptions = [];
+    this.actor?.stop();
+    this.actor = null;
+  }
+
+  hostConnected(): void {
+    if (!this.actor && this.persisted && this.input) {
+      const persisted = this.persisted;
+      this.persisted = null;
+      this.start(this.input, persisted);
+    }
+  }
+
+  hostDisconnected(): void {
+    if (this.actor) this.persisted = this.actor.getPersistedSnapshot();
+    this.stopActor();
+    // The worker ends too; the next question starts a new one.
+    this.player.dispose();
+  }
+
+  dispose(): void {
+    this.stopActor();
+    this.player.dispose();
+    this.listeners.clear();
+    this.eventListeners.clear();
+  }
+}
