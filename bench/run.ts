@@ -5,12 +5,16 @@
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
  *   npm run bench -- ai --only "2-player Draw"   one configuration
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
+ *   npm run bench -- server            the room server under 100 then 1,000 rooms of four people, beside a
+ *                                      bare ws echo server; only when named (it takes minutes):
+ *       --rooms 100,1000 --seconds 30 --think-ms 1000 [--warmup 10 --ramp 50 --client-processes 2 --variant fives]
  */
 import { benchAi } from './ai.js';
 import { benchBundle } from './bundle.js';
 import { benchEngine } from './engine.js';
 import { benchLayout } from './layout.js';
 import { benchPage } from './page.js';
+import { benchServer, takeServerArgs } from './server.js';
 
 const args = process.argv.slice(2);
 const matchesAt = args.indexOf('--matches');
@@ -19,6 +23,7 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
 const buildAt = args.indexOf('--build');
 const build = buildAt >= 0 && args.splice(buildAt, 1).length > 0;
+const serverOptions = takeServerArgs(args);
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'page'];
 
 if (sections.includes('engine')) for (const line of benchEngine()) console.log(line);
@@ -26,3 +31,4 @@ if (sections.includes('layout')) for (const line of benchLayout()) console.log(l
 if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line), only);
 if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(line));
 if (sections.includes('page')) await benchPage({ build: build && !sections.includes('bundle') }, (line) => console.log(line));
+if (sections.includes('server')) await benchServer(serverOptions, (line) => console.log(line));

@@ -1,0 +1,279 @@
+/**
+ * A client process of `npm run bench -- server` (bench/server.ts forks it with an IPC channel): raw
+ * `ws` clients, four to a room, playing like people: each move, `next-round` and `new-match` is sent
+ * after a think time, uniform from half to one and a half times `thinkMs`. For each move it records
+ * the time from the move sent to the mover receiving the view that move made (the next `seq`).
+ *
+ * Against the room server (`mode: 'server'`) the clients play whole matches, again and again: a legal
+ * move picked at random, `next-round` from all four after a round, `new-match` from the host after a
+ * match. Against the bare echo server (bench/server-echo.ts, `mode: 'echo'`) the views are padding,
+ * and the seat whose turn it is sends a pass: the same pacing and frames, no rules.
+ *
+ * Parent → child: setup, measure (start recording), stop (send the report), close (close every socket).
+ * Child → parent: ready, report, closed.
+ */
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { legalMoves, type PlayerView } from '../src/engine/index.js';
+import type { ClientMessage, ServerMessage } from '../src/net/protocol.js';
+
+export interface Setup {
+  cmd: 'setup';
+  wsUrl: string;
+  rooms: number;
+  /** Rooms opened a second by this process while ramping up. */
+  roomsPerSecond: number;
+  thinkMs: number;
+  mode: 'server' | 'echo';
+  variant: 'draw' | 'block' | 'fives' | 'doubles';
+}
+
+export type Command = Setup | { cmd: 'measure' } | { cmd: 'stop' } | { cmd: 'close' };
+
+export interface Report {
+  type: 'report';
+  /** Milliseconds from a move sent to its view received by the mover, within the measured window. */
+  samples: number[];
+  /** View frames received in the window, and their bytes. */
+  viewFrames: number;
+  viewBytes: number;
+  /** Since setup: `error` frames and closes nobody asked for, with the first few of each. */
+  errors: number;
+  examples: string[];
+  /** CPU time of this process in the window (ms). */
+  cpuMs: number;
+}
+
+export type Reply =
+  | { type: 'ready'; rooms: number; failed: number; examples: string[] }
+  | Report
+  | { type: 'closed' };
+
+const send = (reply: Reply) => process.send!(reply);
+
+let setup: Setup | null = null;
+let recording = false;
+let closing = false;
+let samples: number[] = [];
+let viewFrames = 0;
+let viewBytes = 0;
+let errors = 0;
+const examples: string[] = [];
+let cpuAtStart = process.cpuUsage();
+const clients: Client[] = [];
+
+function problem(text: string): void {
+  errors++;
+  if (examples.length < 5) examples.push(text);
+}
+
+const think = () => {
+  const mean = setup!.thinkMs;
+  return mean <= 0 ? 0 : mean * (0.5 + Math.random());
+};
+
+class Client {
+  seat = -1;
+  room = '';
+  private lastSeq = -1;
+  private scheduledSeq = -1;
+  private pending: { seq: number; at: number } | null = null;
+  private welcomed: ((ok: boolean) => void) | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => this.receive(data));
+    ws.on('close', (code, reason) => {
+      if (this.timer) clearTimeout(this.timer);
+      this.welcomed?.(false);
+      if (!closing) problem(`closed ${code} ${reason.toString()}`.trim());
+    });
+    ws.on('error', (error) => {
+      if (!closing) problem(`socket error: ${error.message}`);
+    });
+  }
+
+  static open(url: string): Promise<Client> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, { perMessageDeflate: false });
+      const fail = (error: Error) => reject(error);
+      ws.once('error', fail);
+      ws.once('unexpected-response', (_request, response) => {
+        ws.off('error', fail);
+        reject(new Error(`upgrade refused: ${response.statusCode ?? '?'}`));
+      });
+      ws.once('open', () => {
+        ws.off('error', fail);
+        const client = new Client(ws);
+        clients.push(client);
+        resolve(client);
+      });
+    });
+  }
+
+  send(message: ClientMessage): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /** Sends `message` and waits for the `welcome` (false: an error or a close came instead). */
+  request(message: ClientMessage): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), 30_000);
+      const finish = (ok: boolean) => {
+        clearTimeout(timer);
+        this.welcomed = null;
+        resolve(ok);
+      };
+      this.welcomed = finish;
+      this.send(message);
+    });
+  }
+
+  private receive(data: Buffer): void {
+    const message = JSON.parse(data.toString()) as ServerMessage;
+    switch (message.type) {
+      case 'welcome':
+        this.seat = message.seat;
+        this.room = message.room;
+        this.welcomed?.(true);
+        return;
+      case 'error':
+        problem(`error ${message.code}${message.ref ? ` (${message.ref})` : ''}: ${message.message}`);
+        this.pending = null;
+        this.welcomed?.(false);
+        return;
+      case 'room':
+        return;
+      case 'view':
+        if (recording) {
+          viewFrames++;
+          viewBytes += data.length;
+        }
+        if (this.pending && message.seq > this.pending.seq) {
+          if (recording) samples.push(performance.now() - this.pending.at);
+          this.pending = null;
+        }
+        this.lastSeq = message.seq;
+        this.react(message.seq, message.view);
+        return;
+    }
+  }
+
+  /** What a person at this seat does next, after thinking. */
+  private react(seq: number, view: PlayerView): void {
+    if (this.scheduledSeq === seq) return;
+    let action: (() => void) | null = null;
+    if (setup!.mode === 'echo') {
+      if (view.turn === this.seat) action = () => this.move(seq, { type: 'pass' });
+    } else if (view.winner !== null) {
+      if (this.seat === 0) action = () => this.send({ type: 'new-match' });
+    } else if (view.round.result !== null) {
+      action = () => this.send({ type: 'next-round', seq });
+    } else if (view.turn === this.seat) {
+      const moves = legalMoves(view);
+      const move = moves[Math.floor(Math.random() * moves.length)];
+      if (!move) {
+        problem(`no legal move at seq ${seq}`);
+        return;
+      }
+      action = () => this.move(seq, move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : { type: move.type });
+    }
+    if (!action) return;
+    this.scheduledSeq = seq;
+    const run = action;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      // Something newer came meanwhile (nothing should): act on that instead.
+      if (this.lastSeq === seq && !closing) run();
+    }, think());
+  }
+
+  private move(seq: number, move: Extract<ClientMessage, { type: 'move' }>['move']): void {
+    this.pending = { seq, at: performance.now() };
+    this.send({ type: 'move', seq, move });
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One room: the host creates it, three others join, the host starts. False when any step failed. */
+async function openRoom(s: Setup, index: number): Promise<boolean> {
+  try {
+    const host = await Client.open(s.wsUrl);
+    const created = await host.request({
+      type: 'create',
+      name: `Host ${index}`,
+      settings: { variant: s.variant, players: 4, level: 'easy', tempo: 'instant' },
+    });
+    if (!created) return false;
+    for (let seat = 1; seat < 4; seat++) {
+      const guest = await Client.open(s.wsUrl);
+      if (!(await guest.request({ type: 'join', room: host.room, name: `Guest ${index}.${seat}` }))) return false;
+    }
+    host.send({ type: 'start' });
+    return true;
+  } catch (error) {
+    problem(`room ${index}: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+async function start(s: Setup): Promise<void> {
+  setup = s;
+  const opening: Promise<boolean>[] = [];
+  const gap = 1000 / Math.max(0.1, s.roomsPerSecond);
+  const began = performance.now();
+  for (let i = 0; i < s.rooms; i++) {
+    opening.push(openRoom(s, i));
+    // Paced from the start, so a slow open does not slow the ramp (nor a fast one hurry it).
+    const wait = began + (i + 1) * gap - performance.now();
+    if (wait > 0) await sleep(wait);
+  }
+  const opened = await Promise.all(opening);
+  const rooms = opened.filter(Boolean).length;
+  send({ type: 'ready', rooms, failed: s.rooms - rooms, examples: [...examples] });
+}
+
+process.on('message', (command: Command) => {
+  switch (command.cmd) {
+    case 'setup':
+      void start(command);
+      return;
+    case 'measure':
+      samples = [];
+      viewFrames = 0;
+      viewBytes = 0;
+      cpuAtStart = process.cpuUsage();
+      recording = true;
+      return;
+    case 'stop': {
+      recording = false;
+      const cpu = process.cpuUsage(cpuAtStart);
+      send({ type: 'report', samples, viewFrames, viewBytes, errors, examples: [...examples], cpuMs: (cpu.user + cpu.system) / 1000 });
+      return;
+    }
+    case 'close': {
+      closing = true;
+      const closed = clients.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.ws.readyState === WebSocket.CLOSED) return resolve();
+            c.ws.once('close', () => resolve());
+            c.ws.close(1000, 'bench over');
+            setTimeout(() => {
+              c.ws.terminate();
+              resolve();
+            }, 5000).unref();
+          }),
+      );
+      void Promise.all(closed).then(() => {
+        send({ type: 'closed' });
+        process.disconnect();
+      });
+      return;
+    }
+  }
+});
+
+// The parent gone (it stopped, or died): nothing left to do here.
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,412 @@
+/**
+ * The room server under people: `npm run bench -- server` (not among the default sections: it takes
+ * minutes). For each step (a number of rooms), the real server process (src/server/main.ts, SQLite
+ * on a temporary file, `--static none`, the per-address caps raised, LOG_LEVEL=warn) on a free
+ * loopback port, and client processes (bench/server-clients.ts) with four raw `ws` clients a room
+ * playing whole matches again and again at tempo instant (no computers), each move sent after a think
+ * time. Rooms are opened gradually, then play a warm-up, then a measured window: for each move the
+ * time from the move sent to the mover receiving the view it made. Then the same clients, pacing and
+ * number of rooms against a bare `ws` server (bench/server-echo.ts) answering each move with a frame
+ * of a real view's size to the room's four clients: what the sockets, the JSON and the clients cost
+ * on the same cores. The ratio of the two p99s is what the server itself adds.
+ *
+ *   npm run bench -- server                         100 then 1,000 rooms, 30 s each, think 1 s
+ *   npm run bench -- server --rooms 100,1000 --seconds 30 --think-ms 1000
+ *       [--warmup 10] [--ramp 50] [--client-processes 2] [--variant fives]
+ *   node --import tsx bench/server.ts [the same flags]
+ *
+ * --think-ms T: each action waits uniform 0.5·T–1.5·T; 0 sends at once (then the rate is bounded by
+ * the CPU and the latency is queueing, which is not what people do). --ramp: rooms opened a second.
+ * All traffic stays on 127.0.0.1; every process it starts is stopped at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command, Reply, Report } from './server-clients.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServerBenchOptions {
+  rooms: number[];
+  seconds: number;
+  thinkMs: number;
+  warmupSeconds: number;
+  /** Rooms opened a second, all client processes together. */
+  ramp: number;
+  clientProcesses: number;
+  variant: 'draw' | 'block' | 'fives' | 'doubles';
+}
+
+export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
+  rooms: [100, 1000],
+  seconds: 30,
+  thinkMs: 1000,
+  warmupSeconds: 10,
+  ramp: 50,
+  clientProcesses: 2,
+  variant: 'fives',
+};
+
+/** Takes this bench's flags out of `args` (so bench/run.ts sees only section names). */
+export function takeServerArgs(args: string[]): ServerBenchOptions {
+  const options = { ...SERVER_BENCH_DEFAULTS };
+  const take = (flag: string): string | undefined => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args.splice(at, 2)[1] : undefined;
+  };
+  const number = (flag: string, fallback: number, min: number): number => {
+    const text = take(flag);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < min) throw new Error(`${flag} must be a number of at least ${min}, got "${text}"`);
+    return value;
+  };
+  const rooms = take('--rooms');
+  if (rooms !== undefined) {
+    options.rooms = rooms.split(',').map((r) => Number(r.trim()));
+    if (options.rooms.some((r) => !Number.isInteger(r) || r < 1)) throw new Error(`--rooms takes whole numbers like 100,1000, got "${rooms}"`);
+  }
+  options.seconds = number('--seconds', options.seconds, 1);
+  options.thinkMs = number('--think-ms', options.thinkMs, 0);
+  options.warmupSeconds = number('--warmup', options.warmupSeconds, 0);
+  options.ramp = number('--ramp', options.ramp, 1);
+  options.clientProcesses = Math.round(number('--client-processes', options.clientProcesses, 1));
+  const variant = take('--variant');
+  if (variant !== undefined) {
+    if (!['draw', 'block', 'fives', 'doubles'].includes(variant)) throw new Error(`--variant: draw, block, fives or doubles, got "${variant}"`);
+    options.variant = variant as ServerBenchOptions['variant'];
+  }
+  return options;
+}
+
+// ---- Processes -------------------------------------------------------------------------------
+
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** This process's open-file limit (soft, hard), from /proc; null where there is none. */
+function fileLimits(): { soft: number; hard: number } | null {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const [soft, hard] = line!.slice('Max open files'.length).trim().split(/\s+/);
+    const value = (text: string | undefined) => (text === 'unlimited' ? Infinity : Number(text));
+    return { soft: value(soft), hard: value(hard) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `node --import tsx <args>`. A process needing more sockets than the soft open-file limit gets
+ * it raised (up to the hard limit) by a shell's `ulimit -n` before node starts: node cannot raise its own.
+ */
+function node(args: string[], fds: number, env: NodeJS.ProcessEnv, ipc: boolean): ChildProcess {
+  const limits = fileLimits();
+  const argv = ['--import', 'tsx', ...args];
+  const stdio: ('ignore' | 'pipe' | 'inherit' | 'ipc')[] = ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe'];
+  const options = { cwd: root, env, stdio };
+  const child =
+    limits && limits.soft < fds
+      ? spawn('/bin/sh', ['-c', `ulimit -n ${Math.min(limits.hard, Math.max(fds, 4096))} && exec "$0" "$@"`, process.execPath, ...argv], options)
+      : spawn(process.execPath, argv, options);
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+interface Listening {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  /** The last lines it printed (warnings, errors). */
+  tail: string[];
+  stop(): Promise<void>;
+}
+
+async function listening(child: ChildProcess, name: string): Promise<Listening> {
+  const tail: string[] = [];
+  let buffered = '';
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s:\n${tail.join('\n')}`)), 30_000);
+    const onLine = (line: string) => {
+      tail.push(line);
+      if (tail.length > 20) tail.shift();
+      const found = /^listening on (http:\/\/\S+)$/.exec(line);
+      if (found) {
+        clearTimeout(timer);
+        resolvePromise(found[1]!);
+      }
+    };
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      lines.forEach(onLine);
+    });
+    child.stderr!.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach(onLine));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${String(code)}:\n${tail.join('\n')}`));
+    });
+  });
+  return {
+    child,
+    pid: child.pid!,
+    url,
+    tail,
+    stop: () => stopChild(child),
+  };
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolvePromise) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolvePromise();
+    });
+    child.kill(signal);
+  });
+}
+
+function rssMb(pid: number): number | null {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time of a process so far (ms), from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+
+function reply<T extends Reply['type']>(child: ChildProcess, type: T, ms: number): Promise<Extract<Reply, { type: T }>> {
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`a client process sent no ${type} within ${Math.round(ms / 1000)} s`));
+    }, ms);
+    const onMessage = (message: Reply) => {
+      if (message.type !== type) return;
+      cleanup();
+      resolvePromise(message as Extract<Reply, { type: T }>);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`a client process exited with ${String(code)} before its ${type}`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+// ---- One measured run ------------------------------------------------------------------------
+
+interface Row {
+  target: 'server' | 'echo';
+  rooms: number;
+  conns: number;
+  movesPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  examples: string[];
+  rssIdle: number | null;
+  rssStart: number | null;
+  rssEnd: number | null;
+  /** Of one core, over the window. */
+  serverCpu: number | null;
+  clientCpu: number;
+  load: number;
+  viewBytes: number;
+  warnings: string[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function measure(target: 'server' | 'echo', rooms: number, options: ServerBenchOptions, frameBytes: number): Promise<Row> {
+  const conns = rooms * 4;
+  const temp = mkdtempSync(join(tmpdir(), 'domino-bench-server-'));
+  const env = { ...process.env, LOG_LEVEL: 'warn' };
+  const args =
+    target === 'server'
+      ? ['src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', join(temp, 'rooms.sqlite'), '--static', 'none',
+         '--max-connections-per-address', '100000', '--rooms-per-minute-per-address', '100000']
+      : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
+  const server = await listening(node(args, conns + 512, env, false), target);
+  const workers: ChildProcess[] = [];
+  try {
+    const rssIdle = rssMb(server.pid);
+    const wsUrl = `${server.url.replace('http', 'ws')}/ws`;
+    const shares = Array.from({ length: options.clientProcesses }, (_, i) =>
+      Math.floor(rooms / options.clientProcesses) + (i < rooms % options.clientProcesses ? 1 : 0),
+    ).filter((n) => n > 0);
+    for (const share of shares) {
+      const worker = node(['bench/server-clients.ts'], share * 4 + 512, process.env, true);
+      workers.push(worker);
+      const setup: Command = {
+        cmd: 'setup',
+        wsUrl,
+        rooms: share,
+        roomsPerSecond: (options.ramp * share) / rooms,
+        thinkMs: options.thinkMs,
+        mode: target,
+        variant: options.variant,
+      };
+      worker.send(setup);
+    }
+    const rampMs = (rooms / options.ramp) * 1000 + 60_000;
+    const ready = await Promise.all(workers.map((w) => reply(w, 'ready', rampMs)));
+    const opened = ready.reduce((sum, r) => sum + r.rooms, 0);
+    await sleep(options.warmupSeconds * 1000);
+
+    const reports = workers.map((w) => reply(w, 'report', 30_000));
+    for (const w of workers) w.send({ cmd: 'measure' } satisfies Command);
+    const rssStart = rssMb(server.pid);
+    const cpuStart = cpuMs(server.pid);
+    const began = performance.now();
+    await sleep(options.seconds * 1000);
+    for (const w of workers) w.send({ cmd: 'stop' } satisfies Command);
+    const window = (performance.now() - began) / 1000;
+    const rssEnd = rssMb(server.pid);
+    const cpuEnd = cpuMs(server.pid);
+    const load = loadavg()[0]!;
+    const got: Report[] = await Promise.all(reports);
+
+    const closed = workers.map((w) => reply(w, 'closed', 30_000).catch(() => undefined));
+    for (const w of workers) w.send({ cmd: 'close' } satisfies Command);
+    await Promise.all(closed);
+
+    const samples = got.flatMap((r) => r.samples).sort((a, b) => a - b);
+    const frames = got.reduce((sum, r) => sum + r.viewFrames, 0);
+    return {
+      target,
+      rooms: opened,
+      conns: opened * 4,
+      movesPerSecond: samples.length / window,
+      p50: percentile(samples, 50),
+      p99: percentile(samples, 99),
+      max: samples.length > 0 ? samples[samples.length - 1]! : NaN,
+      errors: got.reduce((sum, r) => sum + r.errors, 0) + ready.reduce((sum, r) => sum + r.failed, 0),
+      examples: [...new Set(got.flatMap((r) => r.examples).concat(ready.flatMap((r) => r.examples)))].slice(0, 5),
+      rssIdle,
+      rssStart,
+      rssEnd,
+      serverCpu: cpuStart !== null && cpuEnd !== null ? (cpuEnd - cpuStart) / 10 / window : null,
+      clientCpu: got.reduce((sum, r) => sum + r.cpuMs, 0) / 10 / window,
+      load,
+      viewBytes: frames > 0 ? got.reduce((sum, r) => sum + r.viewBytes, 0) / frames : 0,
+      warnings: server.tail.filter((line) => !line.startsWith('listening on') && !line.includes('"event":"any-origin"')).slice(-5),
+    };
+  } finally {
+    await Promise.all(workers.map((w) => stopChild(w)));
+    await server.stop();
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+// ---- The bench -------------------------------------------------------------------------------
+
+const ms = (value: number) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : value.toFixed(0)} ms` : '—');
+const mb = (value: number | null) => (value === null ? '?' : value.toFixed(0));
+
+export async function benchServer(options: ServerBenchOptions, print: (line: string) => void = console.log): Promise<void> {
+  const most = Math.max(...options.rooms) * 4;
+  const limits = fileLimits();
+  const perWorker = Math.ceil(most / options.clientProcesses) + 512;
+  if (limits && limits.hard < most + 512) {
+    print(
+      `server: the open-file limit (ulimit -n: ${limits.soft}, hard ${limits.hard}) is below the ${most + 512} sockets ` +
+        `the server needs for ${most} connections; raise it (ulimit -Hn / limits.conf) or ask for fewer --rooms. Nothing measured.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const think =
+    options.thinkMs > 0
+      ? `think time uniform ${options.thinkMs / 2}–${options.thinkMs * 1.5} ms (mean ${options.thinkMs} ms) before each move, next-round and new-match`
+      : 'no think time: each move sent on receipt (the rate is bounded by the CPU, the latency is queueing)';
+  print(`server: 4-player ${options.variant}, tempo instant (no computers), ${think}`);
+  print(
+    `server: ${options.clientProcesses} client processes, rooms opened at ${options.ramp}/s, ${options.warmupSeconds} s warm-up, ` +
+      `${options.seconds} s measured; latency = move sent → the mover gets the view of that move`,
+  );
+  print(
+    `server: open files ${limits ? `${limits.soft} (hard ${limits.hard})` : 'unknown'}` +
+      `${limits && limits.soft < Math.max(most, perWorker) + 512 ? `, raised with ulimit -n for the children` : ''}; ` +
+      `${process.env.CI ? 'CI; ' : ''}load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')} on the machine's cores`,
+  );
+  try {
+    const range = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (range[1]! - range[0]! < most + 1000) print(`server: warning: only ${range[1]! - range[0]!} ephemeral ports (ip_local_port_range) for ${most} connections`);
+  } catch {
+    // not Linux: nothing to check
+  }
+  print('server:   target  rooms  conns  moves/s      p50      p99      max  errors  rss MB idle/start→end  server cpu  client cpu  load');
+  const line = (row: Row) =>
+    `server:   ${row.target.padEnd(6)} ${String(row.rooms).padStart(6)} ${String(row.conns).padStart(6)} ${row.movesPerSecond.toFixed(0).padStart(8)} ` +
+    `${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${ms(row.max).padStart(8)} ${String(row.errors).padStart(7)}  ` +
+    `${`${mb(row.rssIdle)} / ${mb(row.rssStart)}→${mb(row.rssEnd)}`.padStart(21)} ${`${row.serverCpu === null ? '?' : row.serverCpu.toFixed(0)}%`.padStart(11)} ` +
+    `${`${row.clientCpu.toFixed(0)}%`.padStart(11)} ${row.load.toFixed(2).padStart(5)}`;
+  const results: { server: Row; echo: Row }[] = [];
+  for (const rooms of options.rooms) {
+    const server = await measure('server', rooms, options, 0);
+    print(line(server));
+    // The echo answers with frames of the size the server's views had in the same step.
+    const frameBytes = Math.round(server.viewBytes) || 3500;
+    const echo = await measure('echo', rooms, options, frameBytes);
+    print(line(echo));
+    const ratio = server.p99 / echo.p99;
+    const flat = server.rssStart !== null && server.rssEnd !== null ? server.rssEnd - server.rssStart : null;
+    print(
+      `server:   ${rooms} rooms: p99 server/echo ${ratio.toFixed(1)}× (goal ≤ 3×); views ${frameBytes} bytes on average (echo frames the same); ` +
+        `server rss ${flat === null ? '?' : `${flat >= 0 ? '+' : ''}${flat.toFixed(0)} MB`} over the window`,
+    );
+    for (const row of [server, echo]) {
+      if (row.examples.length > 0) print(`server:     ${row.target} errors, first: ${row.examples.join(' | ')}`);
+      if (row.warnings.length > 0 && row.target === 'server') print(`server:     ${row.target} printed: ${row.warnings.map((w) => w.slice(0, 200)).join(' | ')}`);
+    }
+    results.push({ server, echo });
+  }
+  const at = results.find((r) => r.server.rooms >= 1000) ?? results[results.length - 1]!;
+  const { server } = at;
+  const grew = server.rssStart !== null && server.rssEnd !== null ? server.rssEnd / server.rssStart - 1 : null;
+  const verdict = [
+    `p99 ${ms(server.p99)} ${server.p99 < 50 ? '<' : '≥'} 50 ms`,
+    `${server.errors} errors`,
+    `memory ${grew === null ? 'unknown' : grew <= 0.1 ? `flat (${(grew * 100).toFixed(0)}%)` : `grew ${(grew * 100).toFixed(0)}%`}`,
+    `p99 ratio ${(server.p99 / at.echo.p99).toFixed(1)}× ${server.p99 / at.echo.p99 <= 3 ? '≤' : '>'} 3×`,
+  ];
+  const met = server.p99 < 50 && server.errors === 0 && grew !== null && grew <= 0.1 && server.p99 / at.echo.p99 <= 3;
+  print(`server: goal at ${server.rooms} rooms / ${server.conns} connections (p99 < 50 ms, no errors, memory flat, ≤ 3× echo): ${met ? 'met' : 'missed'} — ${verdict.join(', ')}`);
+}
+
+// Run directly: node --import tsx bench/server.ts [flags]
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await benchServer(takeServerArgs(process.argv.slice(2)));
+}
