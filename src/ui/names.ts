@@ -1,15 +1,26 @@
 /** How seats, sides and ends are called in the interface. */
 import type { Translator } from '../i18n/index.js';
 import type { ResolvedConfig, Seat, Tile } from '../engine/index.js';
+import type { SeatInfo } from './session/session.js';
 
-/** Local play: you are seat 0. */
-export function seatName(t: Translator, seat: Seat): string {
-  return seat === 0 ? t.t('you') : t.t('computer', { n: seat });
+/** Who sits where, as the screen sees it: the person's seat and every seat's occupant (a `SessionState` is one). */
+export interface Seating {
+  /** The person's seat. */
+  seat: Seat;
+  seats: readonly SeatInfo[];
 }
 
-export function sideName(t: Translator, config: ResolvedConfig, side: number): string {
-  if (!config.teams) return seatName(t, side);
-  return side === 0 ? t.t('yourTeam') : t.t('team', { n: side + 1 });
+/** The person is "you"; a person with a name goes by it; a computer by its seat number. */
+export function seatName(t: Translator, seat: Seat, seating: Seating): string {
+  if (seat === seating.seat) return t.t('you');
+  const name = seating.seats.find((s) => s.seat === seat)?.name;
+  return name ? name : t.t('computer', { n: seat });
+}
+
+/** A seat, or in partnerships a team: the person's team (seats of the same parity) is "your team". */
+export function sideName(t: Translator, config: ResolvedConfig, side: number, seating: Seating): string {
+  if (!config.teams) return seatName(t, side, seating);
+  return side === seating.seat % 2 ? t.t('yourTeam') : t.t('team', { n: side + 1 });
 }
 
 export const tileText = (tile: Tile): string => `${tile[0]}-${tile[1]}`;

@@ -1,14 +1,15 @@
 /** What the polite live region says: every move, draw, pass and score, and the round and match results. */
-import type { PlayerView, Seat } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
-import type { MatchEmitted, Rejection } from '../../machine/index.js';
 import { endName, seatName, sideName, tileText } from '../names.js';
+import type { MatchEmitted, SessionRejection, SessionState } from '../session/session.js';
 
-export function announcementOf(t: Translator, event: MatchEmitted, view: PlayerView, you: Seat): string {
+/** What is said of `event`, as the person in `state.seat` sees it (the state right after the event). */
+export function announcementOf(t: Translator, event: MatchEmitted, state: SessionState): string {
+  const { view, seat: you } = state;
   const config = view.config;
   switch (event.type) {
     case 'move': {
-      const name = seatName(t, event.seat);
+      const name = seatName(t, event.seat, state);
       const { move } = event;
       if (move.type === 'play') {
         const tile = tileText(move.tile);
@@ -25,10 +26,10 @@ export function announcementOf(t: Translator, event: MatchEmitted, view: PlayerV
       return t.t('announcePass', { name });
     }
     case 'score':
-      return t.t('announceScore', { name: seatName(t, event.seat), count: event.points });
+      return t.t('announceScore', { name: seatName(t, event.seat, state), count: event.points });
     case 'roundEnd': {
       if (event.winner === null) return t.t('announceRoundTie');
-      const name = seatName(t, event.winner);
+      const name = seatName(t, event.winner, state);
       return event.reason === 'domino'
         ? t.t('announceRoundDomino', { name, count: event.points })
         : t.t('announceRoundBlocked', { name, count: event.points });
@@ -36,14 +37,14 @@ export function announcementOf(t: Translator, event: MatchEmitted, view: PlayerV
     case 'matchEnd': {
       const scores = event.scores.map((s) => t.number(s)).join(' – ');
       if (!config.teams && event.winner === you) return t.t('announceMatchYou', { scores });
-      return t.t(config.teams ? 'announceMatchTeam' : 'announceMatch', { name: sideName(t, config, event.winner), scores });
+      return t.t(config.teams ? 'announceMatchTeam' : 'announceMatch', { name: sideName(t, config, event.winner, state), scores });
     }
     case 'turn':
-      return event.yours ? t.t('announceTurn') : '';
+      return event.seat === you ? t.t('announceTurn') : '';
   }
 }
 
-export function rejectionText(t: Translator, rejection: Rejection): string {
+export function rejectionText(t: Translator, rejection: SessionRejection): string {
   switch (rejection.code) {
     case 'not-your-turn':
     case 'dealing':

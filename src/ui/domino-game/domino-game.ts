@@ -1,20 +1,10 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { legalMoves, type LegalMove, type PlayerView, type Tile } from '../../engine/index.js';
+import type { LegalMove, Tile } from '../../engine/index.js';
 import { chooseLanguage, ENGLISH, loadExtraTexts, type Translator } from '../../i18n/index.js';
 import { loadTranslator } from '../../i18n/load.js';
 import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
-import {
-  hasPending,
-  phaseOf,
-  rejectionOf,
-  viewFor,
-  type MatchEmitted,
-  type MatchSnapshot,
-  type Phase,
-} from '../../machine/index.js';
 import { localeContext } from '../context/locale.js';
-import { MatchController } from '../controllers/match-controller.js';
 import '../domino-board/domino-board.js';
 import type { DominoBoard, PlaceChosenDetail } from '../domino-board/domino-board.js';
 import '../domino-hand/domino-hand.js';
@@ -28,6 +18,8 @@ import { configOf, effectiveSettings, lockedSettings, sameGame, type EffectiveSe
 import { Persistence } from './persistence.js';
 import { localSeats } from './settings.js';
 import type { DominoSettings, SettingsChangeDetail } from '../domino-settings/domino-settings.js';
+import { LocalSession } from '../session/local-session.js';
+import type { MatchEmitted, Session, SessionState } from '../session/session.js';
 import { styles } from './domino-game.styles.js';
 
 export type { DominoEventMap } from './events.js';
@@ -36,9 +28,6 @@ export type { DominoEventMap } from './events.js';
 export const HOME_PAGE_URL = 'https://www.npmjs.com/package/domino-game';
 
 const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles: 'howDoubles' } as const;
-
-/** You sit in seat 0 in local play. */
-const YOU = 0;
 
 type Play = Extract<LegalMove, { type: 'play' }>;
 
@@ -162,15 +151,28 @@ export class DominoGame extends LitElement {
     return this.renderRoot.querySelector('.live');
   }
 
-  private readonly match = new MatchController(this, (event) => this.onEmitted(event));
+  /** The match played in the page; the settings, saving and statistics work on it alone. */
+  private readonly local = this.createLocalSession();
+  /** Where the match is played: everything shown and every intent goes through it. */
+  private readonly session: Session = this.local;
   private readonly announcer = new Announcer((text) => {
     if (this.live) this.live.textContent = text;
   });
-  private lastRejection: unknown = null;
+  private lastRejection: SessionState['rejection'] = null;
   private persistence: Persistence | null = null;
   /** The player's own choices (they override the site's attributes that are not locked). */
   private playerSettings: PlayerSettings = {};
   private stats: Stats | null = null;
+
+  constructor() {
+    super();
+    this.session.onEvent((event) => this.onEmitted(event));
+  }
+
+  /** The match in the page, from the person's seat (the session's own choice; a test seats them elsewhere). */
+  protected createLocalSession(): LocalSession {
+    return new LocalSession(this);
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -192,20 +194,21 @@ export class DominoGame extends LitElement {
     this.playerSettings = saved.settings;
     this.stats = saved.stats;
     const settings = this.settingsNow();
+    const local = this.local;
     const input = {
       config: configOf(settings),
-      seats: localSeats(settings.players),
+      seats: localSeats(settings.players, local.seat),
       level: settings.level,
       tempo: settings.tempo,
       ...(settings.seed !== null ? { seed: settings.seed } : {}),
     };
-    this.match.onSnapshot = (actor) => persistence.saveMatchSoon(() => actor.getPersistedSnapshot());
+    local.subscribe(() => persistence.saveMatchSoon(() => local.persistedSnapshot()));
     void this.updateLanguage();
     if (saved.match === null) {
-      this.match.start(input);
+      local.start(input);
       return;
     }
-    void this.match.resumeOrStart(input, saved.match).then((resumed) => {
+    void local.resumeOrStart(input, saved.match).then((resumed) => {
       if (!resumed) {
         console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
         persistence.dropMatch();
@@ -242,15 +245,14 @@ export class DominoGame extends LitElement {
    * the next match (and, when `announce`, it says so).
    */
   private syncSettings(announce: boolean): void {
-    const snapshot = this.snapshot;
-    if (!snapshot) return;
+    const local = this.local;
+    const now = local.settings;
+    if (!now) return;
     const settings = this.settingsNow();
-    const { context } = snapshot;
-    if (settings.tempo !== context.tempo) this.match.send({ type: 'CONFIGURE', tempo: settings.tempo });
+    if (settings.tempo !== now.tempo) local.configure({ tempo: settings.tempo });
     const config = configOf(settings);
-    const next = { level: context.pending.level ?? context.level, config: context.pending.config ?? context.config };
-    if (settings.level === next.level && sameGame(config, next.config)) return;
-    this.match.send({ type: 'CONFIGURE', level: settings.level, config, seats: localSeats(settings.players) });
+    if (settings.level === now.level && sameGame(config, now.config)) return;
+    local.configure({ level: settings.level, config, seats: localSeats(settings.players, local.seat) });
     if (announce) {
       this.notice = this.translator.t('settingsNextMatch');
       this.announcer.say(this.notice);
@@ -270,35 +272,29 @@ export class DominoGame extends LitElement {
     this.announcer.say(this.translator.t('statsResetDone'));
   }
 
-  private get snapshot(): MatchSnapshot | null {
-    return this.match.snapshot;
-  }
-
-  private get view(): PlayerView | null {
-    return this.snapshot ? viewFor(this.snapshot, YOU) : null;
-  }
-
   // ---- Events from the match -------------------------------------------------------------------
 
   private onEmitted(event: MatchEmitted): void {
-    const view = this.view;
-    if (!view) return;
+    const state = this.session.state;
+    if (!state) return;
     // A match can start while the element connects (tempo "instant"): the page hears its first events
     // once the element has rendered, so a listener added just after it was put on the page is not late.
-    if (this.hasUpdated) emitDomEvent(this, event, view, YOU);
-    else void this.updateComplete.then(() => emitDomEvent(this, event, view, YOU));
-    if (event.type === 'matchEnd') this.countMatch(event.winner, view);
-    const text = announcementOf(this.translator, event, view, YOU);
+    if (this.hasUpdated) emitDomEvent(this, event, state);
+    else void this.updateComplete.then(() => emitDomEvent(this, event, state));
+    if (event.type === 'matchEnd') this.countMatch(event.winner, state);
+    const text = announcementOf(this.translator, event, state);
     if (text) this.announcer.say(text);
-    if (event.type === 'turn' && event.yours) this.choosing = null;
+    if (event.type === 'turn' && event.seat === state.seat) this.choosing = null;
   }
 
   /** Statistics: a finished match counts as played, and as won when your side won it. */
-  private countMatch(winner: number, view: PlayerView): void {
-    const level = this.snapshot?.context.level;
+  private countMatch(winner: number, state: SessionState): void {
+    // Statistics are per level of the computers: a local match's.
+    const level = this.local.level;
     if (!this.stats || !level) return;
-    const yourSide = view.config.teams ? YOU % 2 : YOU;
-    this.stats = recordMatch(this.stats, level, view.config.variant, winner === yourSide);
+    const { config } = state.view;
+    const yourSide = config.teams ? state.seat % 2 : state.seat;
+    this.stats = recordMatch(this.stats, level, config.variant, winner === yourSide);
     this.persistence?.saveStats(this.stats);
   }
 
@@ -313,7 +309,7 @@ export class DominoGame extends LitElement {
   override updated(): void {
     // Draw, Pass, Next round and New game vanish once used: the focus goes on to your tiles, not the page.
     if (this.mainHadFocus && !this.renderRoot.querySelector('button.main')) this.hand?.focusTile();
-    const rejection = this.snapshot ? rejectionOf(this.snapshot) : null;
+    const rejection = this.session.state?.rejection ?? null;
     if (rejection && rejection !== this.lastRejection) this.announcer.say(rejectionText(this.translator, rejection));
     this.lastRejection = rejection;
   }
@@ -321,25 +317,8 @@ export class DominoGame extends LitElement {
   // ---- Your intents ----------------------------------------------------------------------------
 
   private playsOf(tile: Tile): Play[] {
-    const moves = this.snapshot ? this.legalForYou() : [];
+    const moves: readonly LegalMove[] = this.session.state?.legal ?? [];
     return moves.filter((m): m is Play => m.type === 'play' && tileText(m.tile) === tileText(tile));
-  }
-
-  private legalForYou(): LegalMove[] {
-    const snapshot = this.snapshot;
-    if (!snapshot || phaseOf(snapshot) !== 'playing') return [];
-    const { game, seats } = snapshot.context;
-    if (game.turn !== YOU || seats[YOU] !== 'human') return [];
-    return this.cachedLegal(snapshot);
-  }
-
-  private legalCache: { snapshot: MatchSnapshot; moves: LegalMove[] } | null = null;
-  private cachedLegal(snapshot: MatchSnapshot): LegalMove[] {
-    if (this.legalCache?.snapshot !== snapshot) {
-      const view = viewFor(snapshot, YOU);
-      this.legalCache = { snapshot, moves: legalMoves(view) };
-    }
-    return this.legalCache.moves;
   }
 
   private onTileChosen(event: CustomEvent<TileChosenDetail>): void {
@@ -393,7 +372,7 @@ export class DominoGame extends LitElement {
     const tile = this.choosing;
     this.choosing = null;
     if (tile) {
-      const index = this.view?.hand.findIndex((t) => tileText(t) === tileText(tile)) ?? 0;
+      const index = this.session.state?.view.hand.findIndex((t) => tileText(t) === tileText(tile)) ?? 0;
       this.hand?.focusTile(index);
     }
   }
@@ -401,24 +380,24 @@ export class DominoGame extends LitElement {
   private play(move: Play): void {
     const handHadFocus = this.hand?.hasFocus || this.board?.matches(':focus-within');
     this.choosing = null;
-    this.match.send({ type: 'PLAY', tile: move.tile, end: move.end });
+    this.session.send({ type: 'play', tile: move.tile, end: move.end });
     if (handHadFocus) void this.updateComplete.then(() => this.hand?.focusTile());
   }
 
   private onMainAction(action: MainAction): void {
     switch (action) {
       case 'draw':
-        this.match.send({ type: 'DRAW' });
+        this.session.send({ type: 'draw' });
         break;
       case 'pass':
-        this.match.send({ type: 'PASS' });
+        this.session.send({ type: 'pass' });
         break;
       case 'nextRound':
-        this.match.send({ type: 'NEXT_ROUND' });
+        this.session.send({ type: 'next-round' });
         break;
       case 'newGame':
         this.notice = '';
-        this.match.send({ type: 'NEW_MATCH' });
+        this.session.send({ type: 'new-match' });
         this.syncSettings(false);
         break;
     }
@@ -434,18 +413,16 @@ export class DominoGame extends LitElement {
   // ---- Rendering -------------------------------------------------------------------------------
 
   override render() {
-    const snapshot = this.snapshot;
-    const view = this.view;
+    const state = this.session.state;
     const t = this.translator;
-    if (!snapshot || !view) return html`<p class="hint">${t.t('hintDealing')}</p>`;
-    const phase: Phase = phaseOf(snapshot);
-    const legal = this.legalForYou();
+    if (!state) return html`<p class="hint">${t.t('hintDealing')}</p>`;
+    const { phase, view, legal } = state;
     const playable = new Set(legal.filter((m): m is Play => m.type === 'play').map((m) => tileText(m.tile)));
     const places = this.choosing ? this.playsOf(this.choosing) : [];
     const action = mainActionOf(phase, legal);
-    const thinking = phase === 'playing' && view.turn !== null && view.turn !== YOU;
+    const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
     return html`<div class="game" dir=${t.dir} @keydown=${this.onKeyDown}>
-      ${renderPlayers(t, view, YOU, thinking)} ${renderStatusLine(t, view)}
+      ${renderPlayers(t, state, thinking)} ${renderStatusLine(t, view)}
       <domino-board
         exportparts="table, place"
         .table=${view.table}
@@ -455,8 +432,8 @@ export class DominoGame extends LitElement {
         @place-chosen=${this.onPlaceChosen}
         @place-cancel=${this.cancelChoosing}
       ></domino-board>
-      <p class="hint" part="hint">${hintOf(t, phase, view, legal, this.choosing !== null, YOU)}</p>
-      ${phase === 'roundOver' || phase === 'matchOver' ? renderSummary(t, view, phase, YOU) : nothing}
+      <p class="hint" part="hint">${hintOf(t, state, this.choosing !== null)}</p>
+      ${phase === 'roundOver' || phase === 'matchOver' ? renderSummary(t, state) : nothing}
       <domino-hand
         exportparts="tile, playable, unplayable, selected"
         .tiles=${view.hand}
@@ -482,7 +459,7 @@ export class DominoGame extends LitElement {
         @settings-change=${this.onSettingsChange}
         @stats-reset=${this.onStatsReset}
       ></domino-settings>
-      ${this.notice && hasPending(snapshot) ? html`<p class="notice">${this.notice}</p>` : nothing}
+      ${this.notice && state.pending ? html`<p class="notice">${this.notice}</p>` : nothing}
       ${this.loadProblem ? html`<p class="notice problem">${this.loadProblem}</p>` : nothing}
       <details class="how" part="how-to-play" @toggle=${this.onHowToPlayToggle}>
         <summary>${t.t('howToPlay')}</summary>

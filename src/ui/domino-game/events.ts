@@ -2,8 +2,8 @@
  * The DOM events a site listens to. The machine's domain events are re-emitted from the element,
  * bubbling and composed, named `domino-<what>` and typed in GlobalEventHandlersEventMap.
  */
-import type { PlayerView, RoundResult, Seat, Tile } from '../../engine/index.js';
-import type { MatchEmitted } from '../../machine/index.js';
+import type { RoundResult, Seat, Tile } from '../../engine/index.js';
+import type { MatchEmitted, SessionState } from '../session/session.js';
 
 export interface DominoMoveDetail {
   seat: Seat;
@@ -55,8 +55,9 @@ function emit<K extends keyof DominoEventMap>(target: EventTarget, name: K, deta
   target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 
-/** Re-emits a domain event of the match from `target`, as seen by the seat `you`. */
-export function emitDomEvent(target: EventTarget, event: MatchEmitted, view: PlayerView, you: Seat): void {
+/** Re-emits a domain event of the match from `target`, as the person in `state.seat` sees it. */
+export function emitDomEvent(target: EventTarget, event: MatchEmitted, state: SessionState): void {
+  const { view, seat: you } = state;
   switch (event.type) {
     case 'move': {
       const move: DominoMoveDetail['move'] = { ...event.move };
@@ -79,7 +80,7 @@ export function emitDomEvent(target: EventTarget, event: MatchEmitted, view: Pla
       emit(target, 'domino-match-end', { winner: event.winner, scores: event.scores });
       break;
     case 'turn':
-      emit(target, 'domino-turn', { seat: event.seat, yours: event.yours });
+      emit(target, 'domino-turn', { seat: event.seat, yours: event.seat === you });
       break;
   }
 }

@@ -1,8 +1,8 @@
 /** The hint line and the main button: what you can do now. */
-import type { LegalMove, PlayerView, Seat } from '../../engine/index.js';
+import type { LegalMove } from '../../engine/index.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
-import type { Phase } from '../../machine/index.js';
 import { seatName, tileText } from '../names.js';
+import type { Phase, SessionState } from '../session/session.js';
 
 export type MainAction = 'draw' | 'pass' | 'nextRound' | 'newGame';
 
@@ -15,18 +15,12 @@ export function mainActionOf(phase: Phase, legal: readonly LegalMove[]): { actio
   return null;
 }
 
-export function hintOf(
-  t: Translator,
-  phase: Phase,
-  view: PlayerView,
-  legal: readonly LegalMove[],
-  choosing: boolean,
-  you: Seat,
-): string {
-  if (phase === 'dealing') return t.t('hintDealing');
+export function hintOf(t: Translator, state: SessionState, choosing: boolean): string {
+  const { phase, view, legal } = state;
   if (phase === 'roundOver') return t.t('hintRoundOver');
   if (phase === 'matchOver') return t.t('hintMatchOver');
-  if (view.turn !== you || legal.length === 0) return t.t('hintWait', { name: seatName(t, view.turn ?? 0) });
+  if (phase === 'dealing' || view.turn === null) return t.t('hintDealing');
+  if (view.turn !== state.seat || legal.length === 0) return t.t('hintWait', { name: seatName(t, view.turn, state) });
   if (choosing) return t.t('hintChoosePlace');
   if (view.table.length === 0) {
     return view.round.lead ? t.t('hintLeadTile', { tile: tileText(view.round.lead) }) : t.t('hintLead');

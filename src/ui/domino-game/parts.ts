@@ -1,9 +1,9 @@
 /** The parts of the widget around the table: the players' line, the status line and the summaries. */
 import { html, nothing } from 'lit';
-import { handPips, type PlayerView, type Seat } from '../../engine/index.js';
+import { handPips, type PlayerView } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
-import type { Phase } from '../../machine/index.js';
 import { seatName, sideName, tileText } from '../names.js';
+import type { SessionState } from '../session/session.js';
 import { renderTile } from '../tile/tile.js';
 
 const variantKey = {
@@ -14,15 +14,16 @@ const variantKey = {
 } as const;
 
 /** Each player with their tile count and points (team points in partnerships); whose turn it is. */
-export function renderPlayers(t: Translator, view: PlayerView, you: Seat, thinking: boolean) {
+export function renderPlayers(t: Translator, state: SessionState, thinking: boolean) {
+  const { view } = state;
   const { config } = view;
   return html`<ul class="players" part="players">
     ${view.handCounts.map((count, seat) => {
-      const name = seatName(t, seat);
+      const name = seatName(t, seat, state);
       const tiles = t.t('tiles', { count });
       const points = t.t('points', { count: view.scores[config.teams ? seat % 2 : seat] ?? 0 });
       const turn = view.turn === seat;
-      return html`<li class="player ${turn ? 'turn' : ''} ${seat === you ? 'you' : ''}" aria-current=${turn ? 'true' : 'false'}>
+      return html`<li class="player ${turn ? 'turn' : ''} ${seat === state.seat ? 'you' : ''}" aria-current=${turn ? 'true' : 'false'}>
         <span class="name">${name}</span>
         <span class="count">${tiles}</span>
         ${config.teams ? nothing : html`<span class="score">${points}</span>`}
@@ -31,7 +32,7 @@ export function renderPlayers(t: Translator, view: PlayerView, you: Seat, thinki
     })}
     ${config.teams
       ? view.scores.map(
-          (score, side) => html`<li class="team"><span class="name">${sideName(t, config, side)}</span>
+          (score, side) => html`<li class="team"><span class="name">${sideName(t, config, side, state)}</span>
             <span class="score">${t.t('points', { count: score })}</span></li>`,
         )
       : nothing}
@@ -54,7 +55,8 @@ export function renderStatusLine(t: Translator, view: PlayerView) {
 }
 
 /** Between rounds: the result and every hand face up. After the match: the final score. */
-export function renderSummary(t: Translator, view: PlayerView, phase: Phase, you: Seat) {
+export function renderSummary(t: Translator, state: SessionState) {
+  const { view, phase } = state;
   const { config } = view;
   const result = view.round.result;
   const hands = view.revealed?.hands ?? [];
@@ -62,20 +64,20 @@ export function renderSummary(t: Translator, view: PlayerView, phase: Phase, you
   return html`<section class="summary" part="summary" aria-label=${heading}>
     <h2>${heading}</h2>
     ${phase === 'matchOver' && view.winner !== null
-      ? html`<p class="winner">${t.t('winner')}: <strong>${sideName(t, config, view.winner)}</strong></p>`
+      ? html`<p class="winner">${t.t('winner')}: <strong>${sideName(t, config, view.winner, state)}</strong></p>`
       : nothing}
     ${result
       ? html`<p>${result.winner === null
           ? t.t('announceRoundTie')
           : t.t(result.reason === 'domino' ? 'announceRoundDomino' : 'announceRoundBlocked', {
-              name: seatName(t, result.winner),
+              name: seatName(t, result.winner, state),
               count: result.points,
             })}</p>`
       : nothing}
     <ul class="hands">
       ${hands.map(
-        (hand, seat) => html`<li class=${seat === you ? 'you' : ''}>
-          <span class="name">${seatName(t, seat)}</span>
+        (hand, seat) => html`<li class=${seat === state.seat ? 'you' : ''}>
+          <span class="name">${seatName(t, seat, state)}</span>
           <span class="pips">${t.t('pipsLeft', { count: handPips(hand) })}</span>
           <span class="mini-tiles" role="list">
             ${hand.map(
@@ -88,7 +90,7 @@ export function renderSummary(t: Translator, view: PlayerView, phase: Phase, you
       )}
     </ul>
     <p class="scores">
-      ${view.scores.map((score, side) => html`<span>${sideName(t, config, side)}: <strong>${t.number(score)}</strong></span> `)}
+      ${view.scores.map((score, side) => html`<span>${sideName(t, config, side, state)}: <strong>${t.number(score)}</strong></span> `)}
     </p>
   </section>`;
 }

@@ -4,7 +4,7 @@
  */
 import { LEVELS, type Level } from '../../ai/levels.js';
 import { MAX_TARGET, VARIANTS } from '../../engine/config.js';
-import type { MatchConfig, PlayerCount, Variant } from '../../engine/index.js';
+import type { MatchConfig, PlayerCount, Seat, Variant } from '../../engine/index.js';
 import { TEMPOS } from '../../machine/index.js';
 import type { Tempo } from '../../machine/index.js';
 
@@ -99,9 +99,9 @@ export function matchConfigOf(settings: GameSettings): MatchConfig {
   return config;
 }
 
-/** Local play: you sit in seat 0, computers fill the other seats. */
-export const localSeats = (players: number) =>
-  Array.from({ length: players }, (_, seat) => (seat === 0 ? ('human' as const) : ('computer' as const)));
+/** Local play: the person sits in seat `you`, computers fill the other seats. */
+export const localSeats = (players: number, you: Seat) =>
+  Array.from({ length: players }, (_, seat) => (seat === you ? ('human' as const) : ('computer' as const)));
 
 /** For tests: forget which warnings were given. */
 export const resetWarnings = () => warned.clear();
