@@ -22,6 +22,7 @@ import {
   type ConfigureIntent,
   type MatchActor,
   type MatchEmitted,
+  type MatchEvent,
   type MatchInput,
   type MatchSnapshot,
   type Rejection,
@@ -41,6 +42,14 @@ export interface LocalSettings {
   level: Level;
   config: MatchConfig;
 }
+
+const MACHINE_INTENTS = {
+  play: 'PLAY',
+  draw: 'DRAW',
+  pass: 'PASS',
+  'next-round': 'NEXT_ROUND',
+  'new-match': 'NEW_MATCH',
+} as const satisfies Record<SessionIntent['type'], MatchEvent['type']>;
 
 const EMITTED = ['move', 'score', 'roundEnd', 'matchEnd', 'turn'] as const;
 
@@ -87,24 +96,8 @@ export class LocalSession implements Session, ReactiveController {
   }
 
   send(intent: SessionIntent): void {
-    const seat = this.seat;
-    switch (intent.type) {
-      case 'play':
-        this.actor?.send({ type: 'PLAY', tile: intent.tile, end: intent.end, seat });
-        break;
-      case 'draw':
-        this.actor?.send({ type: 'DRAW', seat });
-        break;
-      case 'pass':
-        this.actor?.send({ type: 'PASS', seat });
-        break;
-      case 'next-round':
-        this.actor?.send({ type: 'NEXT_ROUND' });
-        break;
-      case 'new-match':
-        this.actor?.send({ type: 'NEW_MATCH' });
-        break;
-    }
+    // Every intent names the person's seat: a move sent out of turn is refused, never played for another seat.
+    this.actor?.send({ ...intent, type: MACHINE_INTENTS[intent.type], seat: this.seat } as MatchEvent);
   }
 
   subscribe(listener: (state: SessionState | null) => void): () => void {
