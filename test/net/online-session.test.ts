@@ -105,7 +105,7 @@ describe('OnlineSession against the real server', () => {
     const missing = ([[0, 0], [1, 0], [1, 1], [2, 0]] as const).find((t) => !session.state!.view.hand.some((h) => h[0] === t[0] && h[1] === t[1]))!;
     session.send({ type: 'play', tile: [missing[0], missing[1]], end: 'lead' });
     await until(session, () => session.state!.rejection !== null);
-    assert.equal(session.state!.rejection!.type, 'move');
+    assert.equal(session.state!.rejection!.type, 'play');
     assert.match(session.state!.rejection!.code, /illegal-move|stale/);
     session.dispose();
 

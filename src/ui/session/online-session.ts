@@ -41,6 +41,8 @@ export class OnlineSession implements Session {
   private view: PlayerView | null = null;
   private seq = -1;
   private rejection: SessionRejection | null = null;
+  /** The last move intent sent, to name a refused `move` as the intent the person made. */
+  private lastMove: 'play' | 'draw' | 'pass' = 'play';
   private memo: SessionState | null = null;
 
   room: RoomInfo | null = null;
@@ -81,6 +83,7 @@ export class OnlineSession implements Session {
   // ---- What the person asks for --------------------------------------------------------------
 
   send(intent: SessionIntent): void {
+    if (intent.type === 'play' || intent.type === 'draw' || intent.type === 'pass') this.lastMove = intent.type;
     switch (intent.type) {
       case 'play':
         this.post({ type: 'move', seq: this.seq, move: { type: 'play', tile: intent.tile, end: intent.end } });
@@ -195,7 +198,9 @@ export class OnlineSession implements Session {
       return;
     }
     if (error.ref && INTENT_REFS.has(error.ref)) {
-      this.rejection = { code: error.code, message: error.message, type: error.ref };
+      // Named like the local session's: the intent's type, not the message's.
+      const type = error.ref === 'move' ? this.lastMove : error.ref === 'settings' ? 'configure' : error.ref;
+      this.rejection = { code: error.code, message: error.message, type };
       return;
     }
     if (error.ref === 'create') this.problem = { code: error.code, message: error.message };
