@@ -1,0 +1,93 @@
+/**
+ * What server processes tell each other. Alone, a process is the only one alive and tells nobody.
+ * Over Redis, each process beats every few seconds in a sorted set (a process that stops beating holds
+ * no connection any more), and after a saved change it publishes `version` on the room's channel —
+ * never a state, a view, a tile or a token: a process holding connections for the room loads it and
+ * sends its own seats their views.
+ */
+import type { Redis } from 'ioredis';
+import { randomId } from './tokens.js';
+
+export interface Cluster {
+  readonly processId: string;
+  alive(process: string): boolean;
+  /** Says that a room was saved at `version`. */
+  publish(room: string, version: number): void;
+  /** Starts or stops hearing of a room's changes (while this process holds connections for it). */
+  watch(room: string): void;
+  unwatch(room: string): void;
+  onChange(listener: (room: string, version: number) => void): void;
+  close(): Promise<void>;
+}
+
+export function soloCluster(): Cluster {
+  const processId = randomId();
+  return {
+    processId,
+    alive: (process) => process === processId,
+    publish: () => undefined,
+    watch: () => undefined,
+    unwatch: () => undefined,
+    onChange: () => undefined,
+    close: async () => undefined,
+  };
+}
+
+const PROCESSES = 'domino:processes';
+const channelOf = (room: string) => `domino:room-version:${room}`;
+/** A process silent this long is gone; it beats three times within it. */
+const BEAT_MS = 3_000;
+const SILENCE_MS = 10_000;
+
+/**
+ * `commands` runs the heartbeat and the publishing; `subscriber` only listens (a subscribed Redis
+ * connection can run nothing else).
+ */
+export async function redisCluster(commands: Redis, subscriber: Redis, onError: (error: unknown) => void): Promise<Cluster> {
+  const processId = randomId();
+  let living = new Set<string>([processId]);
+  const listeners: ((room: string, version: number) => void)[] = [];
+  const watched = new Set<string>();
+
+  const beat = async () => {
+    const now = Date.now();
+    await commands.zadd(PROCESSES, now, processId);
+    await commands.zremrangebyscore(PROCESSES, '-inf', now - 6 * SILENCE_MS);
+    living = new Set([processId, ...(await commands.zrangebyscore(PROCESSES, now - SILENCE_MS, '+inf'))]);
+  };
+  await beat();
+  const timer = setInterval(() => beat().catch(onError), BEAT_MS);
+  timer.unref();
+
+  subscriber.on('message', (channel: string, text: string) => {
+    const room = channel.slice(channelOf('').length);
+    const version = Number(text);
+    if (!watched.has(room) || !Number.isInteger(version)) return;
+    for (const listener of listeners) listener(room, version);
+  });
+  // After Redis comes back, ioredis subscribes again to what was subscribed.
+
+  return {
+    processId,
+    alive: (process) => living.has(process),
+    publish(room, version) {
+      commands.publish(channelOf(room), String(version)).catch(onError);
+    },
+    watch(room) {
+      if (watched.has(room)) return;
+      watched.add(room);
+      subscriber.subscribe(channelOf(room)).catch(onError);
+    },
+    unwatch(room) {
+      if (!watched.delete(room)) return;
+      subscriber.unsubscribe(channelOf(room)).catch(onError);
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+    async close() {
+      clearInterval(timer);
+      await commands.zrem(PROCESSES, processId).catch(() => undefined);
+    },
+  };
+}
