@@ -38,6 +38,7 @@ const channelOf = (room: string) => `domino:room-version:${room}`;
 /** A process silent this long is gone; it beats three times within it. */
 const BEAT_MS = 3_000;
 const SILENCE_MS = 10_000;
+const FORGET_MS = 2 * 24 * 3_600_000;
 
 /**
  * `commands` runs the heartbeat and the publishing; `subscriber` only listens (a subscribed Redis
@@ -45,15 +46,20 @@ const SILENCE_MS = 10_000;
  */
 export async function redisCluster(commands: Redis, subscriber: Redis, onError: (error: unknown) => void): Promise<Cluster> {
   const processId = randomId();
-  let living = new Set<string>([processId]);
+  /** When each process last beat, as of our last look. A process not in it started since: alive. */
+  let lastBeats = new Map<string, number>();
   const listeners: ((room: string, version: number) => void)[] = [];
   const watched = new Set<string>();
 
   const beat = async () => {
     const now = Date.now();
     await commands.zadd(PROCESSES, now, processId);
-    await commands.zremrangebyscore(PROCESSES, '-inf', now - 6 * SILENCE_MS);
-    living = new Set([processId, ...(await commands.zrangebyscore(PROCESSES, now - SILENCE_MS, '+inf'))]);
+    // A dead process is remembered as dead for two days, longer than any room outlives its last player.
+    await commands.zremrangebyscore(PROCESSES, '-inf', now - FORGET_MS);
+    const entries = await commands.zrange(PROCESSES, '0', '-1', 'WITHSCORES');
+    const beats = new Map<string, number>();
+    for (let i = 0; i + 1 < entries.length; i += 2) beats.set(entries[i]!, Number(entries[i + 1]));
+    lastBeats = beats;
   };
   await beat();
   const timer = setInterval(() => beat().catch(onError), BEAT_MS);
@@ -69,7 +75,11 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
 
   return {
     processId,
-    alive: (process) => living.has(process),
+    alive(process) {
+      if (process === processId) return true;
+      const beat = lastBeats.get(process);
+      return beat === undefined || Date.now() - beat < SILENCE_MS;
+    },
     publish(room, version) {
       commands.publish(channelOf(room), String(version)).catch(onError);
     },

@@ -4,6 +4,7 @@
  *   --port N          PORT, default 8000
  *   --host H          HOST, default localhost
  *   --db FILE         DOMINO_DB, default data/rooms.sqlite; `:memory:` keeps rooms in memory
+ *   --redis URL       REDIS_URL: keep rooms in Redis, shared with other server processes (then --db is unused)
  *   --origins A,B     DOMINO_ORIGINS: the page origins allowed to connect; default any (said at start)
  *   --grace S         seconds a person may be gone before a computer plays for them, default 60
  *   --lobby-ttl S     seconds an unstarted room lives idle, default 3600
@@ -19,10 +20,13 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
+import { Redis } from 'ioredis';
+import { redisCluster, soloCluster, type Cluster } from './cluster.js';
 import { computerPool } from './computer-pool.js';
 import type { RoomRecord } from './room.js';
 import { startServer } from './server.js';
 import { MemoryStore } from './storage/memory.js';
+import { RedisStore } from './storage/redis.js';
 import { SqliteStore } from './storage/sqlite.js';
 import type { RoomStore } from './storage/store.js';
 
@@ -47,6 +51,7 @@ try {
       port: { type: 'string' },
       host: { type: 'string' },
       db: { type: 'string' },
+      redis: { type: 'string' },
       origins: { type: 'string' },
       grace: { type: 'string' },
       'lobby-ttl': { type: 'string' },
@@ -77,13 +82,51 @@ for (const origin of origins ?? []) {
   if (!url || url.origin !== origin) fail(`--origins: "${origin}" is not an origin like https://example.com`);
 }
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } });
-const store: RoomStore<RoomRecord> = db === ':memory:' ? new MemoryStore() : new SqliteStore(db);
+const redisUrl = parsed.redis ?? process.env.REDIS_URL ?? '';
+let store: RoomStore<RoomRecord>;
+let cluster: Cluster;
+if (redisUrl) {
+  const connect = async (role: string, offlineQueue: boolean) => {
+    // Commands fail at once while Redis is away (the player is told to try again) rather than queue up.
+    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: offlineQueue, maxRetriesPerRequest: 1, connectionName: `domino-${role}` });
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (!down) log.warn({ event: 'redis-error', role, err: error.message }, 'Redis connection problem');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) log.info({ event: 'redis-ready', role }, 'Redis is back');
+      down = false;
+    });
+    await redis.connect().catch((error: Error) => fail(`cannot reach Redis at ${redact(redisUrl)}: ${error.message}`));
+    return redis;
+  };
+  const commands = await connect('commands', false);
+  const subscriber = await connect('subscriber', true);
+  store = new RedisStore(commands);
+  cluster = await redisCluster(commands, subscriber, (error) => log.warn({ event: 'cluster-error', err: (error as Error).message }, 'cluster step failed'));
+} else {
+  store = db === ':memory:' ? new MemoryStore() : new SqliteStore(db);
+  cluster = soloCluster();
+}
+
+/** A URL as it may be logged: without its password. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return 'the given URL';
+  }
+}
 const staticRoot = parsed.static === 'none' ? null : (parsed.static ?? packageRoot);
 
 const server = await startServer({
   port,
   host,
   store,
+  cluster,
   pool: computerPool(parsed.threads ? wholeNumber('--threads', parsed.threads, 1, 1, 64) : undefined),
   log,
   origins,
@@ -95,7 +138,7 @@ const server = await startServer({
 }).catch((error: Error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
 
 if (!origins) log.warn({ event: 'any-origin' }, 'no --origins given: pages from any origin may connect');
-log.info({ event: 'listening', url: server.url, db: db === ':memory:' ? db : 'sqlite' }, 'listening');
+log.info({ event: 'listening', url: server.url, storage: redisUrl ? 'redis' : db === ':memory:' ? 'memory' : 'sqlite' }, 'listening');
 console.log(`listening on ${server.url}`);
 
 let stopping = false;

@@ -9,7 +9,9 @@ import type { Seat } from '../engine/index.js';
 import type { ClientMessage, ErrorCode, ServerMessage } from '../net/protocol.js';
 import { hash31 } from '../machine/players.js';
 import { TEMPO_DELAYS } from '../machine/tempo.js';
+import type { Cluster } from './cluster.js';
 import type { ComputerPool } from './computer-pool.js';
+import type { Metrics } from './metrics.js';
 import { viewOf } from './match-runner.js';
 import * as rooms from './room.js';
 import type { Alive, Outcome, RoomRecord, Timing } from './room.js';
@@ -32,9 +34,9 @@ export interface RoomServiceOptions {
   store: RoomStore<RoomRecord>;
   pool: ComputerPool;
   log: Logger;
-  /** This process, as recorded on the seats whose connections it holds. */
-  processId: string;
-  alive?: Alive;
+  metrics?: Metrics;
+  /** The other server processes (none when alone): who is alive, and version notices of changed rooms. */
+  cluster: Cluster;
   graceMs: number;
   nextRoundMs: number;
   ttl: { lobbyMs: number; idleMs: number };
@@ -66,11 +68,24 @@ export class RoomService {
   private readonly lastInfo = new Map<string, string>();
   private readonly now: () => number;
   private readonly alive: Alive;
+  private readonly processId: string;
   private stopped = false;
 
   constructor(private readonly options: RoomServiceOptions) {
     this.now = options.now ?? Date.now;
-    this.alive = options.alive ?? ((process) => process === options.processId);
+    this.alive = (process) => options.cluster.alive(process);
+    this.processId = options.cluster.processId;
+    // Another process saved a room this one has seats of: load it and tell them.
+    options.cluster.onChange((room) => {
+      if (!this.clients.has(room)) return;
+      void this.queued(room, async () => {
+        const fresh = await this.options.store.load(room);
+        if (fresh) {
+          this.tell(fresh.value);
+          this.schedule(fresh.value);
+        }
+      }).catch((error: unknown) => this.options.log.warn({ err: error, room }, 'could not follow a change from another process'));
+    });
   }
 
   get connectedRooms(): number {
@@ -90,6 +105,7 @@ export class RoomService {
 
   refuse(client: Client, code: ErrorCode, message: string, ref?: ClientMessage['type']): void {
     this.options.log.info({ event: 'refused', code, ref, client: client.id }, 'refused');
+    this.options.metrics?.refusals.inc({ code });
     client.send({ type: 'error', code, message, ...(ref ? { ref } : {}) });
   }
 
@@ -98,9 +114,10 @@ export class RoomService {
       case 'create': {
         const now = this.now();
         const created = rooms.newRoom(message.name, message.settings, now);
-        const room = rooms.connect(created.room, 0, this.options.processId, now);
+        const room = rooms.connect(created.room, 0, this.processId, now);
         const version = await this.options.store.save(room.id, room, 0, this.expiry(room, now));
         if (version === null) throw new Refusal('unavailable', 'the room could not be created; try again');
+        this.options.cluster.publish(room.id, version);
         this.options.log.info({ event: 'room-created', room: room.id, variant: room.settings.variant, players: room.settings.players }, 'room created');
         this.bind(client, room.id, 0);
         client.send({ type: 'welcome', room: room.id, seat: 0, token: created.token });
@@ -121,7 +138,7 @@ export class RoomService {
           if (!joined.ok) return joined;
           seat = joined.seat!;
           token = joined.token!;
-          return { ok: true, room: rooms.connect(joined.room, seat, this.options.processId, now) };
+          return { ok: true, room: rooms.connect(joined.room, seat, this.processId, now) };
         }, () => {
           this.bind(client, message.room, seat);
           client.send({ type: 'welcome', room: message.room, seat, token });
@@ -137,7 +154,7 @@ export class RoomService {
         await this.change(message.room, (r, now) => {
           // The token is checked again on the state the change is made on: a `leave` may have won the race.
           if (rooms.seatOfToken(r, message.token) !== seat) return { ok: false, code: 'bad-token', message: 'this token holds no seat in this room' };
-          return { ok: true, room: rooms.connect(r, seat, this.options.processId, now) };
+          return { ok: true, room: rooms.connect(r, seat, this.processId, now) };
         }, () => {
           this.bind(client, message.room, seat);
           client.send({ type: 'welcome', room: message.room, seat });
@@ -212,7 +229,10 @@ export class RoomService {
   }
 
   private async save(stored: Stored<RoomRecord>, room: RoomRecord, now: number): Promise<boolean> {
-    return (await this.options.store.save(room.id, room, stored.version, this.expiry(room, now))) !== null;
+    const version = await this.options.store.save(room.id, room, stored.version, this.expiry(room, now));
+    if (version === null) return false;
+    this.options.cluster.publish(room.id, version);
+    return true;
   }
 
   private expiry(room: RoomRecord, now: number): number {
@@ -248,6 +268,13 @@ export class RoomService {
     const infoChanged = this.lastInfo.get(room.id) !== infoText;
     this.lastInfo.set(room.id, infoText);
     for (const client of clients) {
+      const holder = client.seat === null ? undefined : room.seats[client.seat];
+      if (holder?.kind === 'human' && holder.connectedVia !== null && holder.connectedVia !== this.processId && this.alive(holder.connectedVia)) {
+        // A newer connection for this seat came in on another process.
+        this.unbind(client);
+        client.close(4000, 'replaced by a newer connection');
+        continue;
+      }
       if (infoChanged || client.seq < 0) client.send({ type: 'room', room: info });
       this.sendView(client, room);
     }
@@ -273,6 +300,7 @@ export class RoomService {
       }
     }
     clients.add(client);
+    if (!this.clients.has(room)) this.options.cluster.watch(room);
     this.clients.set(room, clients);
     client.room = room;
     client.seat = seat;
@@ -285,6 +313,7 @@ export class RoomService {
     clients?.delete(client);
     if (clients && clients.size === 0) {
       this.clients.delete(client.room);
+      this.options.cluster.unwatch(client.room);
       this.lastInfo.delete(client.room);
     }
     client.room = null;
@@ -299,7 +328,7 @@ export class RoomService {
     try {
       await this.change(room, (r, now) => {
         const held = r.seats[seat];
-        if (!held || held.kind !== 'human' || held.connectedVia !== this.options.processId) return { ok: false, code: 'wrong-phase', message: 'not held here' };
+        if (!held || held.kind !== 'human' || held.connectedVia !== this.processId) return { ok: false, code: 'wrong-phase', message: 'not held here' };
         return { ok: true, room: rooms.disconnect(r, seat, now) };
       });
     } catch (error) {
@@ -371,6 +400,11 @@ export class RoomService {
     const removed = await this.options.store.sweep(this.now());
     if (removed > 0) this.options.log.info({ event: 'rooms-expired', count: removed }, 'rooms expired');
     return removed;
+  }
+
+  /** Waits for the changes under way in this process to be saved. */
+  async drain(): Promise<void> {
+    while (this.queues.size > 0) await Promise.allSettled([...this.queues.values()]);
   }
 
   close(): void {

@@ -9,18 +9,21 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { MAX_MESSAGE_BYTES, parseClientMessage, type ServerMessage } from '../net/protocol.js';
+import { soloCluster, type Cluster } from './cluster.js';
 import type { ComputerPool } from './computer-pool.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { BucketPerAddress, PerAddress, TokenBucket } from './limits.js';
 import type { RoomRecord } from './room.js';
 import { RoomService, type Client } from './room-service.js';
 import { serveStatic } from './static-files.js';
 import type { RoomStore } from './storage/store.js';
-import { randomId } from './tokens.js';
 
 export interface ServerOptions {
   port: number;
   host: string;
   store: RoomStore<RoomRecord>;
+  /** The other processes sharing the store; alone when omitted. */
+  cluster?: Cluster;
   pool: ComputerPool;
   log: Logger;
   /** Allowed `Origin`s of WebSocket connections; null allows any. */
@@ -50,12 +53,16 @@ const HOUR = 3_600_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options;
-  const processId = randomId();
+  const cluster = options.cluster ?? soloCluster();
+  const sockets = new Map<WebSocket, { client: Client; missedPongs: number }>();
+  const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => sockets.size });
+  const store = countingErrors(options.store, metrics);
   const service = new RoomService({
-    store: options.store,
+    store,
     pool: options.pool,
     log,
-    processId,
+    metrics,
+    cluster,
     graceMs: options.graceMs,
     nextRoundMs: options.nextRoundMs ?? 30_000,
     ttl: options.ttl ?? { lobbyMs: HOUR, idleMs: 24 * HOUR },
@@ -64,7 +71,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const creations = new BucketPerAddress(options.roomsPerMinutePerAddress ?? 10, options.roomsPerMinutePerAddress ?? 10);
   const rate = options.messagesPerSecond ?? 20;
   const burst = options.messageBurst ?? 40;
-  const sockets = new Map<WebSocket, { client: Client; missedPongs: number }>();
   let nextClientId = 1;
 
   const http: Server = createServer((request, response) => {
@@ -74,8 +80,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         response.writeHead(405, { allow: 'GET, HEAD' }).end();
         return;
       }
+      if (path === '/metrics') {
+        const text = await metrics.registry.metrics();
+        response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text);
+        return;
+      }
       if (path === '/healthz') {
-        const rooms = await options.store.count().catch(() => null);
+        // Unhealthy when the storage does not answer (Redis unreachable): a load balancer stops sending players here.
+        const rooms = await store.count().catch(() => null);
         const healthy = rooms !== null;
         response.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         response.end(JSON.stringify({ ok: healthy, rooms, connections: sockets.size }));
@@ -100,8 +112,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   };
 
+  let draining = false;
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
+    if (draining) return refuseUpgrade(socket, '503 Service Unavailable');
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path !== '/ws') return refuseUpgrade(socket, '404 Not Found');
     const origin = request.headers.origin;
@@ -158,11 +172,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         return;
       }
       refusedInARow = 0;
+      const received = performance.now();
       if (isBinary) {
+        metrics.messages.inc({ type: 'invalid' });
         service.refuse(client, 'bad-message', 'binary frames are not accepted: send JSON text');
         return;
       }
       const parsed = parseClientMessage(data.toString());
+      metrics.messages.inc({ type: parsed.ok ? parsed.message.type : 'invalid' });
       if (!parsed.ok) {
         service.refuse(client, parsed.code, parsed.message, parsed.ref);
         return;
@@ -175,9 +192,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // One client's messages are handled in the order they came.
       queue = queue
         .then(() => service.handle(client, message))
+        .then(() => {
+          if (message.type === 'move') metrics.moveSeconds.observe((performance.now() - received) / 1000);
+        })
         .catch((error: unknown) => {
           log.error({ err: error, client: client.id, ref: message.type }, 'a message failed');
-          service.refuse(client, 'unavailable', 'the server could not handle this message; try again', message.type);
+          // Nothing was saved, so nothing changed: the player may simply send it again.
+          service.refuse(client, 'unavailable', 'the game could not be reached (storage unavailable); nothing changed, try again', message.type);
         });
     });
     ws.on('error', (error) => log.info({ event: 'socket-error', client: client.id, err: error.message }, 'socket error'));
@@ -223,16 +244,41 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async close() {
       clearInterval(pinger);
       clearInterval(sweeper);
-      service.close();
-      // 1012 (service restart): clients resume, here or on another process.
-      for (const ws of sockets.keys()) ws.close(1012, 'server restarting');
+      // Drain: take no new connection, send everyone away with 1012 (service restart: they resume, here
+      // when it is back or on another process), and let the changes under way be saved.
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      draining = true;
+      for (const ws of sockets.keys()) ws.close(1012, 'server restarting');
+      await service.drain();
+      service.close();
       http.closeIdleConnections();
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       http.closeAllConnections();
       for (const ws of sockets.keys()) ws.terminate();
       await options.pool.close();
+      await cluster.close();
       await options.store.close();
     },
+  };
+}
+
+/** The store, counting its failures for /metrics (and passing them on). */
+function countingErrors<T>(store: RoomStore<T>, metrics: Metrics): RoomStore<T> {
+  const counted =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await operation(...args);
+      } catch (error) {
+        metrics.storageErrors.inc();
+        throw error;
+      }
+    };
+  return {
+    load: counted((id: string) => store.load(id)),
+    save: counted((id: string, value: T, expected: number, expiresAt: number) => store.save(id, value, expected, expiresAt)),
+    sweep: counted((now: number) => store.sweep(now)),
+    count: counted(() => store.count()),
+    close: () => store.close(),
   };
 }
