@@ -1,0 +1,221 @@
+/**
+ * Several server processes sharing a real redis-server: seats spread over two processes, one seat's
+ * moves sent through both at once, a process killed mid-match, Redis restarted mid-match, and what
+ * passes on Redis's channels.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { legalMoves } from '../../src/engine/index.js';
+import { RedisStore } from '../../src/server/storage/redis.js';
+import { Player, startServerProcess, type ServerProcess } from './harness.js';
+import { startRedis, type RedisProcess } from './redis-server.js';
+
+type View = Extract<Parameters<Player['send']>[0], { type: 'move' }>['move'];
+
+/** The view with `seq` as `player` got it (now or when it comes). */
+async function viewAt(player: Player, seq: number) {
+  const last = player.last('view');
+  if (last && last.seq === seq) return last;
+  return player.next('view', (m) => m.seq === seq);
+}
+
+/**
+ * Plays on until the match is over (or `moves` moves were made by the players given): each person
+ * plays its first legal move; seats without a player are computers (tempo instant).
+ */
+async function play(seats: Map<number, Player>, watcher: Player, moves = Infinity): Promise<void> {
+  let made = 0;
+  for (let step = 0; step < 5000 && made < moves; step++) {
+    // The watcher may be a view behind a player that moved last: catch up first.
+    const newest = Math.max(...[watcher, ...seats.values()].map((p) => p.last('view')?.seq ?? 0));
+    const view = await viewAt(watcher, newest);
+    if (view.view.winner !== null) return;
+    if (view.view.round.result) {
+      const dealt = watcher.next('view', (m) => m.seq > view.seq);
+      for (const player of seats.values()) {
+        await viewAt(player, view.seq);
+        player.send({ type: 'next-round', seq: view.seq });
+      }
+      await dealt;
+      continue;
+    }
+    const player = seats.get(view.view.turn!);
+    const next = watcher.next('view', (m) => m.seq > view.seq);
+    if (player) {
+      const mine = await viewAt(player, view.seq);
+      await sendUntilTaken(player, { type: 'move', seq: view.seq, move: wire(legalMoves(mine.view)[0]!) });
+      made++;
+    }
+    await next;
+  }
+}
+
+/** Sends a move, and again while the answer is `unavailable` (storage coming back) or `rate-limited`, as a person would. */
+async function sendUntilTaken(player: Player, message: Extract<Parameters<Player['send']>[0], { type: 'move' }>) {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const answer = await player.request(message, 'view', 10_000);
+    if (answer.type === 'view') return answer;
+    // A client playing at machine speed meets the 20-a-second limit now and then: it waits, like any client.
+    assert.ok(answer.code === 'unavailable' || answer.code === 'rate-limited', `refused: ${answer.code} ${answer.message}`);
+    await new Promise((resolve) => setTimeout(resolve, answer.code === 'rate-limited' ? 1000 : 250));
+  }
+  throw new Error('the move was never taken');
+}
+
+function wire(move: ReturnType<typeof legalMoves>[number]): View {
+  return move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : { type: move.type };
+}
+
+async function room(host: Player, guestServer: ServerProcess, players: number) {
+  host.send({ type: 'create', name: 'Ann', settings: { variant: 'draw', players: players as 2 | 3 | 4, level: 'easy', tempo: 'instant', target: 30 } });
+  await host.next('welcome');
+  const guest = await Player.connect(guestServer.wsUrl);
+  const welcomed = await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome');
+  assert.equal(welcomed.type, 'welcome');
+  const started = guest.next('view');
+  host.send({ type: 'start' });
+  await started;
+  await viewAt(host, guest.last('view')!.seq);
+  return guest;
+}
+
+describe('two server processes sharing Redis', () => {
+  let redis: RedisProcess;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  let spy: Redis;
+  const published: { channel: string; message: string }[] = [];
+  const tokens: string[] = [];
+
+  before(async () => {
+    redis = await startRedis();
+    spy = new Redis(redis.url);
+    await spy.psubscribe('*');
+    spy.on('pmessage', (_pattern: string, channel: string, message: string) => published.push({ channel, message }));
+    const args = ['--redis', redis.url, '--rooms-per-minute-per-address', '1000'];
+    [one, two] = await Promise.all([startServerProcess(args), startServerProcess(args)]);
+  });
+
+  after(async () => {
+    spy.disconnect();
+    await Promise.all([one?.stop(), two?.stop()]);
+    await redis?.stop();
+  });
+
+  test('a match whose seats are on both processes, with a computer, plays to its end', async () => {
+    const ann = await Player.connect(one.wsUrl);
+    const bob = await room(ann, two, 3);
+    tokens.push(ann.token!, bob.token!);
+    await play(new Map([[0, ann], [1, bob]]), bob);
+    const end = bob.last('view')!;
+    assert.notEqual(end.view.winner, null);
+    assert.equal((await viewAt(ann, end.seq)).seq, end.seq, 'both processes sent the last view');
+    await ann.close();
+    await bob.close();
+  });
+
+  test('the save is a compare-and-set: of many saves on one version exactly one lands', async () => {
+    const client = new Redis(redis.url);
+    const store = new RedisStore<{ n: number }>(client);
+    const id = `cas-test-${Date.now()}`;
+    assert.equal(await store.save(id, { n: 0 }, 0, Date.now() + 60_000), 1);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => store.save(id, { n }, 1, Date.now() + 60_000)));
+    assert.equal(results.filter((r) => r === 2).length, 1);
+    assert.equal(results.filter((r) => r === null).length, 19);
+    const kept = await store.load(id);
+    assert.equal(kept!.version, 2);
+    assert.equal(await store.save(id, { n: 99 }, 0, Date.now() + 60_000), null, 'a room that exists cannot be created again');
+    await store.close();
+  });
+
+  test('one seat moving through both processes at once: exactly one move is applied', async () => {
+    const ann = await Player.connect(one.wsUrl);
+    const bob = await room(ann, two, 2);
+    tokens.push(ann.token!, bob.token!);
+    // Play until it is Ann's turn with two different moves to choose from.
+    let view = bob.last('view')!;
+    for (let i = 0; i < 200; i++) {
+      view = bob.last('view')!;
+      const mine = view.view.turn === 0 && !view.view.round.result ? legalMoves((await viewAt(ann, view.seq)).view) : [];
+      if (mine.length >= 2) break;
+      await play(new Map([[0, ann], [1, bob]]), bob, 1);
+    }
+    const moves = legalMoves((await viewAt(ann, view.seq)).view);
+    assert.ok(moves.length >= 2, 'a position with two moves was reached');
+    const annTwo = await Player.connect(two.wsUrl);
+    // The second connection resumes Ann's seat on the other process; both send a move on the same seq.
+    annTwo.send({ type: 'resume', room: ann.room!, token: ann.token! });
+    annTwo.send({ type: 'move', seq: view.seq, move: wire(moves[1]!) });
+    ann.send({ type: 'move', seq: view.seq, move: wire(moves[0]!) });
+    const applied = await bob.next('view', (m) => m.seq === view.seq + 1);
+    // Whatever came second was refused (stale), or its connection was replaced before it was read.
+    const settle = await Promise.race([
+      annTwo.next('error', () => true, 3000).then((e) => e.code),
+      ann.next('error', () => true, 3000).then((e) => e.code),
+    ]).catch(() => 'no error');
+    assert.ok(['stale', 'not-seated', 'no error', 'not-your-turn', 'wrong-phase'].includes(settle), settle);
+    const peek = await Player.connect(one.wsUrl);
+    peek.send({ type: 'resume', room: bob.room!, token: bob.token! });
+    const fresh = await peek.next('view');
+    assert.equal(fresh.seq, view.seq + 1, 'exactly one change');
+    assert.equal(fresh.view.log.length, applied.view.log.length);
+    assert.equal(fresh.view.log.filter((e) => e.seat === 0).length, view.view.log.filter((e) => e.seat === 0).length + 1, 'one move of Ann');
+    for (const p of [ann, annTwo, bob, peek]) await p.close();
+  });
+
+  test('a process killed mid-match: its players resume on the other and the match finishes', async () => {
+    const victim = await startServerProcess(['--redis', redis.url, '--rooms-per-minute-per-address', '1000']);
+    const ann = await Player.connect(victim.wsUrl);
+    const bob = await room(ann, two, 2);
+    tokens.push(ann.token!, bob.token!);
+    await play(new Map([[0, ann], [1, bob]]), bob, 3);
+    const before = bob.last('view')!;
+    await victim.stop('SIGKILL');
+    const back = await Player.connect(two.wsUrl);
+    back.send({ type: 'resume', room: ann.room!, token: ann.token! });
+    const resumed = await back.next('view');
+    assert.equal(resumed.seq, before.seq, 'nothing lost');
+    assert.deepEqual(resumed.view.table, before.view.table);
+    await play(new Map([[0, back], [1, bob]]), bob);
+    assert.notEqual(bob.last('view')!.view.winner, null);
+    await back.close();
+    await bob.close();
+  });
+
+  test('Redis restarted mid-match: moves are refused meanwhile, nothing is lost after', async () => {
+    const ann = await Player.connect(one.wsUrl);
+    const bob = await room(ann, two, 2);
+    tokens.push(ann.token!, bob.token!);
+    await play(new Map([[0, ann], [1, bob]]), bob, 2);
+    let view = bob.last('view')!;
+    while (view.view.turn !== 0 || view.view.round.result) {
+      await play(new Map([[0, ann], [1, bob]]), bob, 1);
+      view = bob.last('view')!;
+    }
+    const move = wire(legalMoves((await viewAt(ann, view.seq)).view)[0]!);
+    await redis.kill();
+    const refused = await ann.request({ type: 'move', seq: view.seq, move }, 'view', 5000);
+    assert.equal(refused.type, 'error', 'a move while Redis is away is refused');
+    assert.equal(refused.type === 'error' && refused.code, 'unavailable');
+    const health = await fetch(`${one.url}/healthz`);
+    assert.equal(health.status, 503, '/healthz says the process is unhealthy');
+    await redis.start();
+    const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
+    assert.ok(accepted, 'the move is accepted once Redis is back');
+    assert.equal(accepted.seq, view.seq + 1, 'nothing lost, nothing applied twice');
+    await play(new Map([[0, ann], [1, bob]]), bob);
+    assert.notEqual(bob.last('view')!.view.winner, null);
+    await ann.close();
+    await bob.close();
+  });
+
+  test('what passes on the channels: room versions only, no tile and no token', async () => {
+    assert.ok(published.length > 10, 'the processes published');
+    for (const { channel, message } of published) {
+      assert.match(channel, /^domino:room-version:[A-Za-z0-9_-]{22}$/);
+      assert.match(message, /^\d+$/);
+      for (const token of tokens) assert.ok(!message.includes(token) && !channel.includes(token));
+    }
+  });
+});
