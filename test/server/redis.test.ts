@@ -210,6 +210,41 @@ describe('two server processes sharing Redis', () => {
     await bob.close();
   });
 
+  test('SIGTERM drains: the socket closes with 1012, the process exits, the player resumes on the other', async () => {
+    const leaving = await startServerProcess(['--redis', redis.url, '--rooms-per-minute-per-address', '1000']);
+    const ann = await Player.connect(leaving.wsUrl);
+    const bob = await room(ann, two, 2);
+    tokens.push(ann.token!, bob.token!);
+    await play(new Map([[0, ann], [1, bob]]), bob, 2);
+    const before = bob.last('view')!;
+    const exited = new Promise<number | null>((resolve) => leaving.child.once('exit', (code) => resolve(code)));
+    leaving.child.kill('SIGTERM');
+    assert.equal(await exited, 0, 'a clean exit');
+    assert.equal(ann.closed?.code, 1012);
+    const back = await Player.connect(two.wsUrl);
+    back.send({ type: 'resume', room: ann.room!, token: ann.token! });
+    assert.equal((await back.next('view')).seq, before.seq);
+    await play(new Map([[0, back], [1, bob]]), bob);
+    assert.notEqual(bob.last('view')!.view.winner, null);
+    await back.close();
+    await bob.close();
+  });
+
+  test('GET /metrics speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors', async () => {
+    const response = await fetch(`${two.url}/metrics`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+    const text = await response.text();
+    for (const name of ['domino_rooms', 'domino_connections', 'domino_messages_total', 'domino_move_seconds_bucket', 'domino_storage_errors_total']) {
+      assert.match(text, new RegExp(`^${name}`, 'm'), name);
+    }
+    assert.match(text, /^domino_messages_total\{type="move"\} [1-9]/m);
+    // Ann's moves went through process one while Redis was away.
+    const oneText = await (await fetch(`${one.url}/metrics`)).text();
+    assert.match(oneText, /^domino_refusals_total\{code="unavailable"\} [1-9]/m, 'the refusals while Redis was away are counted');
+    assert.match(oneText, /^domino_storage_errors_total [1-9]/m, 'and the storage errors');
+  });
+
   test('what passes on the channels: room versions only, no tile and no token', async () => {
     assert.ok(published.length > 10, 'the processes published');
     for (const { channel, message } of published) {
