@@ -26,8 +26,8 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Tests create many rooms from one address; the per-address room cap is tested on its own. */
-export const ROOMY = ['--rooms-per-minute-per-address', '1000'];
+/** Tests create many rooms and connections from one address; the per-address caps are tested on their own. */
+export const ROOMY = ['--rooms-per-minute-per-address', '1000', '--max-connections-per-address', '1000'];
 
 export async function startServerProcess(args: string[] = ['--db', ':memory:'], env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--static', 'none', '--threads', '1', ...args], {
@@ -90,6 +90,9 @@ export function serverErrors(server: ServerProcess): string[] {
     }
   });
 }
+
+const PACED_RATE = 18;
+const PACED_BURST = 36;
 
 export type Of<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
 export type ViewMessage = Of<'view'>;
@@ -154,7 +157,30 @@ export class Player {
   }
 
   send(message: ClientMessage | Record<string, unknown>): void {
+    this.spend();
     this.ws.send(JSON.stringify(message));
+  }
+
+  // The server allows 20 messages a second (a burst of 40) per connection; a client that plays at
+  // the speed of computers keeps below that, a little more strictly than the server counts.
+  private tokens = PACED_BURST;
+  private refilled = Date.now();
+  private pacing: Promise<void> = Promise.resolve();
+
+  private spend(): void {
+    const now = Date.now();
+    this.tokens = Math.min(PACED_BURST, this.tokens + ((now - this.refilled) / 1000) * PACED_RATE) - 1;
+    this.refilled = now;
+  }
+
+  /** Sends `message` as soon as the server's rate limit allows, keeping the order of paced messages. */
+  sendPaced(message: ClientMessage | Record<string, unknown>): void {
+    this.pacing = this.pacing.then(async () => {
+      const now = Date.now();
+      const tokens = Math.min(PACED_BURST, this.tokens + ((now - this.refilled) / 1000) * PACED_RATE);
+      if (tokens < 1) await new Promise((resolve) => setTimeout(resolve, ((1 - tokens) / PACED_RATE) * 1000));
+      if (this.ws.readyState === WebSocket.OPEN) this.send(message);
+    });
   }
 
   sendRaw(data: string | Buffer, binary = false): void {
@@ -321,9 +347,9 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
           finished.add(player);
           check();
         } else if (view.round.result !== null) {
-          if (options.nextRound !== false) player.send({ type: 'next-round', seq: m.seq });
+          if (options.nextRound !== false) player.sendPaced({ type: 'next-round', seq: m.seq });
         } else if (view.turn === view.seat) {
-          player.send({ type: 'move', seq: m.seq, move: randomLegalMove(view, rng) });
+          player.sendPaced({ type: 'move', seq: m.seq, move: randomLegalMove(view, rng) });
         }
       };
       stops.push(player.onMessage(act));
