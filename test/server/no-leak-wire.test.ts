@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { LogEntry, ViewLogEntry } from '../../src/engine/index.js';
+import type { Tile, ViewLogEntry } from '../../src/engine/index.js';
 import type { RoomSettings } from '../../src/net/protocol.js';
 import type { RoomRecord } from '../../src/server/room.js';
 import { secretKeysIn, tileKey, tileKeys, tilesIn } from './frames.js';
@@ -81,21 +81,21 @@ function checkSeatFrames(player: Player, where: string): void {
       const { view } = m;
       const t = view.log.length;
       assert.deepEqual(view.log, endLog.slice(0, t), `${at}: the log is not a prefix of the round's log`);
-      const later = endLog.slice(t) as (LogEntry | ViewLogEntry)[];
+      const later = endLog.slice(t);
       const earlier = endLog.slice(0, t);
+      const named = (entries: ViewLogEntry[], which: (e: ViewLogEntry) => boolean) => entries.filter(which).map((e) => tileKey((e as { tile: Tile }).tile));
       // The hand at this moment, rebuilt from the end: put back what the seat played since, take out what it drew since.
-      const hand = [...tileKeys(final), ...later.filter((e) => e.seat === seat && e.type === 'play').map((e) => tileKey(e.tile!))];
-      for (const e of later) {
-        if (e.seat !== seat || e.type !== 'draw') continue;
-        const drawn = hand.indexOf(tileKey(e.tile!));
+      const hand = [...tileKeys(final), ...named(later, (e) => e.seat === seat && e.type === 'play')];
+      for (const tile of named(later, (e) => e.seat === seat && e.type === 'draw')) {
+        const drawn = hand.indexOf(tile);
         assert.ok(drawn >= 0, `${at}: a tile drawn later is not in the final hand nor played`);
         hand.splice(drawn, 1);
       }
       hand.sort();
       const allowed = new Set([
         ...hand,
-        ...earlier.filter((e) => e.type === 'play').map((e) => tileKey(e.tile!)),
-        ...earlier.filter((e) => e.type === 'draw' && e.seat === seat).map((e) => tileKey(e.tile!)),
+        ...named(earlier, (e) => e.type === 'play'),
+        ...named(earlier, (e) => e.type === 'draw' && e.seat === seat),
       ]);
       if (m === end) {
         // Only `revealed` may show the other hands, and only now.
