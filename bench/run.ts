@@ -7,7 +7,7 @@
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
  *   npm run bench -- server            the room server under 100 then 1,000 rooms of four people, beside a
  *                                      bare ws echo server; only when named (it takes minutes):
- *       --rooms 100,1000 --seconds 30 --think-ms 1000 [--warmup 10 --ramp 50 --client-processes 2 --variant fives]
+ *       --rooms 100,1000 --seconds 30 --think-ms 1000 [--warmup 10 --ramp 50 --client-processes 2 --variant fives --db memory --cpu-prof DIR]
  */
 import { benchAi } from './ai.js';
 import { benchBundle } from './bundle.js';

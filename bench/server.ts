@@ -12,11 +12,14 @@
  *
  *   npm run bench -- server                         100 then 1,000 rooms, 30 s each, think 1 s
  *   npm run bench -- server --rooms 100,1000 --seconds 30 --think-ms 1000
- *       [--warmup 10] [--ramp 50] [--client-processes 2] [--variant fives]
+ *       [--warmup 10] [--ramp 50] [--client-processes 2] [--variant fives] [--db sqlite|memory] [--cpu-prof DIR]
  *   node --import tsx bench/server.ts [the same flags]
  *
  * --think-ms T: each action waits uniform 0.5·T–1.5·T; 0 sends at once (then the rate is bounded by
  * the CPU and the latency is queueing, which is not what people do). --ramp: rooms opened a second.
+ * --db memory: the server on --db :memory: (what SQLite costs); --cpu-prof DIR: V8 CPU profiles of the
+ * server process (node --cpu-prof, one file a thread; the main thread's is the largest). After the
+ * steps, bench/server-permove.ts: one move's time inside the server, step by step, without sockets.
  * All traffic stays on 127.0.0.1; every process it starts is stopped at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +28,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command, Reply, Report } from './server-clients.js';
+import { benchPerMove } from './server-permove.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,6 +41,10 @@ export interface ServerBenchOptions {
   ramp: number;
   clientProcesses: number;
   variant: 'draw' | 'block' | 'fives' | 'doubles';
+  /** The server's storage: SQLite on a temporary file (the default), or `memory` (--db :memory:), to see what storage costs. */
+  db: 'sqlite' | 'memory';
+  /** Where the server process writes V8 CPU profiles of each step (node --cpu-prof: DIR/server-N-rooms/, one a thread; the main thread's is the largest); null: none. */
+  cpuProf: string | null;
 }
 
 export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
@@ -47,6 +55,8 @@ export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
   ramp: 50,
   clientProcesses: 2,
   variant: 'fives',
+  cpuProf: null,
+  db: 'sqlite',
 };
 
 /** Takes this bench's flags out of `args` (so bench/run.ts sees only section names). */
@@ -73,6 +83,13 @@ export function takeServerArgs(args: string[]): ServerBenchOptions {
   options.warmupSeconds = number('--warmup', options.warmupSeconds, 0);
   options.ramp = number('--ramp', options.ramp, 1);
   options.clientProcesses = Math.round(number('--client-processes', options.clientProcesses, 1));
+  const db = take('--db');
+  if (db !== undefined) {
+    if (db !== 'sqlite' && db !== 'memory') throw new Error(`--db: sqlite or memory, got "${db}"`);
+    options.db = db;
+  }
+  const cpuProf = take('--cpu-prof');
+  if (cpuProf !== undefined) options.cpuProf = resolve(cpuProf);
   const variant = take('--variant');
   if (variant !== undefined) {
     if (!['draw', 'block', 'fives', 'doubles'].includes(variant)) throw new Error(`--variant: draw, block, fives or doubles, got "${variant}"`);
@@ -104,9 +121,9 @@ function fileLimits(): { soft: number; hard: number } | null {
  * Runs `node --import tsx <args>`. A process needing more sockets than the soft open-file limit gets
  * it raised (up to the hard limit) by a shell's `ulimit -n` before node starts: node cannot raise its own.
  */
-function node(args: string[], fds: number, env: NodeJS.ProcessEnv, ipc: boolean): ChildProcess {
+function node(args: string[], fds: number, env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: string[] = []): ChildProcess {
   const limits = fileLimits();
-  const argv = ['--import', 'tsx', ...args];
+  const argv = [...nodeArgs, '--import', 'tsx', ...args];
   const stdio: ('ignore' | 'pipe' | 'inherit' | 'ipc')[] = ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe'];
   const options = { cwd: root, env, stdio };
   const child =
@@ -242,6 +259,37 @@ interface Row {
   load: number;
   viewBytes: number;
   warnings: string[];
+  /** The server's own move handling time over the window (from /metrics), or null. */
+  inServer: string | null;
+}
+
+/** The server's own histogram of a move's handling (received → views sent), from GET /metrics: bucket bound (s) → count. */
+async function moveHistogram(url: string): Promise<Map<number, number> | null> {
+  try {
+    const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) return null;
+    const buckets = new Map<number, number>();
+    for (const found of (await response.text()).matchAll(/^domino_move_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm)) {
+      buckets.set(found[1] === '+Inf' ? Infinity : Number(found[1]), Number(found[2]));
+    }
+    return buckets.size > 0 ? buckets : null;
+  } catch {
+    return null;
+  }
+}
+
+/** p50 and p99 of the window as bucket bounds ("≤ 5 ms"), from two cumulative histograms. */
+function histogramPercentiles(before: Map<number, number> | null, after: Map<number, number> | null): string | null {
+  if (!before || !after) return null;
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const counts = bounds.map((b) => (after.get(b) ?? 0) - (before.get(b) ?? 0));
+  const total = counts[counts.length - 1] ?? 0;
+  if (total === 0) return null;
+  const at = (p: number) => {
+    const bound = bounds[counts.findIndex((c) => c >= p * total)]!;
+    return bound === Infinity ? `> ${bounds[bounds.length - 2]! * 1000} ms` : `≤ ${bound * 1000} ms`;
+  };
+  return `p50 ${at(0.5)}, p99 ${at(0.99)}`;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -255,10 +303,11 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
   const env = { ...process.env, LOG_LEVEL: 'warn' };
   const args =
     target === 'server'
-      ? ['src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', join(temp, 'rooms.sqlite'), '--static', 'none',
+      ? ['src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', options.db === 'memory' ? ':memory:' : join(temp, 'rooms.sqlite'), '--static', 'none',
          '--max-connections-per-address', '100000', '--rooms-per-minute-per-address', '100000']
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
-  const server = await listening(node(args, conns + 512, env, false), target);
+  const profile = target === 'server' && options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `server-${rooms}-rooms`)] : [];
+  const server = await listening(node(args, conns + 512, env, false, profile), target);
   const workers: ChildProcess[] = [];
   try {
     const rssIdle = rssMb(server.pid);
@@ -285,10 +334,11 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     const opened = ready.reduce((sum, r) => sum + r.rooms, 0);
     await sleep(options.warmupSeconds * 1000);
 
-    const reports = workers.map((w) => reply(w, 'report', 30_000));
+    const reports = workers.map((w) => reply(w, 'report', options.seconds * 1000 + 60_000));
     for (const w of workers) w.send({ cmd: 'measure' } satisfies Command);
     const rssStart = rssMb(server.pid);
     const cpuStart = cpuMs(server.pid);
+    const histogramStart = target === 'server' ? await moveHistogram(server.url) : null;
     const began = performance.now();
     await sleep(options.seconds * 1000);
     for (const w of workers) w.send({ cmd: 'stop' } satisfies Command);
@@ -296,6 +346,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     const rssEnd = rssMb(server.pid);
     const cpuEnd = cpuMs(server.pid);
     const load = loadavg()[0]!;
+    const histogramEnd = target === 'server' ? await moveHistogram(server.url) : null;
     const got: Report[] = await Promise.all(reports);
 
     const closed = workers.map((w) => reply(w, 'closed', 30_000).catch(() => undefined));
@@ -321,6 +372,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
       clientCpu: got.reduce((sum, r) => sum + r.cpuMs, 0) / 10 / window,
       load,
       viewBytes: frames > 0 ? got.reduce((sum, r) => sum + r.viewBytes, 0) / frames : 0,
+      inServer: histogramPercentiles(histogramStart, histogramEnd),
       warnings: server.tail.filter((line) => !line.startsWith('listening on') && !line.includes('"event":"any-origin"')).slice(-5),
     };
   } finally {
@@ -352,6 +404,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
       ? `think time uniform ${options.thinkMs / 2}–${options.thinkMs * 1.5} ms (mean ${options.thinkMs} ms) before each move, next-round and new-match`
       : 'no think time: each move sent on receipt (the rate is bounded by the CPU, the latency is queueing)';
   print(`server: 4-player ${options.variant}, tempo instant (no computers), ${think}`);
+  print(`server: the server on ${options.db === 'memory' ? 'memory storage (--db :memory:)' : 'SQLite on a temporary file'}, LOG_LEVEL=warn, --static none, per-address caps raised; all on 127.0.0.1`);
   print(
     `server: ${options.clientProcesses} client processes, rooms opened at ${options.ramp}/s, ${options.warmupSeconds} s warm-up, ` +
       `${options.seconds} s measured; latency = move sent → the mover gets the view of that move`,
@@ -387,6 +440,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
       `server:   ${rooms} rooms: p99 server/echo ${ratio.toFixed(1)}× (goal ≤ 3×); views ${frameBytes} bytes on average (echo frames the same); ` +
         `server rss ${flat === null ? '?' : `${flat >= 0 ? '+' : ''}${flat.toFixed(0)} MB`} over the window`,
     );
+    if (server.inServer) print(`server:     inside the server (its /metrics domino_move_seconds: move received → views sent, bucket bounds): ${server.inServer}`);
     for (const row of [server, echo]) {
       if (row.examples.length > 0) print(`server:     ${row.target} errors, first: ${row.examples.join(' | ')}`);
       if (row.warnings.length > 0 && row.target === 'server') print(`server:     ${row.target} printed: ${row.warnings.map((w) => w.slice(0, 200)).join(' | ')}`);
@@ -404,6 +458,8 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
   ];
   const met = server.p99 < 50 && server.errors === 0 && grew !== null && grew <= 0.1 && server.p99 / at.echo.p99 <= 3;
   print(`server: goal at ${server.rooms} rooms / ${server.conns} connections (p99 < 50 ms, no errors, memory flat, ≤ 3× echo): ${met ? 'met' : 'missed'} — ${verdict.join(', ')}`);
+  // Where a move's time goes inside the server, measured apart (same code path, no sockets).
+  await benchPerMove({ moves: 3000, variant: options.variant }, print);
 }
 
 // Run directly: node --import tsx bench/server.ts [flags]
