@@ -9,10 +9,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ALL_TILES, RuleError, VARIANTS, applyMove, createMatch, legalMoves, nextRound, playerView } from '../../src/engine/index.js';
-import { nextInt, nextUint32, seedRng, type RngState } from '../../src/engine/rng.js';
+import { RuleError, VARIANTS, applyMove, createMatch, legalMoves, nextRound, playerView } from '../../src/engine/index.js';
+import { nextInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import type { MatchState, PlayerView, Tile, Variant } from '../../src/engine/types.js';
-import { deepFreeze, plainEqual, randomConfig, shuffle } from './helpers/random-rounds.js';
+import { reshuffleHidden } from './helpers/hidden.js';
+import { deepFreeze, plainEqual, randomConfig } from './helpers/random-rounds.js';
 
 const CASES_PER_VARIANT = 150;
 const ROUNDS_PER_CASE = 3;
@@ -25,28 +26,6 @@ const drawable = (s: MatchState): number =>
 /** assert.deepStrictEqual, after a fast check (the assert is slow and this runs a lot). */
 function same(actual: unknown, expected: unknown, message: string): void {
   if (!plainEqual(actual, expected)) assert.deepStrictEqual(actual, expected, message);
-}
-
-/** A copy of `state` with everything `seat` may not see replaced at random. */
-function reshuffleHidden(state: MatchState, seat: number, rng: RngState): MatchState {
-  const others = state.hands.map((_, i) => i).filter((i) => i !== seat);
-  const pool = shuffle(rng, [...others.flatMap((i) => state.hands[i]!), ...state.boneyard]);
-  const hands = state.hands.slice();
-  let k = 0;
-  for (const i of others) {
-    hands[i] = pool.slice(k, k + hands[i]!.length);
-    k += hands[i]!.length;
-  }
-  const log = state.log.map((entry) =>
-    entry.type === 'draw' && entry.seat !== seat ? { ...entry, tile: ALL_TILES[nextInt(rng, 28)]! } : entry,
-  );
-  let round = state.round;
-  if (state.table.length === 0 && round.lead !== null && round.leader !== seat && hands[round.leader]!.length > 0) {
-    const hand = hands[round.leader]!;
-    round = { ...round, lead: hand[nextInt(rng, hand.length)]! };
-  }
-  const rngState: RngState = [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng)];
-  return { ...state, hands, boneyard: pool.slice(k), log, round, rng: rngState };
 }
 
 /** The first key a view must never have (rng, boneyard, hands), searched everywhere. */
