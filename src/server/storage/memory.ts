@@ -39,7 +39,11 @@ export class MemoryStore<T> implements RoomStore<T> {
   }
 
   async count(): Promise<number> {
-    return this.rooms.size;
+    // Expired rooms not yet swept are absent, as in every other store.
+    const now = this.now();
+    let live = 0;
+    for (const entry of this.rooms.values()) if (entry.expiresAt > now) live++;
+    return live;
   }
 
   async close(): Promise<void> {

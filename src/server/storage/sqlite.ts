@@ -11,7 +11,7 @@ export class SqliteStore<T> implements RoomStore<T> {
   private readonly db: Database.Database;
   private readonly loadRoom: Database.Statement<[string, number], { version: number; state: string }>;
   private readonly insertRoom: Database.Statement<[string, number, string, number]>;
-  private readonly updateRoom: Database.Statement<[number, string, number, string, number]>;
+  private readonly updateRoom: Database.Statement<[number, string, number, string, number, number]>;
   private readonly replaceExpired: Database.Statement<[number, string, number, string, number]>;
   private readonly sweepRooms: Database.Statement<[number]>;
   private readonly countRooms: Database.Statement<[number], { n: number }>;
@@ -32,7 +32,8 @@ export class SqliteStore<T> implements RoomStore<T> {
     this.loadRoom = this.db.prepare('SELECT version, state FROM rooms WHERE id = ? AND expires_at > ?');
     this.insertRoom = this.db.prepare('INSERT OR IGNORE INTO rooms (id, version, state, expires_at) VALUES (?, 1, ?, ?)').bind as never;
     this.insertRoom = this.db.prepare('INSERT OR IGNORE INTO rooms (id, version, state, expires_at) VALUES (?, ?, ?, ?)');
-    this.updateRoom = this.db.prepare('UPDATE rooms SET version = ?, state = ?, expires_at = ? WHERE id = ? AND version = ?');
+    // An expired room is absent to a change made on it before it expired, as to everyone else.
+    this.updateRoom = this.db.prepare('UPDATE rooms SET version = ?, state = ?, expires_at = ? WHERE id = ? AND version = ? AND expires_at > ?');
     // An expired room not yet swept counts as absent: a new one may take its id.
     this.replaceExpired = this.db.prepare('UPDATE rooms SET version = ?, state = ?, expires_at = ? WHERE id = ? AND expires_at <= ?');
     this.sweepRooms = this.db.prepare('DELETE FROM rooms WHERE expires_at <= ?');
@@ -50,7 +51,7 @@ export class SqliteStore<T> implements RoomStore<T> {
       if (this.insertRoom.run(id, 1, state, expiresAt).changes === 1) return 1;
       return this.replaceExpired.run(1, state, expiresAt, id, this.now()).changes === 1 ? 1 : null;
     }
-    return this.updateRoom.run(expected + 1, state, expiresAt, id, expected).changes === 1 ? expected + 1 : null;
+    return this.updateRoom.run(expected + 1, state, expiresAt, id, expected, this.now()).changes === 1 ? expected + 1 : null;
   }
 
   async sweep(now: number): Promise<number> {
