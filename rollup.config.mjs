@@ -4,6 +4,7 @@
 //                             dist/chunks/, loaded on demand from beside it
 //   dist/domino-game.iife.js  the same as a classic script (works from file:// too), catalogs inlined
 //   dist/engine.js            the rules engine alone, an ES module for Node ≥ 20 and browsers, readable
+//   dist/ai.js                the computer players, chooseMove(view, { level, seed, budgetMs }), for Node ≥ 20
 //   dist/machine.js           the match statechart with its computer players, for Node ≥ 20 (a server, a
 //                             bot), readable; xstate stays an import
 //   dist/protocol.js          the online wire protocol's types and schemas (valibot stays an import)
@@ -64,6 +65,12 @@ export default [
       file: 'dist/engine.js',
       format: 'es',
     },
+  },
+  {
+    input: 'src/ai/index.ts',
+    plugins: [nodeResolve(), ts()],
+    // One file: Node hosts (a bot, a server) have no use for the page's on-demand split.
+    output: { file: 'dist/ai.js', format: 'es', inlineDynamicImports: true },
   },
   {
     input: 'src/machine/index.ts',

@@ -7,7 +7,8 @@
 // 1. Type check: `tsc --noEmit -p tsconfig.json` (src, test, bench); counts as one test.
 // 2. Node tests: `node --import tsx --test` over every test/**/*.test.ts outside test/ui/.
 // 3. Build: `npm run build`, for the browser tests of the built files (test/ui/bundle.test.ts,
-//    test/ui/classic.test.ts); counts as one test.
+//    test/ui/classic.test.ts); counts as one test. Then scripts/check-exports.mjs imports the Node
+//    entries by their public names (domino-game/engine, /ai, /machine, /protocol); one test.
 // 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except that one).
 // Each suite prints its own output as it runs. The exit code is 1 when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -112,6 +113,7 @@ function nodeTests() {
 function build() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   oneTest('Build: npm run build (for the tests of dist/)', 'Build', npm, ['run', 'build']);
+  oneTest('Package exports: the Node entries, imported by name', 'Package exports', process.execPath, [join(root, 'scripts', 'check-exports.mjs')]);
 }
 
 function browserTests() {
