@@ -8,8 +8,10 @@
  *      │                                       ├─▶ roundOver ── NEXT_ROUND ─▶ dealing
  *      └──────── NEW_MATCH (any state) ────────└─▶ matchOver ── NEW_MATCH ──▶ dealing
  *
- * Every intent is checked by the engine (src/machine/intents.ts); a refused one only sets
- * `context.rejection`. Pauses and seat players are invoked actors, never `after` timers, because
+ * Every intent is checked by the engine (src/machine/intents.ts) and goes through one action, `settle`,
+ * that applies it or records why it was refused (`context.rejection`); the guard `isAccepted` (the same
+ * memoized check) only picks where the machine goes. Phases are tags (`dealing`, `playing`,
+ * `roundOver`, `matchOver`; `humanTurn`, `computerTurn`, `remoteTurn`), which the selectors read. Pauses and seat players are invoked actors, never `after` timers, because
  * XState restores invoked actors from a persisted snapshot (restarting them) but drops scheduled
  * `after` events, which would leave a restored match waiting forever.
  */
@@ -17,18 +19,11 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } f
 import { applyMove, legalMoves, RuleError, type MatchState } from '../engine/index.js';
 import { initialContext } from './context.js';
 import { moveEvents, turnEvent } from './domain-events.js';
-import {
-  checkConfigure,
-  checkIntent,
-  checkLocalMove,
-  checkNewMatch,
-  checkNextRound,
-  checkRemoteMove,
-} from './intents.js';
+import { checkConfigure, checkIntent, type NewMatchContext } from './intents.js';
 import { computerInput, computerPlayer, pause, remoteInput, remotePlayer } from './players.js';
 import { rejection } from './rejections.js';
 import { TEMPO_DELAYS } from './tempo.js';
-import type { MatchContext, MatchEmitted, MatchEvent, MatchInput, RejectionCode, SeatKind } from './types.js';
+import type { MatchContext, MatchEmitted, MatchEvent, MatchInput, Pending, RejectionCode, SeatKind, Tempo } from './types.js';
 
 /** Applies a computer's decision; a decision the engine refuses (a faulty player) falls back to the first legal move. */
 function playDecision(context: MatchContext): MatchState {
@@ -48,6 +43,8 @@ function playDecision(context: MatchContext): MatchState {
 
 const DEALING_REJECTION = { code: 'dealing', message: 'the tiles are being dealt' } as const;
 
+const MOVE_INTENTS = ['PLAY', 'DRAW', 'PASS', 'REMOTE_MOVE'] as const;
+
 export const matchMachine = setup({
   types: {
     context: {} as MatchContext,
@@ -57,36 +54,58 @@ export const matchMachine = setup({
   },
   actors: { computerPlayer, remotePlayer, pause },
   guards: {
-    accepted: ({ context, event }) => checkIntent(context, event).ok,
+    isAccepted: ({ context, event }) => checkIntent(context, event).ok,
     /** A valid CONFIGURE that changes the tempo: a running pause restarts with the new length. */
-    retimed: ({ context, event }) =>
+    isRetimed: ({ context, event }) =>
       event.type === 'CONFIGURE' &&
       checkConfigure(context, event).ok &&
       event.tempo !== undefined &&
       event.tempo !== context.tempo,
-    noDealPause: ({ context }) => TEMPO_DELAYS[context.tempo].deal <= 0,
-    noMovePause: ({ context }) => TEMPO_DELAYS[context.tempo].move <= 0,
-    matchOver: ({ context }) => context.game.winner !== null,
-    roundOver: ({ context }) => context.game.round.result !== null,
-    seatIs: ({ context }, kind: SeatKind) => context.game.turn !== null && context.seats[context.game.turn] === kind,
+    hasNoDealPause: ({ context }) => TEMPO_DELAYS[context.tempo].deal <= 0,
+    hasNoMovePause: ({ context }) => TEMPO_DELAYS[context.tempo].move <= 0,
+    isMatchOver: ({ context }) => context.game.winner !== null,
+    isRoundOver: ({ context }) => context.game.round.result !== null,
+    isSeatOfKind: ({ context }, kind: SeatKind) => context.game.turn !== null && context.seats[context.game.turn] === kind,
   },
   actions: {
-    reject: assign({
+    /** The one path of every intent: applied as its check says, or refused with the check's reason. */
+    settle: enqueueActions(({ context, event, enqueue }) => {
+      const checked = checkIntent(context, event);
+      if (!checked.ok) {
+        enqueue.assign({ rejection: checked.rejection });
+        return;
+      }
+      switch (event.type) {
+        case 'PLAY':
+        case 'DRAW':
+        case 'PASS':
+        case 'REMOTE_MOVE':
+        case 'NEXT_ROUND': {
+          const game = checked.value as MatchState;
+          enqueue.assign({ game, rejection: null });
+          for (const emitted of moveEvents(context.game, game)) enqueue.emit(emitted);
+          break;
+        }
+        case 'NEW_MATCH':
+          enqueue.assign(checked.value as NewMatchContext);
+          break;
+        case 'CONFIGURE':
+          enqueue.assign({ ...(checked.value as { tempo: Tempo; pending: Pending }), rejection: null });
+          break;
+      }
+    }),
+    /** An intent this state does not take, whatever its check would say. */
+    refuseAs: assign({
+      rejection: ({ event }, params: { code: RejectionCode; message: string }) => rejection(params.code, params.message, event),
+    }),
+    /** An intent that passed its check but is not taken in this state (a move while a computer thinks). */
+    refuseOutOfTurn: assign({
       rejection: ({ context, event }) => {
         const checked = checkIntent(context, event);
         return checked.ok ? rejection('not-your-turn', `${event.type} is not accepted now`, event) : checked.rejection;
       },
     }),
-    rejectAs: assign({
-      rejection: ({ event }, params: { code: RejectionCode; message: string }) => rejection(params.code, params.message, event),
-    }),
-    applyMove: enqueueActions(({ context, event, enqueue }) => {
-      const checked = event.type === 'REMOTE_MOVE' ? checkRemoteMove(context, event) : checkLocalMove(context, event);
-      if (!checked.ok) return; // unreachable: the `accepted` guard ran the same (memoized) check
-      enqueue.assign({ game: checked.value, rejection: null });
-      for (const emitted of moveEvents(context.game, checked.value)) enqueue.emit(emitted);
-    }),
-    applyDecision: enqueueActions(({ context, enqueue }) => {
+    playDecision: enqueueActions(({ context, enqueue }) => {
       const after = playDecision(context);
       enqueue.assign({ game: after, decision: null });
       for (const emitted of moveEvents(context.game, after)) enqueue.emit(emitted);
@@ -95,18 +114,6 @@ export const matchMachine = setup({
       const emitted = turnEvent(context.game, context.seats);
       if (emitted) enqueue.emit(emitted);
     }),
-    startNextRound: assign(({ context, event }) => {
-      const checked = checkNextRound(context, event);
-      return checked.ok ? { game: checked.value, rejection: null } : {};
-    }),
-    startNewMatch: assign(({ context, event }) => {
-      const checked = checkNewMatch(context, event);
-      return checked.ok ? checked.value : {};
-    }),
-    configure: assign(({ context, event }) => {
-      const checked = checkConfigure(context, event);
-      return checked.ok ? { ...checked.value, rejection: null } : {};
-    }),
   },
 }).createMachine({
   id: 'match',
@@ -114,26 +121,18 @@ export const matchMachine = setup({
   initial: 'dealing',
   on: {
     // A player may abandon a match at any moment.
-    NEW_MATCH: [{ guard: 'accepted', target: '.dealing', reenter: true, actions: 'startNewMatch' }, { actions: 'reject' }],
-    CONFIGURE: [{ guard: 'accepted', actions: 'configure' }, { actions: 'reject' }],
+    NEW_MATCH: [{ guard: 'isAccepted', target: '.dealing', reenter: true, actions: 'settle' }, { actions: 'settle' }],
+    CONFIGURE: { actions: 'settle' },
     // Where a state does not take these, the check says why (round over, match over, round in progress…).
-    PLAY: { actions: 'reject' },
-    DRAW: { actions: 'reject' },
-    PASS: { actions: 'reject' },
-    REMOTE_MOVE: { actions: 'reject' },
-    NEXT_ROUND: { actions: 'reject' },
+    ...Object.fromEntries([...MOVE_INTENTS, 'NEXT_ROUND'].map((type) => [type, { actions: 'refuseOutOfTurn' }])),
   },
   states: {
     dealing: {
+      tags: 'dealing',
       initial: 'start',
-      on: {
-        PLAY: { actions: { type: 'rejectAs', params: DEALING_REJECTION } },
-        DRAW: { actions: { type: 'rejectAs', params: DEALING_REJECTION } },
-        PASS: { actions: { type: 'rejectAs', params: DEALING_REJECTION } },
-        REMOTE_MOVE: { actions: { type: 'rejectAs', params: DEALING_REJECTION } },
-      },
+      on: Object.fromEntries(MOVE_INTENTS.map((type) => [type, { actions: { type: 'refuseAs', params: DEALING_REJECTION } }])),
       states: {
-        start: { always: [{ guard: 'noDealPause', target: '#match.playing' }, { target: 'waiting' }] },
+        start: { always: [{ guard: 'hasNoDealPause', target: '#match.playing' }, { target: 'waiting' }] },
         waiting: {
           invoke: {
             id: 'dealPause',
@@ -141,35 +140,33 @@ export const matchMachine = setup({
             input: ({ context }) => ({ ms: TEMPO_DELAYS[context.tempo].deal }),
             onDone: { target: '#match.playing' },
           },
-          on: { CONFIGURE: { guard: 'retimed', target: 'start', actions: 'configure' } },
+          on: { CONFIGURE: { guard: 'isRetimed', target: 'start', actions: 'settle' } },
         },
       },
     },
     playing: {
+      tags: 'playing',
       initial: 'route',
-      on: {
-        PLAY: [{ guard: 'accepted', target: '.route', actions: 'applyMove' }, { actions: 'reject' }],
-        DRAW: [{ guard: 'accepted', target: '.route', actions: 'applyMove' }, { actions: 'reject' }],
-        PASS: [{ guard: 'accepted', target: '.route', actions: 'applyMove' }, { actions: 'reject' }],
-        REMOTE_MOVE: [{ guard: 'accepted', target: '.route', actions: 'applyMove' }, { actions: 'reject' }],
-      },
+      // The four move intents, built once: accepted ones lead back to `route`; either way `settle` applies or refuses.
+      on: Object.fromEntries(MOVE_INTENTS.map((type) => [type, [{ guard: 'isAccepted', target: '.route', actions: 'settle' }, { actions: 'settle' }]])),
       states: {
         /** Transient: picks the next state from the engine state after every move. */
         route: {
           always: [
-            { guard: 'matchOver', target: '#match.matchOver' },
-            { guard: 'roundOver', target: '#match.roundOver' },
-            { guard: { type: 'seatIs', params: 'human' }, target: 'human' },
-            { guard: { type: 'seatIs', params: 'computer' }, target: 'computer' },
+            { guard: 'isMatchOver', target: '#match.matchOver' },
+            { guard: 'isRoundOver', target: '#match.roundOver' },
+            { guard: { type: 'isSeatOfKind', params: 'human' }, target: 'human' },
+            { guard: { type: 'isSeatOfKind', params: 'computer' }, target: 'computer' },
             { target: 'remote' },
           ],
         },
-        human: { entry: 'emitTurn' },
+        human: { tags: 'humanTurn', entry: 'emitTurn' },
         /**
          * Thinking and the tempo pause run side by side, and the move is applied when both are done:
          * the pause is the least time a person gets to follow, and a slow search does not add to it.
          */
         computer: {
+          tags: 'computerTurn',
           type: 'parallel',
           entry: 'emitTurn',
           states: {
@@ -191,7 +188,7 @@ export const matchMachine = setup({
             pace: {
               initial: 'start',
               states: {
-                start: { always: [{ guard: 'noMovePause', target: 'elapsed' }, { target: 'waiting' }] },
+                start: { always: [{ guard: 'hasNoMovePause', target: 'elapsed' }, { target: 'waiting' }] },
                 waiting: {
                   invoke: {
                     id: 'movePause',
@@ -199,24 +196,26 @@ export const matchMachine = setup({
                     input: ({ context }) => ({ ms: TEMPO_DELAYS[context.tempo].move }),
                     onDone: { target: 'elapsed' },
                   },
-                  on: { CONFIGURE: { guard: 'retimed', target: 'start', actions: 'configure' } },
+                  on: { CONFIGURE: { guard: 'isRetimed', target: 'start', actions: 'settle' } },
                 },
                 elapsed: { type: 'final' },
               },
             },
           },
-          onDone: { target: 'route', actions: 'applyDecision' },
+          onDone: { target: 'route', actions: 'playDecision' },
         },
         remote: {
+          tags: 'remoteTurn',
           entry: 'emitTurn',
           invoke: { id: 'remotePlayer', src: 'remotePlayer', input: ({ context }) => remoteInput(context) },
         },
       },
     },
     roundOver: {
-      on: { NEXT_ROUND: [{ guard: 'accepted', target: 'dealing', actions: 'startNextRound' }, { actions: 'reject' }] },
+      tags: 'roundOver',
+      on: { NEXT_ROUND: [{ guard: 'isAccepted', target: 'dealing', actions: 'settle' }, { actions: 'settle' }] },
     },
-    matchOver: {},
+    matchOver: { tags: 'matchOver' },
   },
 });
 

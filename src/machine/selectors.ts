@@ -8,11 +8,11 @@ import type { Pending, Rejection, SeatKind } from './types.js';
 
 export type Phase = 'dealing' | 'playing' | 'roundOver' | 'matchOver';
 
+const PHASES: readonly Phase[] = ['dealing', 'roundOver', 'matchOver', 'playing'];
+
+/** The phase, read from the state's tags (each phase's states carry its name as a tag). */
 export function phaseOf(snapshot: MatchSnapshot): Phase {
-  if (snapshot.matches('dealing')) return 'dealing';
-  if (snapshot.matches('roundOver')) return 'roundOver';
-  if (snapshot.matches('matchOver')) return 'matchOver';
-  return 'playing';
+  return PHASES.find((phase) => snapshot.hasTag(phase)) ?? 'playing';
 }
 
 /** What `seat` may see: its own hand, the table, counts and scores; every hand once the round is over. */
@@ -22,7 +22,7 @@ export function viewFor(snapshot: MatchSnapshot, seat: Seat): PlayerView {
 
 /** The seat the match waits for, once play has begun (null while dealing or after a round). */
 export function actingSeat(snapshot: MatchSnapshot): Seat | null {
-  return snapshot.matches('playing') ? snapshot.context.game.turn : null;
+  return snapshot.hasTag('playing') ? snapshot.context.game.turn : null;
 }
 
 export function seatKind(snapshot: MatchSnapshot, seat: Seat): SeatKind | undefined {
@@ -31,16 +31,16 @@ export function seatKind(snapshot: MatchSnapshot, seat: Seat): SeatKind | undefi
 
 /** The match waits for a local person to move (PLAY / DRAW / PASS are accepted now). */
 export function isHumanTurn(snapshot: MatchSnapshot): boolean {
-  return snapshot.matches({ playing: 'human' });
+  return snapshot.hasTag('humanTurn');
 }
 
 /** A computer is choosing its move (or its tempo pause is running). */
 export function isComputerTurn(snapshot: MatchSnapshot): boolean {
-  return snapshot.matches({ playing: 'computer' });
+  return snapshot.hasTag('computerTurn');
 }
 
 export function isRemoteTurn(snapshot: MatchSnapshot): boolean {
-  return snapshot.matches({ playing: 'remote' });
+  return snapshot.hasTag('remoteTurn');
 }
 
 /** The moves `seat` may send now: empty unless it is a local human seat whose turn it is. */
