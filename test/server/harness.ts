@@ -176,9 +176,7 @@ export class Player {
   /** Sends `message` as soon as the server's rate limit allows, keeping the order of paced messages. */
   sendPaced(message: ClientMessage | Record<string, unknown>): void {
     this.pacing = this.pacing.then(async () => {
-      const now = Date.now();
-      const tokens = Math.min(PACED_BURST, this.tokens + ((now - this.refilled) / 1000) * PACED_RATE);
-      if (tokens < 1) await new Promise((resolve) => setTimeout(resolve, ((1 - tokens) / PACED_RATE) * 1000));
+      await this.slot();
       if (this.ws.readyState === WebSocket.OPEN) this.send(message);
     });
   }
@@ -241,15 +239,23 @@ export class Player {
     return this.messages.slice(from).filter((m) => m.type === type) as Of<T>[];
   }
 
-  /** Sends `message` and waits for its answer: the first message of `type`, or the error that refused it. */
-  request<T extends ServerMessage['type']>(message: ClientMessage | Record<string, unknown>, type: T, ms = 10_000): Promise<Of<T> | Of<'error'>> {
+  /** Waits until the rate limit allows one more message. */
+  async slot(): Promise<void> {
+    const tokens = Math.min(PACED_BURST, this.tokens + ((Date.now() - this.refilled) / 1000) * PACED_RATE);
+    if (tokens < 1) await new Promise((resolve) => setTimeout(resolve, ((1 - tokens) / PACED_RATE) * 1000));
+  }
+
+  /** Sends `message` (within the rate limit) and waits for its answer: the first message of `type`, or the error that refused it. */
+  async request<T extends ServerMessage['type']>(message: ClientMessage | Record<string, unknown>, type: T, ms = 10_000): Promise<Of<T> | Of<'error'>> {
+    await this.slot();
     const from = this.mark();
     this.send(message);
     return this.waitAny((m) => m.type === type || m.type === 'error', `${type} or error`, from, ms) as Promise<Of<T> | Of<'error'>>;
   }
 
-  /** Sends `message` and waits for the error refusing it. */
-  refused(message: ClientMessage | Record<string, unknown>, ms = 10_000): Promise<Of<'error'>> {
+  /** Sends `message` (within the rate limit) and waits for the error refusing it. */
+  async refused(message: ClientMessage | Record<string, unknown>, ms = 10_000): Promise<Of<'error'>> {
+    await this.slot();
     const from = this.mark();
     this.send(message);
     return this.waitFor('error', () => true, from, ms);
@@ -285,6 +291,7 @@ export async function resumeSeat(server: ServerProcess, room: string, token: str
   const player = await Player.connect(server.wsUrl, label);
   const answer = await player.request({ type: 'resume', room, token }, 'welcome');
   if (answer.type !== 'welcome') throw new Error(`${label}: resume refused: ${JSON.stringify(answer)}`);
+  player.token = token;
   return player;
 }
 
@@ -365,4 +372,41 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
       for (const stop of stops) stop();
     },
   };
+}
+
+/** Waits until every player holds a view of at least the newest seq any of them holds; returns theirs, newest first player's. */
+export async function synced(players: Player[]): Promise<ViewMessage> {
+  const seq = Math.max(...players.map((p) => p.seq));
+  const views = await Promise.all(players.map((p) => p.waitFor('view', (m) => m.seq >= seq, 0)));
+  return views.reduce((a, b) => (b.seq > a.seq ? b : a));
+}
+
+/**
+ * One change of a running round, driven step by step: the person to act (one of `players`) makes a
+ * legal move (the first, or a random one with `rng`); a computer's turn is waited for. Resolves once
+ * every player has seen the change.
+ */
+export async function playOne(players: Player[], rng?: RngState): Promise<ViewMessage> {
+  const latest = await synced(players);
+  const { view } = latest;
+  if (view.round.result !== null || view.winner !== null) throw new Error('playOne: no round is being played');
+  const mover = players.find((p) => p.seat === view.turn);
+  if (mover) {
+    const mine = await mover.waitFor('view', (m) => m.seq === latest.seq, 0);
+    const moves = legalMoves(mine.view);
+    await mover.slot();
+    mover.send({ type: 'move', seq: latest.seq, move: wireMove(moves[rng ? nextInt(rng, moves.length) : 0]!) });
+  }
+  const next = await Promise.all(players.map((p) => p.waitFor('view', (m) => m.seq > latest.seq, 0)));
+  return next[0]!;
+}
+
+/** Plays (see playOne) until `done` holds for the synced view. */
+export async function playUntil(players: Player[], done: (m: ViewMessage) => boolean, rng?: RngState): Promise<ViewMessage> {
+  for (let i = 0; i < 5000; i++) {
+    const latest = await synced(players);
+    if (done(latest)) return latest;
+    await playOne(players, rng);
+  }
+  throw new Error('playUntil: never done');
 }
