@@ -7,6 +7,7 @@
  *   --redis URL       REDIS_URL: keep rooms in Redis, shared with other server processes (then --db is unused)
  *   --origins A,B     DOMINO_ORIGINS: the page origins allowed to connect; default any (said at start)
  *   --grace S         seconds a person may be gone before a computer plays for them, default 60
+ *   --next-round S    seconds after a round ends before the next is dealt, ready or not, default 30
  *   --lobby-ttl S     seconds an unstarted room lives idle, default 3600
  *   --room-ttl S      seconds a room lives after its last person left, default 86400
  *   --static DIR      the folder served over HTTP, default the package's root (demo/ and dist/); `none` serves none
@@ -54,6 +55,7 @@ try {
       redis: { type: 'string' },
       origins: { type: 'string' },
       grace: { type: 'string' },
+      'next-round': { type: 'string' },
       'lobby-ttl': { type: 'string' },
       'room-ttl': { type: 'string' },
       static: { type: 'string' },
@@ -132,6 +134,7 @@ const server = await startServer({
   origins,
   staticRoot,
   graceMs: wholeNumber('--grace', parsed.grace, 60) * 1000,
+  nextRoundMs: wholeNumber('--next-round', parsed['next-round'], 30, 1) * 1000,
   ttl: { lobbyMs: wholeNumber('--lobby-ttl', parsed['lobby-ttl'], 3600, 1) * 1000, idleMs: wholeNumber('--room-ttl', parsed['room-ttl'], 86400, 1) * 1000 },
   maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], 32, 1),
   roomsPerMinutePerAddress: wholeNumber('--rooms-per-minute-per-address', parsed['rooms-per-minute-per-address'], 10, 1),
