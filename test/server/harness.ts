@@ -382,14 +382,22 @@ export async function synced(players: Player[]): Promise<ViewMessage> {
 }
 
 /**
- * One change of a running round, driven step by step: the person to act (one of `players`) makes a
- * legal move (the first, or a random one with `rng`); a computer's turn is waited for. Resolves once
- * every player has seen the change.
+ * One change of the match, driven step by step: the person to act (one of `players`) makes a legal
+ * move (the first, or a random one with `rng`); a computer's turn is waited for; after a round every
+ * player sends `next-round`. Resolves once every player has seen the change.
  */
 export async function playOne(players: Player[], rng?: RngState): Promise<ViewMessage> {
   const latest = await synced(players);
   const { view } = latest;
-  if (view.round.result !== null || view.winner !== null) throw new Error('playOne: no round is being played');
+  if (view.winner !== null) throw new Error('playOne: the match is over');
+  if (view.round.result !== null) {
+    for (const p of players) {
+      await p.slot();
+      p.send({ type: 'next-round', seq: latest.seq });
+    }
+    const next = await Promise.all(players.map((p) => p.waitFor('view', (m) => m.seq > latest.seq, 0)));
+    return next[0]!;
+  }
   const mover = players.find((p) => p.seat === view.turn);
   if (mover) {
     const mine = await mover.waitFor('view', (m) => m.seq === latest.seq, 0);
