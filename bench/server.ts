@@ -118,18 +118,12 @@ function fileLimits(): { soft: number; hard: number } | null {
 }
 
 /**
- * Runs `node --import tsx <args>`. A process needing more sockets than the soft open-file limit gets
- * it raised (up to the hard limit) by a shell's `ulimit -n` before node starts: node cannot raise its own.
+ * Runs `node --import tsx <args>`. Node raises its own soft open-file limit to the hard one as it
+ * starts, so only the hard limit (checked in benchServer) bounds the sockets a process may hold.
  */
-function node(args: string[], fds: number, env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: string[] = []): ChildProcess {
-  const limits = fileLimits();
-  const argv = [...nodeArgs, '--import', 'tsx', ...args];
+function node(args: string[], env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: string[] = []): ChildProcess {
   const stdio: ('ignore' | 'pipe' | 'inherit' | 'ipc')[] = ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe'];
-  const options = { cwd: root, env, stdio };
-  const child =
-    limits && limits.soft < fds
-      ? spawn('/bin/sh', ['-c', `ulimit -n ${Math.min(limits.hard, Math.max(fds, 4096))} && exec "$0" "$@"`, process.execPath, ...argv], options)
-      : spawn(process.execPath, argv, options);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: root, env, stdio });
   live.add(child);
   child.once('exit', () => live.delete(child));
   return child;
@@ -307,7 +301,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
          '--max-connections-per-address', '100000', '--rooms-per-minute-per-address', '100000']
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
   const profile = target === 'server' && options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `server-${rooms}-rooms`)] : [];
-  const server = await listening(node(args, conns + 512, env, false, profile), target);
+  const server = await listening(node(args, env, false, profile), target);
   const workers: ChildProcess[] = [];
   try {
     const rssIdle = rssMb(server.pid);
@@ -316,7 +310,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
       Math.floor(rooms / options.clientProcesses) + (i < rooms % options.clientProcesses ? 1 : 0),
     ).filter((n) => n > 0);
     for (const share of shares) {
-      const worker = node(['bench/server-clients.ts'], share * 4 + 512, process.env, true);
+      const worker = node(['bench/server-clients.ts'], process.env, true);
       workers.push(worker);
       const setup: Command = {
         cmd: 'setup',
@@ -390,11 +384,11 @@ const mb = (value: number | null) => (value === null ? '?' : value.toFixed(0));
 export async function benchServer(options: ServerBenchOptions, print: (line: string) => void = console.log): Promise<void> {
   const most = Math.max(...options.rooms) * 4;
   const limits = fileLimits();
-  const perWorker = Math.ceil(most / options.clientProcesses) + 512;
   if (limits && limits.hard < most + 512) {
     print(
-      `server: the open-file limit (ulimit -n: ${limits.soft}, hard ${limits.hard}) is below the ${most + 512} sockets ` +
-        `the server needs for ${most} connections; raise it (ulimit -Hn / limits.conf) or ask for fewer --rooms. Nothing measured.`,
+      `server: the hard open-file limit (ulimit -Hn: ${limits.hard}) is below the ${most + 512} files the server needs for ` +
+        `${most} connections (node raises its soft limit up to the hard one, no further); raise it (ulimit -Hn as root, ` +
+        `limits.conf, LimitNOFILE=) or ask for fewer --rooms. Nothing measured.`,
     );
     process.exitCode = 1;
     return;
@@ -410,8 +404,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
       `${options.seconds} s measured; latency = move sent → the mover gets the view of that move`,
   );
   print(
-    `server: open files ${limits ? `${limits.soft} (hard ${limits.hard})` : 'unknown'}` +
-      `${limits && limits.soft < Math.max(most, perWorker) + 512 ? `, raised with ulimit -n for the children` : ''}; ` +
+    `server: open files: hard limit ${limits ? limits.hard : 'unknown'} (node raises its soft limit to it), ${most} connections at most; ` +
       `${process.env.CI ? 'CI; ' : ''}load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')} on the machine's cores`,
   );
   try {
