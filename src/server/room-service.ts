@@ -163,7 +163,10 @@ export class RoomService {
       }
       case 'leave': {
         const { room, seat } = this.seated(client);
-        await this.change(room, (r, now) => rooms.leave(r, seat, now), () => {
+        await this.change(room, (r, now) => {
+          const left = rooms.leave(r, seat, now);
+          return left.ok ? { ok: true, room: rooms.dealIfAllReady(left.room, this.alive, now) } : left;
+        }, () => {
           this.unbind(client);
           client.seq = -1;
         });
@@ -288,7 +291,10 @@ export class RoomService {
   }
 
   private bind(client: Client, room: string, seat: Seat): void {
+    // A connection plays one seat: taking another lets go of the one it held.
+    const previous = client.room !== null && client.seat !== null && (client.room !== room || client.seat !== seat) ? { room: client.room, seat: client.seat } : null;
     this.unbind(client);
+    if (previous) void this.release(previous.room, previous.seat);
     const clients = this.clients.get(room) ?? new Set<Client>();
     // A newer connection for a seat replaces the older one.
     for (const other of clients) {
@@ -324,12 +330,18 @@ export class RoomService {
   async closed(client: Client): Promise<void> {
     const { room, seat } = client;
     this.unbind(client);
-    if (room === null || seat === null || this.stopped) return;
+    if (room === null || seat === null) return;
+    await this.release(room, seat);
+  }
+
+  /** A seat this process held has no connection from now (the grace period starts). */
+  private async release(room: string, seat: Seat): Promise<void> {
+    if (this.stopped) return;
     try {
       await this.change(room, (r, now) => {
         const held = r.seats[seat];
         if (!held || held.kind !== 'human' || held.connectedVia !== this.processId) return { ok: false, code: 'wrong-phase', message: 'not held here' };
-        return { ok: true, room: rooms.disconnect(r, seat, now) };
+        return { ok: true, room: rooms.dealIfAllReady(rooms.disconnect(r, seat, now), this.alive, now) };
       });
     } catch (error) {
       if (!(error instanceof Refusal)) this.options.log.error({ err: error, room }, 'presence update failed');

@@ -175,6 +175,18 @@ export function ready(room: RoomRecord, seat: Seat, seq: number, alive: Alive, n
   return waiting ? { ok: true, room: marked } : dealNextRound(marked, now);
 }
 
+/**
+ * After a person lost their connection or left: if the round is over and everyone still connected
+ * has sent `next-round`, the one they were waiting for is gone, so the next round is dealt now.
+ */
+export function dealIfAllReady(room: RoomRecord, alive: Alive, now: number): RoomRecord {
+  if (room.phase !== 'playing' || !room.match || matchPhase(room.match) !== 'roundOver') return room;
+  const connected = room.seats.filter((s) => isConnected(s, alive));
+  if (connected.length === 0 || connected.some((s) => !s.ready)) return room;
+  const dealt = dealNextRound(room, now);
+  return dealt.ok ? dealt.room : room;
+}
+
 export function dealNextRound(room: RoomRecord, now: number): Outcome {
   if (!room.match || matchPhase(room.match) !== 'roundOver') return refuse('wrong-phase', 'the round is still being played');
   const step = stepMatch(room.match, { type: 'NEXT_ROUND' });

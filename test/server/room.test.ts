@@ -197,6 +197,21 @@ describe('moves', () => {
     assert.ok(room.seats.every((s) => !s.ready), 'ready is cleared by the deal');
   });
 
+  test('dealIfAllReady: a round waiting only on someone gone is dealt; otherwise nothing changes', () => {
+    let room = playRound(ok(rooms.start(roomWith(3, { ...SETTINGS, players: 3, target: 1000 }).room, 0, T0)));
+    assert.equal(matchPhase(room.match!), 'roundOver');
+    assert.equal(rooms.dealIfAllReady(room, here, T0), room, 'nobody ready yet');
+    room = ok(rooms.ready(room, 0, room.seq, here, T0));
+    room = ok(rooms.ready(room, 1, room.seq, here, T0));
+    assert.equal(rooms.dealIfAllReady(room, here, T0), room, 'seat 2 is connected and not ready');
+    const dealt = rooms.dealIfAllReady(rooms.disconnect(room, 2, T0), here, T0);
+    assert.equal(matchPhase(dealt.match!), 'playing');
+    assert.equal(dealt.seq, room.seq + 1);
+    const nobody = room.seats.reduce((r, _, seat) => rooms.disconnect(r, seat, T0), room);
+    assert.equal(rooms.dealIfAllReady(nobody, here, T0), nobody, 'nobody connected: the room waits for them');
+    assert.equal(rooms.dealIfAllReady(dealt, here, T0), dealt, 'a round being played');
+  });
+
   test('new-match: only the host, only after the match', () => {
     const { room: lobby } = roomWith(2, { ...SETTINGS, players: 2, target: 1 });
     let room = ok(rooms.start(lobby, 0, T0));
