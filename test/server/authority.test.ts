@@ -242,7 +242,7 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
     assert.equal(closed.code, 1008);
     // At most the burst is handled (answers still under way when the socket closes are dropped).
     const answers = flood.messages.filter((m) => m.type === 'room').length;
-    assert.ok(answers >= 1 && answers <= 40, `${answers} messages of a flood were answered`);
+    assert.ok(answers <= 40, `${answers} messages of a flood were answered`);
     const limited = flood.messages.filter((m) => m.type === 'error');
     assert.equal(limited.length, 1, JSON.stringify(limited));
     assert.equal(limited[0]!.type === 'error' && limited[0]!.code, 'rate-limited');
