@@ -106,7 +106,7 @@ describe('away players and the next-round wait', () => {
     const endedAt = Date.now();
     ann.send({ type: 'next-round', seq: end.seq });
     await bob.waitFor('room', (m) => m.room.seats[ann.seat!]!.ready, 0);
-    const dealt = await bob.waitFor('view', (m) => m.seq > end.seq, 0, 5000);
+    const dealt = await bob.waitFor('view', (m) => m.seq > end.seq, 0);
     assert.ok(Date.now() - endedAt >= 1000 - 250, `dealt after ${Date.now() - endedAt} ms, not waiting for Bob`);
     assert.equal(dealt.seq, end.seq + 1);
     assert.equal(dealt.view.round.number, end.view.round.number + 1);
@@ -114,7 +114,7 @@ describe('away players and the next-round wait', () => {
     // And with nobody ready at all.
     const again = await playUntil([ann, bob], (m) => m.view.round.result !== null);
     if (again.view.winner === null) {
-      const next = await synced([ann, bob]).then(() => bob.waitFor('view', (m) => m.seq > again.seq, 0, 5000));
+      const next = await synced([ann, bob]).then(() => bob.waitFor('view', (m) => m.seq > again.seq, 0));
       assert.equal(next.view.round.number, again.view.round.number + 1);
     }
     await Promise.all([ann.close(), bob.close()]);

@@ -198,7 +198,7 @@ describe('lobby and seats', () => {
     await ann.waitFor('room', (m) => m.room.seats[0]!.ready, from);
     // Bob, the only one not ready, loses his connection: everyone connected is ready now.
     await bob.close();
-    const next = await ann.waitFor('view', (m) => m.seq > end.seq, from, 5000);
+    const next = await ann.waitFor('view', (m) => m.seq > end.seq, from);
     assert.equal(next.view.round.number, end.view.round.number + 1);
     await ann.close();
   });
@@ -213,7 +213,7 @@ describe('lobby and seats', () => {
     // Bob's connection creates a room of its own: his seat here has no connection any more.
     const created = await bob.request({ type: 'create', name: 'Bob', settings: SETTINGS }, 'welcome');
     assert.ok(created.type === 'welcome' && created.room !== room);
-    const info = await ann.waitFor('room', (m) => !m.room.seats[1]!.connected, from, 5000);
+    const info = await ann.waitFor('room', (m) => !m.room.seats[1]!.connected, from);
     assert.equal(info.room.seats[1]!.kind, 'human');
     assert.equal((await peek(room)).seats[1]!.connected, false);
     await Promise.all([ann, bob].map((p) => p.close()));
