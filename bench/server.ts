@@ -329,6 +329,8 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     await sleep(options.warmupSeconds * 1000);
 
     const reports = workers.map((w) => reply(w, 'report', options.seconds * 1000 + 60_000));
+    // Awaited after the window; a client process dying meanwhile must not end this one before `finally` stops the others.
+    for (const report of reports) report.catch(() => undefined);
     for (const w of workers) w.send({ cmd: 'measure' } satisfies Command);
     const rssStart = rssMb(server.pid);
     const cpuStart = cpuMs(server.pid);
