@@ -8,7 +8,7 @@
 import { createActor } from 'xstate';
 import type { MatchConfig, Move, PlayerView, Seat } from '../engine/index.js';
 import { playerView } from '../engine/index.js';
-import { matchMachine, phaseOf, type MatchActor, type MatchContext, type MatchEmitted, type MatchEvent, type MatchInput, type MatchSnapshot, type Phase, type Rejection } from '../machine/index.js';
+import { matchMachine, phaseOf, type MatchActor, type MatchContext, type MatchEmitted, type MatchEvent, type MatchInput, type Phase, type Rejection } from '../machine/index.js';
 
 /** A persisted snapshot of the match machine: plain JSON, stored with the room. */
 export type PersistedMatch = ReturnType<MatchActor['getPersistedSnapshot']> & { value: unknown; context: MatchContext };
@@ -27,33 +27,49 @@ export function startMatch(config: MatchConfig, players: number, seed: string): 
   return run(createActor(matchMachine, { input }), null);
 }
 
+/**
+ * Actors kept running after a step, keyed by the persisted snapshot they are exactly at: the room
+ * service keeps a live room's record, so its next step finds its actor here and skips restoring one
+ * (about half of a step's time). Weak: a room that is dropped takes its actor with it.
+ */
+const running = new WeakMap<PersistedMatch, MatchActor>();
+
 /** Applies `event` to the stored match; a refused event leaves the stored match as it was. */
 export function stepMatch(match: PersistedMatch, event: MatchEvent): Step {
-  const actor = createActor(matchMachine, { snapshot: match, input: undefined as unknown as MatchInput });
-  // (A restored actor takes its context from the snapshot; the input is never read.)
-  const before = match.context.rejection;
-  let outcome: Step | undefined;
-  const result = run(actor, event, (snapshot) => {
-    const rejection = snapshot.context.rejection;
-    if (rejection && rejection !== before) outcome = { ok: false, rejection };
-  });
-  return outcome ?? { ok: true, result: { ...result, match: clearRejection(result.match) } };
+  let actor = running.get(match);
+  running.delete(match);
+  // A restored actor takes its context from the snapshot; the input is never read.
+  actor ??= createActor(matchMachine, { snapshot: match, input: undefined as unknown as MatchInput }).start();
+  const events: MatchEmitted[] = [];
+  const listening = (['move', 'score', 'roundEnd', 'matchEnd', 'turn'] as const).map((type) =>
+    actor.on(type, (emitted) => events.push(publicEvent(emitted as MatchEmitted))),
+  );
+  const before = actor.getSnapshot().context.rejection;
+  actor.send(event);
+  for (const subscription of listening) subscription.unsubscribe();
+  const rejection = actor.getSnapshot().context.rejection;
+  if (rejection && rejection !== before) {
+    // The refusal is in this actor's context, not in the stored match: it is not kept.
+    actor.stop();
+    return { ok: false, rejection };
+  }
+  const after = clearRejection(actor.getPersistedSnapshot() as PersistedMatch);
+  if (after.context.rejection === actor.getSnapshot().context.rejection) running.set(after, actor);
+  else actor.stop();
+  return { ok: true, result: { match: after, events } };
 }
 
 function clearRejection(match: PersistedMatch): PersistedMatch {
   return match.context.rejection === null ? match : { ...match, context: { ...match.context, rejection: null } };
 }
 
-function run(actor: MatchActor, event: MatchEvent | null, inspect?: (snapshot: MatchSnapshot) => void): StepResult {
+function run(actor: MatchActor, event: MatchEvent | null): StepResult {
   const events: MatchEmitted[] = [];
   for (const type of ['move', 'score', 'roundEnd', 'matchEnd', 'turn'] as const) {
     actor.on(type, (emitted) => events.push(publicEvent(emitted as MatchEmitted)));
   }
   actor.start();
-  const startRejection = actor.getSnapshot().context.rejection;
   if (event) actor.send(event);
-  const snapshot = actor.getSnapshot();
-  if (inspect && snapshot.context.rejection !== startRejection) inspect(snapshot);
   const match = actor.getPersistedSnapshot() as PersistedMatch;
   actor.stop();
   return { match, events };

@@ -64,6 +64,11 @@ export class RoomService {
   private readonly clients = new Map<string, Set<Client>>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly jobs = new Map<string, Job>();
+  /**
+   * The rooms this process holds seats of, as it last saved or loaded them: a move needs no load. Only
+   * a cache: the compare-and-set of every save still decides.
+   */
+  private readonly kept = new Map<string, Stored<RoomRecord>>();
   /** The room info last sent to this process's clients of a room, to send it only when it changed. */
   private readonly lastInfo = new Map<string, string>();
   private readonly now: () => number;
@@ -80,6 +85,7 @@ export class RoomService {
       if (!this.clients.has(room)) return;
       void this.queued(room, async () => {
         const fresh = await this.options.store.load(room);
+        if (fresh && this.clients.has(room)) this.kept.set(room, fresh);
         if (fresh) {
           this.tell(fresh.value);
           this.schedule(fresh.value);
@@ -216,7 +222,10 @@ export class RoomService {
   private change(id: string, change: Change, bound?: () => void): Promise<RoomRecord> {
     return this.queued(id, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const stored = await this.options.store.load(id);
+        // The room as this process last saved it, if it has seats here: a change made by another
+        // process since then makes the compare-and-set fail, and the next attempt loads it afresh.
+        const kept = attempt === 0 ? this.kept.get(id) : undefined;
+        const stored = kept ?? (await this.options.store.load(id));
         if (!stored) throw new Refusal('no-such-room', 'there is no such room (it may have expired)');
         const now = this.now();
         const outcome = change(stored.value, now);
@@ -232,8 +241,18 @@ export class RoomService {
   }
 
   private async save(stored: Stored<RoomRecord>, room: RoomRecord, now: number): Promise<boolean> {
-    const version = await this.options.store.save(room.id, room, stored.version, this.expiry(room, now));
-    if (version === null) return false;
+    let version: number | null;
+    try {
+      version = await this.options.store.save(room.id, room, stored.version, this.expiry(room, now));
+    } catch (error) {
+      this.kept.delete(room.id);
+      throw error;
+    }
+    if (version === null) {
+      this.kept.delete(room.id);
+      return false;
+    }
+    if (this.clients.has(room.id)) this.kept.set(room.id, { version, value: room });
     this.options.cluster.publish(room.id, version);
     return true;
   }
@@ -319,6 +338,7 @@ export class RoomService {
     clients?.delete(client);
     if (clients && clients.size === 0) {
       this.clients.delete(client.room);
+      this.kept.delete(client.room);
       this.options.cluster.unwatch(client.room);
       this.lastInfo.delete(client.room);
     }

@@ -30,7 +30,6 @@ export class SqliteStore<T> implements RoomStore<T> {
     ) WITHOUT ROWID`);
     this.db.exec('CREATE INDEX IF NOT EXISTS rooms_expiry ON rooms (expires_at)');
     this.loadRoom = this.db.prepare('SELECT version, state FROM rooms WHERE id = ? AND expires_at > ?');
-    this.insertRoom = this.db.prepare('INSERT OR IGNORE INTO rooms (id, version, state, expires_at) VALUES (?, 1, ?, ?)').bind as never;
     this.insertRoom = this.db.prepare('INSERT OR IGNORE INTO rooms (id, version, state, expires_at) VALUES (?, ?, ?, ?)');
     // An expired room is absent to a change made on it before it expired, as to everyone else.
     this.updateRoom = this.db.prepare('UPDATE rooms SET version = ?, state = ?, expires_at = ? WHERE id = ? AND version = ? AND expires_at > ?');
