@@ -7,7 +7,17 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RoomStore, Stored } from './store.js';
 
+interface PendingSave {
+  id: string;
+  state: string;
+  expected: number;
+  expiresAt: number;
+  resolve(version: number | null): void;
+  reject(error: unknown): void;
+}
+
 export class SqliteStore<T> implements RoomStore<T> {
+  private pending: PendingSave[] = [];
   private readonly db: Database.Database;
   private readonly loadRoom: Database.Statement<[string, number], { version: number; state: string }>;
   private readonly insertRoom: Database.Statement<[string, number, string, number]>;
@@ -44,8 +54,32 @@ export class SqliteStore<T> implements RoomStore<T> {
     return row ? { version: row.version, value: JSON.parse(row.state) as T } : null;
   }
 
-  async save(id: string, value: T, expected: number, expiresAt: number): Promise<number | null> {
-    const state = JSON.stringify(value);
+  /**
+   * Saves wait for the end of this turn of the event loop and are committed together, in one
+   * transaction: a commit costs about as much as the write itself, and under load many rooms change
+   * in the same turn. Each save is still its own compare-and-set, in order.
+   */
+  save(id: string, value: T, expected: number, expiresAt: number): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ id, state: JSON.stringify(value), expected, expiresAt, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.commit());
+    });
+  }
+
+  private commit(): void {
+    const batch = this.pending;
+    this.pending = [];
+    let versions: (number | null)[];
+    try {
+      versions = this.db.transaction(() => batch.map((save) => this.saveNow(save)))();
+    } catch (error) {
+      for (const save of batch) save.reject(error);
+      return;
+    }
+    batch.forEach((save, i) => save.resolve(versions[i]!));
+  }
+
+  private saveNow({ id, state, expected, expiresAt }: PendingSave): number | null {
     if (expected === 0) {
       if (this.insertRoom.run(id, 1, state, expiresAt).changes === 1) return 1;
       return this.replaceExpired.run(1, state, expiresAt, id, this.now()).changes === 1 ? 1 : null;
@@ -62,6 +96,7 @@ export class SqliteStore<T> implements RoomStore<T> {
   }
 
   async close(): Promise<void> {
+    if (this.pending.length > 0) this.commit();
     this.db.close();
   }
 }
