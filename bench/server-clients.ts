@@ -19,7 +19,8 @@ import type { ClientMessage, ServerMessage } from '../src/net/protocol.js';
 
 export interface Setup {
   cmd: 'setup';
-  wsUrl: string;
+  /** The server processes; a room's seats are spread over them (seat s of room k on process (k + s) mod n). */
+  wsUrls: string[];
   rooms: number;
   /** Rooms opened a second by this process while ramping up. */
   roomsPerSecond: number;
@@ -199,7 +200,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One room: the host creates it, three others join, the host starts. False when any step failed. */
 async function openRoom(s: Setup, index: number): Promise<boolean> {
   try {
-    const host = await Client.open(s.wsUrl);
+    const urlOf = (seat: number) => s.wsUrls[(index + seat) % s.wsUrls.length]!;
+    const host = await Client.open(urlOf(0));
     const created = await host.request({
       type: 'create',
       name: `Host ${index}`,
@@ -207,7 +209,7 @@ async function openRoom(s: Setup, index: number): Promise<boolean> {
     });
     if (!created) return false;
     for (let seat = 1; seat < 4; seat++) {
-      const guest = await Client.open(s.wsUrl);
+      const guest = await Client.open(urlOf(seat));
       if (!(await guest.request({ type: 'join', room: host.room, name: `Guest ${index}.${seat}` }))) return false;
     }
     host.send({ type: 'start' });

@@ -13,6 +13,8 @@
  *   npm run bench -- server                         100 then 1,000 rooms, 30 s each, think 1 s
  *   npm run bench -- server --rooms 100,1000 --seconds 30 --think-ms 1000
  *       [--warmup 10] [--ramp 50] [--client-processes 2] [--variant fives] [--db sqlite|memory] [--cpu-prof DIR]
+ *       [--processes 2 --redis]    several server processes sharing a redis-server the bench starts, each
+ *                                  room's seats spread over them (--redis alone: one process on Redis)
  *   node --import tsx bench/server.ts [the same flags]
  *
  * --think-ms T: each action waits uniform 0.5·T–1.5·T; 0 sends at once (then the rate is bounded by
@@ -29,6 +31,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command, Reply, Report } from './server-clients.js';
 import { benchPerMove } from './server-permove.js';
+import { startRedis } from '../test/server/redis-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -43,6 +46,9 @@ export interface ServerBenchOptions {
   variant: 'draw' | 'block' | 'fives' | 'doubles';
   /** The server's storage: SQLite on a temporary file (the default), or `memory` (--db :memory:), to see what storage costs. */
   db: 'sqlite' | 'memory';
+  /** Server processes; more than one share a redis-server this bench starts (as does `redis`). */
+  processes: number;
+  redis: boolean;
   /** Where the server process writes V8 CPU profiles of each step (node --cpu-prof: DIR/server-N-rooms/, one a thread; the main thread's is the largest); null: none. */
   cpuProf: string | null;
 }
@@ -57,6 +63,8 @@ export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
   variant: 'fives',
   cpuProf: null,
   db: 'sqlite',
+  processes: 1,
+  redis: false,
 };
 
 /** Takes this bench's flags out of `args` (so bench/run.ts sees only section names). */
@@ -88,6 +96,13 @@ export function takeServerArgs(args: string[]): ServerBenchOptions {
     if (db !== 'sqlite' && db !== 'memory') throw new Error(`--db: sqlite or memory, got "${db}"`);
     options.db = db;
   }
+  options.processes = Math.round(number('--processes', options.processes, 1));
+  const redisAt = args.indexOf('--redis');
+  if (redisAt >= 0) {
+    args.splice(redisAt, 1);
+    options.redis = true;
+  }
+  if (options.processes > 1) options.redis = true;
   const cpuProf = take('--cpu-prof');
   if (cpuProf !== undefined) options.cpuProf = resolve(cpuProf);
   const variant = take('--variant');
@@ -295,17 +310,23 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
   const conns = rooms * 4;
   const temp = mkdtempSync(join(tmpdir(), 'domino-bench-server-'));
   const env = { ...process.env, LOG_LEVEL: 'warn' };
+  const redis = target === 'server' && options.redis ? await startRedis() : null;
+  const storage = redis ? ['--redis', redis.url] : ['--db', options.db === 'memory' ? ':memory:' : join(temp, 'rooms.sqlite')];
   const args =
     target === 'server'
-      ? ['src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', options.db === 'memory' ? ':memory:' : join(temp, 'rooms.sqlite'), '--static', 'none',
+      ? ['src/server/main.ts', '--port', '0', '--host', '127.0.0.1', ...storage, '--static', 'none',
          '--max-connections-per-address', '100000', '--rooms-per-minute-per-address', '100000']
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
   const profile = target === 'server' && options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `server-${rooms}-rooms`)] : [];
-  const server = await listening(node(args, env, false, profile), target);
+  // The echo stands for one process whatever the server's count: it is the floor of sockets and clients.
+  const count = target === 'server' ? options.processes : 1;
+  const servers = await Promise.all(Array.from({ length: count }, () => listening(node(args, env, false, profile), target)));
+  const server = servers[0]!;
+  const sum = (values: (number | null)[]) => (values.some((v) => v === null) ? null : values.reduce((a: number, v) => a + v!, 0));
   const workers: ChildProcess[] = [];
   try {
     const rssIdle = rssMb(server.pid);
-    const wsUrl = `${server.url.replace('http', 'ws')}/ws`;
+    const wsUrls = servers.map((s) => `${s.url.replace('http', 'ws')}/ws`);
     const shares = Array.from({ length: options.clientProcesses }, (_, i) =>
       Math.floor(rooms / options.clientProcesses) + (i < rooms % options.clientProcesses ? 1 : 0),
     ).filter((n) => n > 0);
@@ -314,7 +335,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
       workers.push(worker);
       const setup: Command = {
         cmd: 'setup',
-        wsUrl,
+        wsUrls,
         rooms: share,
         roomsPerSecond: (options.ramp * share) / rooms,
         thinkMs: options.thinkMs,
@@ -332,15 +353,15 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     // Awaited after the window; a client process dying meanwhile must not end this one before `finally` stops the others.
     for (const report of reports) report.catch(() => undefined);
     for (const w of workers) w.send({ cmd: 'measure' } satisfies Command);
-    const rssStart = rssMb(server.pid);
-    const cpuStart = cpuMs(server.pid);
+    const rssStart = sum(servers.map((s) => rssMb(s.pid)));
+    const cpuStart = sum(servers.map((s) => cpuMs(s.pid)));
     const histogramStart = target === 'server' ? await moveHistogram(server.url) : null;
     const began = performance.now();
     await sleep(options.seconds * 1000);
     for (const w of workers) w.send({ cmd: 'stop' } satisfies Command);
     const window = (performance.now() - began) / 1000;
-    const rssEnd = rssMb(server.pid);
-    const cpuEnd = cpuMs(server.pid);
+    const rssEnd = sum(servers.map((s) => rssMb(s.pid)));
+    const cpuEnd = sum(servers.map((s) => cpuMs(s.pid)));
     const load = loadavg()[0]!;
     const histogramEnd = target === 'server' ? await moveHistogram(server.url) : null;
     const got: Report[] = await Promise.all(reports);
@@ -373,7 +394,8 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     };
   } finally {
     await Promise.all(workers.map((w) => stopChild(w)));
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
+    await redis?.stop();
     rmSync(temp, { recursive: true, force: true });
   }
 }
@@ -400,7 +422,9 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
       ? `think time uniform ${options.thinkMs / 2}–${options.thinkMs * 1.5} ms (mean ${options.thinkMs} ms) before each move, next-round and new-match`
       : 'no think time: each move sent on receipt (the rate is bounded by the CPU, the latency is queueing)';
   print(`server: 4-player ${options.variant}, tempo instant (no computers), ${think}`);
-  print(`server: the server on ${options.db === 'memory' ? 'memory storage (--db :memory:)' : 'SQLite on a temporary file'}, LOG_LEVEL=warn, --static none, per-address caps raised; all on 127.0.0.1`);
+  const storage = options.redis ? 'a redis-server of its own (--redis)' : options.db === 'memory' ? 'memory storage (--db :memory:)' : 'SQLite on a temporary file';
+  const spread = options.processes > 1 ? `${options.processes} server processes, each room's four seats spread over them (the host on one, the guests round the others), ` : 'the server ';
+  print(`server: ${spread}on ${storage}, LOG_LEVEL=warn, --static none, per-address caps raised; all on 127.0.0.1; rss and cpu summed over the processes`);
   print(
     `server: ${options.clientProcesses} client processes, rooms opened at ${options.ramp}/s, ${options.warmupSeconds} s warm-up, ` +
       `${options.seconds} s measured; latency = move sent → the mover gets the view of that move`,
