@@ -125,9 +125,10 @@ function importsOf(file: string): { statics: string[]; dynamics: string[] } {
 
 /**
  * Chunks a first visit never loads: the settings dialog and the on-demand texts (on opening it or the
- * how-to-play fold) and the saved-game checks (only when there is a saved match to resume).
+ * how-to-play fold), the saved-game checks (only when there is a saved match to resume) and online
+ * play (only when the person chooses it or opens an invite link). What they import is not counted either.
  */
-const laterChunk = /^(?:domino-settings|restore|en-extra)-[\w-]{8}\.js$/;
+const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode)-[\w-]{8}\.js$/;
 
 /** The hard computer player's chunk (choose.ts; choose-light.ts is the easy and medium one). */
 const hardChunk = /^choose-[\w-]{8}\.js$/;
@@ -139,27 +140,35 @@ const catalogName = new RegExp(`^(?:${LANGUAGES.join('|')})-[\\w-]{8}\\.js$`);
  * What the ES module loads: `first`, its static imports and the chunks it imports on demand that are
  * not language catalogs (with their imports in turn); `catalogs`, the language chunks.
  */
-function moduleGraph(entry: string): { first: string[]; onDemand: Set<string>; catalogs: string[] } {
+function moduleGraph(entry: string): { first: string[]; later: string[]; onDemand: Set<string>; catalogs: string[] } {
   const first = new Set<string>();
+  const later = new Set<string>();
   const onDemand = new Set<string>();
   const catalogs = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (first.has(file)) continue;
-    first.add(file);
-    const { statics, dynamics } = importsOf(file);
-    queue.push(...statics);
-    for (const chunk of dynamics) {
-      if (catalogName.test(posix.basename(chunk))) catalogs.add(chunk);
-      else {
-        onDemand.add(chunk);
-        queue.push(chunk);
+  /** Walks from `start`, putting what it reaches in `into`; chunks loaded only later go to `deferred`. */
+  const walk = (start: string[], into: Set<string>, deferred: string[]) => {
+    const queue = [...start];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      if (into.has(file) || (into !== first && first.has(file))) continue;
+      into.add(file);
+      const { statics, dynamics } = importsOf(file);
+      queue.push(...statics);
+      for (const chunk of dynamics) {
+        if (catalogName.test(posix.basename(chunk))) catalogs.add(chunk);
+        else if (laterChunk.test(posix.basename(chunk))) deferred.push(chunk);
+        else {
+          onDemand.add(chunk);
+          queue.push(chunk);
+        }
       }
     }
-  }
-  for (const file of first) catalogs.delete(file);
-  return { first: [...first], onDemand, catalogs: [...catalogs].sort() };
+  };
+  const deferred: string[] = [];
+  walk([entry], first, deferred);
+  walk(deferred, later, deferred);
+  for (const file of [...first, ...later]) catalogs.delete(file);
+  return { first: [...first], later: [...later], onDemand, catalogs: [...catalogs].sort() };
 }
 
 export interface BundleReport {
@@ -187,13 +196,11 @@ export function benchBundle(
   const classic = measure(CLASSIC);
   const graph = moduleGraph(MODULE);
   const isHard = (f: string) => hardChunk.test(posix.basename(f));
-  const moduleChunks = graph.first
-    .filter((f) => f !== MODULE && !laterChunk.test(posix.basename(f)) && !isHard(f))
-    .map(measure);
+  const moduleChunks = graph.first.filter((f) => f !== MODULE && !isHard(f)).map(measure);
   const hardChunks = graph.first.filter(isHard).map(measure);
-  const laterChunks = graph.first.filter((f) => laterChunk.test(posix.basename(f))).map(measure);
+  const laterChunks = graph.later.map(measure);
   const catalogs = graph.catalogs.map(measure);
-  const reached = new Set([...graph.first, ...graph.catalogs, CLASSIC, ENGINE]);
+  const reached = new Set([...graph.first, ...graph.later, ...graph.catalogs, CLASSIC, ENGINE]);
   const unreached = scripts('dist').filter((f) => !reached.has(f));
 
   const sum = (sizes: BundleSize[], key: 'raw' | 'gzip' | 'brotli') => sizes.reduce((n, s) => n + s[key], 0);
@@ -214,7 +221,7 @@ export function benchBundle(
   }
   for (const chunk of hardChunks) row(chunk.file, sized(chunk), '  imported on demand for level="hard", counted there');
   for (const chunk of laterChunks) {
-    row(chunk.file, sized(chunk), '  loaded when asked for (settings, how to play, saved game), not counted');
+    row(chunk.file, sized(chunk), '  loaded when asked for (settings, how to play, saved game, online play), not counted');
   }
   row(CLASSIC, sized(classic), 'classic script (works from file:// too)');
   if (catalogs.length > 0) {

@@ -31,7 +31,7 @@ const SCRIPT_URL = {
   module: 'https://your.cdn/domino-game/dist/domino-game.js',
   classic: 'https://your.cdn/domino-game/dist/domino-game.iife.js',
 };
-const EVENTS = ['domino-move', 'domino-score', 'domino-round-end', 'domino-match-end', 'domino-turn'];
+const EVENTS = ['domino-move', 'domino-score', 'domino-round-end', 'domino-match-end', 'domino-turn', 'domino-room'];
 const LOG_CAP = 100;
 
 const $ = (selector) => document.querySelector(selector);
@@ -159,6 +159,8 @@ function createGame(settings) {
   // Demo only, not in the snippet: without saving, a new element starts a new match instead of
   // resuming the one the previous element saved.
   game.setAttribute('persist', 'none');
+  // Served by the room server (npm start), the demo plays online too: Settings, Friends online.
+  if (location.protocol === 'http:' || location.protocol === 'https:') game.setAttribute('server', location.origin);
   current = { attributes, teams: settings.teams };
   stage.replaceChildren(game);
   writeAddress(attributes);
@@ -266,6 +268,11 @@ function describe(type, detail, teams) {
       return `Match over: ${sideName(detail.winner, teams)} ${detail.winner === 0 && !teams ? 'win' : 'wins'}. Final scores: ${scoresText(detail.scores, teams)}.`;
     case 'domino-turn':
       return detail.yours ? 'Your turn.' : `${seatName(detail.seat)} to act.`;
+    case 'domino-room': {
+      const seats = detail.seats.map((s) => (s.kind === 'human' ? `${s.name}${s.connected ? '' : ' (away)'}` : s.kind)).join(', ');
+      const phase = { lobby: 'waiting for the start', playing: 'playing', over: 'over' }[detail.phase];
+      return `Online room ${detail.room.slice(0, 6)}…, ${phase}: ${seats}.`;
+    }
     default:
       return '';
   }

@@ -14,7 +14,7 @@ export function roomServer() {
     return new Promise((resolve, reject) => {
       child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', ':memory:', '--static', 'none', '--grace', '2'], {
         cwd: root,
-        env: { ...process.env, LOG_LEVEL: 'warn' },
+        env: { ...process.env, LOG_LEVEL: process.env.ROOM_SERVER_LOG_LEVEL ?? 'warn' },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       // Whatever way the test runner ends, the server ends with it.
@@ -22,6 +22,8 @@ export function roomServer() {
       let buffered = '';
       const timer = setTimeout(() => reject(new Error('the room server did not start within 30 s')), 30_000);
       child.stdout.on('data', (chunk) => {
+        // With ROOM_SERVER_LOG_LEVEL set (e.g. debug), the server's log lines show beside the tests'.
+        if (process.env.ROOM_SERVER_LOG_LEVEL) process.stderr.write(chunk);
         buffered += chunk.toString();
         const found = /^listening on (http:\/\/\S+)$/m.exec(buffered);
         if (found && !url) {

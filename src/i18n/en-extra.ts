@@ -1,7 +1,7 @@
 /**
- * The English texts shown on demand: the settings dialog, the statistics, how to play and the house
- * rules. They load with the dialog or the how-to-play fold (loadExtraTexts), not with the game: a first
- * visit does not need them. Other languages' catalogs hold these keys too.
+ * The English texts shown on demand: the settings dialog, the statistics, how to play, the house rules
+ * and online play. They load with the dialog, the how-to-play fold or online play (loadExtraTexts), not
+ * with the game: a first visit does not need them. Other languages' catalogs hold these keys too.
  */
 export const enExtra = {
   // Settings dialog
@@ -9,7 +9,8 @@ export const enExtra = {
   close: 'Close',
   playAgainst: 'Play against',
   againstComputer: 'The computer',
-  againstFriends: 'Friends online (coming soon)',
+  againstFriends: 'Friends online',
+  onlineUnavailable: 'This site has not set up online play.',
   computerLevel: 'Computer level',
   levelEasy: 'Easy',
   levelMedium: 'Medium',
@@ -27,6 +28,53 @@ export const enExtra = {
   languageAuto: 'Automatic',
   advanced: 'Advanced: house rules',
   ruleDefault: 'Default ({value})',
+  // Online play: the lobby
+  onlineTitle: 'Play with friends online',
+  onlineCreateHelp: 'Choose the game and create a room, then send its link to your friends. The computer plays the seats nobody takes.',
+  yourName: 'Your name',
+  nameInvalid: 'Enter a name of 1 to 24 characters.',
+  createRoom: 'Create room',
+  joinTitle: 'Join a game online',
+  joinButton: 'Join',
+  joinStarted: 'The game has started: you take over a seat the computer is playing.',
+  lobbyTitle: 'Waiting for players',
+  inviteLink: 'Invite link',
+  inviteHelp: 'Send this link to the friends you want to play with.',
+  copyLink: 'Copy link',
+  shareLink: 'Share',
+  linkCopied: 'The link was copied.',
+  linkSelected: 'The link is selected: copy it with Ctrl+C (⌘C on a Mac).',
+  seatsTitle: 'Seats',
+  seatOpen: 'Open seat',
+  seatYou: 'you',
+  seatHost: 'host',
+  startMatch: 'Start the game',
+  startHelp: 'The computer plays the open seats.',
+  waitingForHost: 'Waiting for {name} to start the game.',
+  leaveRoom: 'Leave room',
+  backToComputer: 'Back to playing the computer',
+  // Online play: at the table
+  seatAway: 'away',
+  seatComputerFor: 'computer playing for {name}',
+  waitingForOthers: 'Waiting for the others…',
+  waitingForNewGame: 'Waiting for {name} to start a new game.',
+  onlineConnecting: 'Connecting…',
+  onlineConnected: 'Online',
+  onlineReconnecting: 'Connection lost. Reconnecting…',
+  onlineReconnected: 'Connected again.',
+  announceJoined: '{name} joined.',
+  announceLeft: '{name} left.',
+  announceAway: '{name} lost the connection.',
+  announceBack: '{name} is back.',
+  announceComputerFor: 'The computer plays for {name} until they are back.',
+  // Online play: what went wrong
+  problemNoSuchRoom: 'This room does not exist, or it has expired.',
+  problemRoomFull: 'This room is full.',
+  problemBadToken: 'Your seat in this room is no longer held for you.',
+  problemReplaced: 'This seat is being played in another window.',
+  problemUnreachable: "The game server can't be reached. Trying again…",
+  problemTooMany: 'Too many rooms were created from here. Try again in a minute.',
+  problemOther: 'Online play stopped because of a problem.',
   // Statistics
   statsTitle: 'Games won',
   statsLine: '{won} of {played}',
@@ -72,4 +120,14 @@ export const enExtra = {
   rule_laterRoundLead_winnerAnyTile: "The last round's winner, with any tile",
   rule_laterRoundLead_highestDouble: 'The highest double',
   rule_laterRoundLead_previousWinnerMustLeadDouble: "The last round's winner, with a double",
+  // Not shown by the game at present; the catalogs keep them
+  title: 'Domino',
+  player: 'Player {n}',
+  playerStatus: '{name}: {tiles}, {points}',
+  yourTurn: 'Your turn',
+  theirTurn: "{name}'s turn",
+  thinking: '{name} is thinking…',
+  cancel: 'Cancel',
+  hiddenTile: 'Hidden tile',
+  rejectWrongLead: 'This round must be opened with {tile}.',
 } as const;

@@ -7,19 +7,13 @@
 import type { enExtra } from './en-extra.js';
 
 export const en = {
-  title: 'Domino',
   // Players and sides
   you: 'You',
   computer: 'Computer {n}',
-  player: 'Player {n}',
   team: 'Team {n}',
   yourTeam: 'Your team',
   tiles: { one: '{count} tile', other: '{count} tiles' },
   points: { one: '{count} point', other: '{count} points' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Your turn',
-  theirTurn: "{name}'s turn",
-  thinking: '{name} is thinking…',
   // The line above the table
   roundLine: 'Round {round} · to {target}',
   boneyard: 'Boneyard: {count}',
@@ -45,7 +39,6 @@ export const en = {
   pass: 'Pass',
   nextRound: 'Next round',
   newGame: 'New game',
-  cancel: 'Cancel',
   // Tiles and places
   yourHand: 'Your tiles',
   table: 'Table',
@@ -53,7 +46,6 @@ export const en = {
   tileFits: 'Tile {tile}, playable',
   tileDoesNotFit: "Tile {tile}, doesn't fit",
   tileOnTable: 'Tile {tile}',
-  hiddenTile: 'Hidden tile',
   places: 'Places for {tile}',
   endLeft: 'left end',
   endRight: 'right end',
@@ -87,7 +79,6 @@ export const en = {
   // Refused intents
   rejectNotYourTurn: "It's not your turn.",
   rejectDoesNotFit: "That tile doesn't fit there.",
-  rejectWrongLead: 'This round must be opened with {tile}.',
   rejectMustPlay: 'You have a tile that fits: play it.',
   rejectMustDraw: 'Draw from the boneyard first.',
   rejectOther: "That move isn't allowed now.",

@@ -221,10 +221,21 @@ export type Due = { kind: 'computer'; seat: Seat; at: number } | { kind: 'next-r
 export function due(room: RoomRecord, alive: Alive, now: number, timing: Timing): Due | null {
   if (room.phase !== 'playing' || !room.match) return null;
   if (!room.seats.some((s) => isConnected(s, alive))) return null;
-  const phase = matchPhase(room.match);
+  const step = nextStep(room, room.match, alive, now, timing);
+  // A person gone from a seat that is not to act becomes away with nobody's move: the others are told then.
+  const awayAts = room.seats
+    .filter((s) => s.kind === 'human' && !isConnected(s, alive))
+    .map((s) => goneSince(room, s) + timing.graceMs)
+    .filter((at) => at > now);
+  const nextAway = awayAts.length > 0 ? Math.min(...awayAts) : null;
+  return nextAway !== null && (step === null || nextAway < step.at) ? { kind: 'recheck', at: nextAway } : step;
+}
+
+function nextStep(room: RoomRecord, match: PersistedMatch, alive: Alive, now: number, timing: Timing): Due | null {
+  const phase = matchPhase(match);
   if (phase === 'roundOver') return { kind: 'next-round', at: room.since + timing.nextRoundMs };
   if (phase !== 'playing') return null;
-  const seat = gameOf(room.match).turn;
+  const seat = gameOf(match).turn;
   if (seat === null) return null;
   const holder = room.seats[seat]!;
   const paced = room.since + timing.computerMs;

@@ -115,4 +115,28 @@ describe('OnlineSession against the real server', () => {
     assert.equal(lost.problem!.code, 'no-such-room');
     lost.dispose();
   });
+
+  test('a move on its way is the only one: a second tap sends nothing, and the tiles wait for the answer', async () => {
+    const session = new OnlineSession(server.url, new MemoryKeys(), options);
+    session.create('Di', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant' });
+    await until(session, () => session.room !== null);
+    session.start();
+    await until(session, () => session.state !== null && session.state.legal.length > 0);
+    const sent: string[] = [];
+    const socket = (session as unknown as { connection: { socket: WebSocket } }).connection.socket;
+    const send = socket.send.bind(socket);
+    socket.send = ((data: string) => (sent.push(data), send(data))) as typeof socket.send;
+    const seq = session.state!.view.log.length;
+    const move = session.state!.legal[0]!;
+    const intent = move.type === 'play' ? ({ type: 'play', tile: move.tile, end: move.end } as const) : move;
+    session.send(intent);
+    assert.deepEqual(session.state!.legal, [], 'no tile to tap while the move is on its way');
+    assert.equal(session.waitingForAnswer, true);
+    session.send(intent);
+    await until(session, () => session.state!.view.log.length !== seq);
+    assert.equal(sent.filter((m) => JSON.parse(m).type === 'move').length, 1);
+    assert.equal(session.state!.rejection, null);
+    assert.equal(session.waitingForAnswer, false);
+    session.dispose();
+  });
 });

@@ -262,6 +262,16 @@ describe('due: when the clock acts', () => {
     assert.equal(rooms.roomInfo(room, here, later + 1, TIMING.graceMs).seats[seat]!.away, false);
   });
 
+  test('a gone person who is not to act is looked at again when the grace ends, so the others see them away', () => {
+    let room = ok(rooms.start(roomWith(2, { ...SETTINGS, players: 2 }).room, 0, T0));
+    const waiting = 1 - turnOf(room);
+    room = rooms.disconnect(room, waiting, T0 + 1000);
+    const awayAt = T0 + 1000 + TIMING.graceMs;
+    assert.deepEqual(rooms.due(room, here, T0 + 1000, TIMING), { kind: 'recheck', at: awayAt });
+    assert.equal(rooms.roomInfo(room, here, awayAt, TIMING.graceMs).seats[waiting]!.away, true);
+    assert.equal(rooms.due(room, here, awayAt, TIMING), null, 'once away, nothing more is due while the other person thinks');
+  });
+
   test("a person held by a process that died counts as gone since the room's last change", () => {
     let room = ok(rooms.start(roomWith(2, { ...SETTINGS, players: 2 }).room, 0, T0));
     room = { ...room, updatedAt: T0 + 500 };

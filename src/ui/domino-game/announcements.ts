@@ -88,14 +88,10 @@ export class Announcer {
     this.timer = setTimeout(() => this.flush(), ANNOUNCE_DELAY_MS);
   }
 
-  /** What was announced last (for tests and the visible log). */
-  last = '';
-
   private flush(): void {
     this.timer = null;
     const text = this.queue.join(' ');
     this.queue = [];
-    this.last = text;
     this.write(text);
   }
 

@@ -13,6 +13,8 @@ import { tileText } from '../names.js';
 import { Announcer, announcementOf, rejectionText } from './announcements.js';
 import { emitDomEvent } from './events.js';
 import { hintOf, mainActionOf, type MainAction } from './guidance.js';
+import { roomInLink, type OnlineEntry } from './online-link.js';
+import type { OnlineMode } from './online-mode.js';
 import { renderPlayers, renderStatusLine, renderSummary } from './parts.js';
 import { configOf, effectiveSettings, lockedSettings, sameGame, type EffectiveSettings } from './effective-settings.js';
 import { Persistence } from './persistence.js';
@@ -33,7 +35,7 @@ type Play = Extract<LegalMove, { type: 'play' }>;
 
 /**
  * An embeddable game of dominoes: Draw, Block, All Fives and Doubles for 2 to 4 players, against the
- * computer. Configure it with attributes; listen to its events for moves and scores.
+ * computer or with friends online. Configure it with attributes; listen to its events for moves and scores.
  *
  * @summary An embeddable domino game.
  * @tag domino-game
@@ -43,6 +45,7 @@ type Play = Extract<LegalMove, { type: 'play' }>;
  * @fires {CustomEvent<DominoRoundEndDetail>} domino-round-end - A round finished: `{ round, reason, winner, side, points, scores }`.
  * @fires {CustomEvent<DominoMatchEndDetail>} domino-match-end - The match is won: `{ winner, scores }`.
  * @fires {CustomEvent<DominoTurnDetail>} domino-turn - A seat is to act: `{ seat, yours }`.
+ * @fires {CustomEvent<DominoRoomDetail>} domino-room - Online: the room changed (a seat taken or left, a connection, the start): `{ room, seat, phase, seats }`.
  *
  * @cssprop [--domino-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - The font of all the text of the game.
  * @cssprop [--domino-color=#1f2328] - The text colour.
@@ -93,6 +96,7 @@ export class DominoGame extends LitElement {
     storageKey: { attribute: 'storage-key' },
     persist: {},
     lockSettings: { attribute: 'lock-settings' },
+    server: {},
     choosing: { state: true, attribute: false },
     notice: { state: true, attribute: false },
     loadProblem: { state: true, attribute: false },
@@ -121,6 +125,8 @@ export class DominoGame extends LitElement {
   persist: string | null = null;
   /** Keeps players from changing what the site sets: every attribute given, or the names listed. */
   lockSettings: string | null = null;
+  /** The room server's base URL (e.g. the page's own origin): online play with friends. Without it, only the computer. */
+  server: string | null = null;
 
   /** The language of every text, given to the elements inside (localeContext). */
   private translator: Translator = ENGLISH;
@@ -153,8 +159,14 @@ export class DominoGame extends LitElement {
 
   /** The match played in the page; the settings, saving and statistics work on it alone. */
   private readonly local = this.createLocalSession();
+  /** Online play, once its code has loaded; null while playing the computer. */
+  private online: OnlineMode | null = null;
+  /** From the choice of online play (while its code loads, too) until the person is back to the computer. */
+  private onlineChosen = false;
   /** Where the match is played: everything shown and every intent goes through it. */
-  private readonly session: Session = this.local;
+  private get session(): Session {
+    return this.online?.session ?? this.local;
+  }
   private readonly announcer = new Announcer((text) => {
     if (this.live) this.live.textContent = text;
   });
@@ -166,7 +178,10 @@ export class DominoGame extends LitElement {
 
   constructor() {
     super();
-    this.session.onEvent((event) => this.onEmitted(event));
+    // The match against the computer stays (and is saved) while the person plays online, unheard.
+    this.local.onEvent((event) => {
+      if (!this.onlineChosen) this.onEmitted(event);
+    });
   }
 
   /** The match in the page, from the person's seat (the session's own choice; a test seats them elsewhere). */
@@ -177,10 +192,48 @@ export class DominoGame extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.persistence) this.startFromSaved();
+    if (!this.onlineChosen) this.onHashChange();
     window.addEventListener('pagehide', this.flushSaves);
+    window.addEventListener('hashchange', this.onHashChange);
   }
 
   private readonly flushSaves = () => this.persistence?.flush();
+
+  // ---- Online play -----------------------------------------------------------------------------
+
+  /**
+   * Online when the page URL invites to a room: on arrival, and when the fragment changes. On arrival
+   * also when a seat kept on this server waits to be resumed.
+   */
+  private readonly onHashChange = (change?: Event) => {
+    const room = roomInLink(location.hash);
+    if (room) void this.goOnline({ type: 'join', room });
+    else if (!change && this.persistence?.keptServer() === this.server) void this.goOnline({ type: 'resume' });
+  };
+
+  /** Online play's code and texts load on demand: only a person who plays online needs them. */
+  private async goOnline(entry: OnlineEntry): Promise<void> {
+    if (!this.server) return;
+    this.onlineChosen = true;
+    this.choosing = null;
+    await this.loadOnDemand(async () => {
+      await loadExtraTexts();
+      const { OnlineMode } = await import('./online-mode.js');
+      this.online ??= new OnlineMode({
+        element: this,
+        t: () => this.translator,
+        say: (text) => this.announcer.say(text),
+        emitted: (event) => this.onEmitted(event),
+        left: () => {
+          this.online = null;
+          this.onlineChosen = false;
+          this.choosing = null;
+        },
+      });
+    });
+    this.onlineChosen = !!this.online;
+    this.online?.enter(entry, this.settingsNow());
+  }
 
   private settingsNow(): EffectiveSettings {
     return effectiveSettings(this, this.playerSettings, lockedSettings(this));
@@ -226,18 +279,13 @@ export class DominoGame extends LitElement {
 
   /** The language: the player's choice, the `lang` attribute, the page's, the browser's, else English. */
   private async updateLanguage(): Promise<void> {
-    const language = chooseLanguage([
-      this.settingsNow().lang,
-      this.lang,
-      this.parentElement?.closest('[lang]')?.getAttribute('lang'),
-      ...navigator.languages,
-    ]);
+    const wanted = () =>
+      chooseLanguage([this.settingsNow().lang, this.lang, this.parentElement?.closest('[lang]')?.getAttribute('lang'), ...navigator.languages]);
+    const language = wanted();
     if (language === this.translator.language) return;
     const translator = await loadTranslator(language);
     // A later change may have won the race while this catalog loaded.
-    if (chooseLanguage([this.settingsNow().lang, this.lang, this.parentElement?.closest('[lang]')?.getAttribute('lang'), ...navigator.languages]) === language) {
-      this.useTranslator(translator);
-    }
+    if (wanted() === language) this.useTranslator(translator);
   }
 
   /**
@@ -281,7 +329,7 @@ export class DominoGame extends LitElement {
     // once the element has rendered, so a listener added just after it was put on the page is not late.
     if (this.hasUpdated) emitDomEvent(this, event, state);
     else void this.updateComplete.then(() => emitDomEvent(this, event, state));
-    if (event.type === 'matchEnd') this.countMatch(event.winner, state);
+    if (event.type === 'matchEnd' && this.session === this.local) this.countMatch(event.winner, state);
     const text = announcementOf(this.translator, event, state);
     if (text) this.announcer.say(text);
     if (event.type === 'turn' && event.seat === state.seat) this.choosing = null;
@@ -415,14 +463,25 @@ export class DominoGame extends LitElement {
   override render() {
     const state = this.session.state;
     const t = this.translator;
-    if (!state) return html`<p class="hint">${t.t('hintDealing')}</p>`;
+    // Online, a screen of the lobby stands in for the table until the room's match shows.
+    const screen = this.online?.screen();
+    return html`<div class="game" dir=${t.dir} @keydown=${this.onKeyDown}>
+      ${screen ?? (state && this.renderTable(t, state))}
+      <div class="live" role="status" aria-live="polite"></div>
+      <div class="ghost" hidden aria-hidden="true"></div>
+      <footer><a part="home-link" href=${HOME_PAGE_URL} target="_blank" rel="noopener">${t.t('homeLink')}</a></footer>
+    </div>`;
+  }
+
+  private renderTable(t: Translator, state: SessionState) {
     const { phase, view, legal } = state;
     const playable = new Set(legal.filter((m): m is Play => m.type === 'play').map((m) => tileText(m.tile)));
     const places = this.choosing ? this.playsOf(this.choosing) : [];
-    const action = mainActionOf(phase, legal);
+    const online = this.online;
+    const button = mainActionOf(phase, legal);
+    const action = online ? online.allow(button) : button;
     const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
-    return html`<div class="game" dir=${t.dir} @keydown=${this.onKeyDown}>
-      ${renderPlayers(t, state, thinking)} ${renderStatusLine(t, view)}
+    return html`${online?.bar()} ${renderPlayers(t, state, thinking, online?.presence)} ${renderStatusLine(t, view)}
       <domino-board
         exportparts="table, place"
         .table=${view.table}
@@ -456,19 +515,17 @@ export class DominoGame extends LitElement {
         .settings=${this.settingsNow()}
         .locked=${lockedSettings(this)}
         .stats=${this.stats}
+        .online=${this.server ? this.onlineChosen : null}
         @settings-change=${this.onSettingsChange}
         @stats-reset=${this.onStatsReset}
+        @play-against=${() => (this.online ? this.online.back() : this.goOnline({ type: 'create' }))}
       ></domino-settings>
       ${this.notice && state.pending ? html`<p class="notice">${this.notice}</p>` : nothing}
       ${this.loadProblem ? html`<p class="notice problem">${this.loadProblem}</p>` : nothing}
       <details class="how" part="how-to-play" @toggle=${this.onHowToPlayToggle}>
         <summary>${t.t('howToPlay')}</summary>
         <p>${t.t(HOW_TO[view.config.variant])}</p>
-      </details>
-      <div class="live" role="status" aria-live="polite"></div>
-      <div class="ghost" hidden aria-hidden="true"></div>
-      <footer><a part="home-link" href=${HOME_PAGE_URL} target="_blank" rel="noopener">${t.t('homeLink')}</a></footer>
-    </div>`;
+      </details>`;
   }
 
   /** The how-to-play text is one of the texts loaded on demand: it shows once they are here. */
@@ -513,6 +570,7 @@ export class DominoGame extends LitElement {
     super.disconnectedCallback();
     this.announcer.cancel();
     window.removeEventListener('pagehide', this.flushSaves);
+    window.removeEventListener('hashchange', this.onHashChange);
   }
 }
 

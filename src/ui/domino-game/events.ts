@@ -3,6 +3,7 @@
  * bubbling and composed, named `domino-<what>` and typed in GlobalEventHandlersEventMap.
  */
 import type { RoundResult, Seat, Tile } from '../../engine/index.js';
+import type { RoomPhase, RoomSeat } from '../../net/protocol.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
 
 export interface DominoMoveDetail {
@@ -38,12 +39,24 @@ export interface DominoTurnDetail {
   yours: boolean;
 }
 
+/** Online play: the room as everyone in it sees it (never a token, never a tile). */
+export interface DominoRoomDetail {
+  /** The room's id, as the invite link carries it. */
+  room: string;
+  /** This player's seat; null while they only look at the room before joining. */
+  seat: Seat | null;
+  phase: RoomPhase;
+  /** Every seat: a person (`name`, `connected`, `away`), a computer, or open (before the start). */
+  seats: RoomSeat[];
+}
+
 export interface DominoEventMap {
   'domino-move': CustomEvent<DominoMoveDetail>;
   'domino-score': CustomEvent<DominoScoreDetail>;
   'domino-round-end': CustomEvent<DominoRoundEndDetail>;
   'domino-match-end': CustomEvent<DominoMatchEndDetail>;
   'domino-turn': CustomEvent<DominoTurnDetail>;
+  'domino-room': CustomEvent<DominoRoomDetail>;
 }
 
 declare global {
@@ -51,7 +64,7 @@ declare global {
   interface GlobalEventHandlersEventMap extends DominoEventMap {}
 }
 
-function emit<K extends keyof DominoEventMap>(target: EventTarget, name: K, detail: DominoEventMap[K]['detail']): void {
+export function emit<K extends keyof DominoEventMap>(target: EventTarget, name: K, detail: DominoEventMap[K]['detail']): void {
   target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
 }
 

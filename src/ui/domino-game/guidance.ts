@@ -5,9 +5,13 @@ import { seatName, tileText } from '../names.js';
 import type { Phase, SessionState } from '../session/session.js';
 
 export type MainAction = 'draw' | 'pass' | 'nextRound' | 'newGame';
+export interface MainButton {
+  action: MainAction;
+  label: MessageKey;
+}
 
 /** The main button's action and label, or null when it has nothing to do. */
-export function mainActionOf(phase: Phase, legal: readonly LegalMove[]): { action: MainAction; label: MessageKey } | null {
+export function mainActionOf(phase: Phase, legal: readonly LegalMove[]): MainButton | null {
   if (phase === 'roundOver') return { action: 'nextRound', label: 'nextRound' };
   if (phase === 'matchOver') return { action: 'newGame', label: 'newGame' };
   if (legal.length === 1 && legal[0]!.type === 'draw') return { action: 'draw', label: 'draw' };

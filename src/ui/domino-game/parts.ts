@@ -1,20 +1,24 @@
 /** The parts of the widget around the table: the players' line, the status line and the summaries. */
 import { html, nothing } from 'lit';
-import { handPips, type PlayerView } from '../../engine/index.js';
+import { handPips, type PlayerView, type Seat } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { seatName, sideName, tileText } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import { renderTile } from '../tile/tile.js';
 
-const variantKey = {
+/** Each variant's name in the catalogs. */
+export const VARIANT_NAMES = {
   draw: 'variantDraw',
   block: 'variantBlock',
   fives: 'variantFives',
   doubles: 'variantDoubles',
 } as const;
 
-/** Each player with their tile count and points (team points in partnerships); whose turn it is. */
-export function renderPlayers(t: Translator, state: SessionState, thinking: boolean) {
+/**
+ * Each player with their tile count and points (team points in partnerships); whose turn it is.
+ * `presence` adds a word after a name (online: a person without a connection).
+ */
+export function renderPlayers(t: Translator, state: SessionState, thinking: boolean, presence?: (seat: Seat) => string) {
   const { view } = state;
   const { config } = view;
   return html`<ul class="players" part="players">
@@ -24,7 +28,7 @@ export function renderPlayers(t: Translator, state: SessionState, thinking: bool
       const points = t.t('points', { count: view.scores[config.teams ? seat % 2 : seat] ?? 0 });
       const turn = view.turn === seat;
       return html`<li class="player ${turn ? 'turn' : ''} ${seat === state.seat ? 'you' : ''}" aria-current=${turn ? 'true' : 'false'}>
-        <span class="name">${name}</span>
+        <span class="name">${name}</span> ${presence?.(seat)}
         <span class="count">${tiles}</span>
         ${config.teams ? nothing : html`<span class="score">${points}</span>`}
         ${turn && thinking ? html`<span class="thinking" aria-hidden="true">…</span>` : nothing}
@@ -47,7 +51,7 @@ export function renderStatusLine(t: Translator, view: PlayerView) {
       ? t.t('outOfPlay', { count: view.boneyardCount })
       : t.t('boneyard', { count: view.boneyardCount });
   return html`<p class="status" part="status">
-    <span>${t.t(variantKey[config.variant])}</span>
+    <span>${t.t(VARIANT_NAMES[config.variant])}</span>
     <span>${t.t('roundLine', { round: view.round.number, target: config.target })}</span>
     <span>${stock}</span>
     ${config.variant === 'fives' && view.table.length > 0 ? html`<span class="count">Σ ${t.number(view.count)}</span>` : nothing}

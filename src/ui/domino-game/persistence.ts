@@ -3,7 +3,7 @@
  * (the `storage-key` attribute, else one derived from the page and the element, so two widgets on a
  * page do not collide). `persist="none"` turns saving off; without storage the game plays unsaved.
  */
-import { browserStore, emptyStats, SavedGame, type PlayerSettings, type Saved } from '../../storage/index.js';
+import { browserStore, emptyStats, readVersioned, SavedGame, type KeyValueStore, type PlayerSettings, type Saved } from '../../storage/index.js';
 
 export function storageKeyOf(element: HTMLElement): string {
   const explicit = element.getAttribute('storage-key');
@@ -16,14 +16,22 @@ export class Persistence {
   private readonly saved: SavedGame | null;
   private pendingMatch: (() => unknown) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Where the widget saves: null with `persist="none"` or without usable storage. */
+  readonly store: KeyValueStore | null;
+  /** The entry of the online seat kept to resume, {server, room, token} (seat-keys.ts reads and writes it). */
+  readonly seatEntry: string;
 
   constructor(element: HTMLElement) {
     const store = element.getAttribute('persist') === 'none' ? null : browserStore();
-    this.saved = store ? new SavedGame(store, storageKeyOf(element)) : null;
+    const key = storageKeyOf(element);
+    this.store = store;
+    this.saved = store ? new SavedGame(store, key) : null;
+    this.seatEntry = `domino-game:${key}:online`;
   }
 
-  get enabled(): boolean {
-    return this.saved !== null;
+  /** The server of the online seat kept to resume, unchecked: online play checks the whole entry when it loads. */
+  keptServer(): unknown {
+    return this.store && (Object(readVersioned(this.store, this.seatEntry, 1, {})) as { server?: unknown }).server;
   }
 
   load(): Saved {

@@ -53,6 +53,12 @@ export const styles = css`
     border: 1px solid #9aa4ae;
     border-radius: 0.5em;
   }
+  .note {
+    flex-basis: 100%;
+    margin: 0;
+    font-size: 0.9em;
+    color: var(--domino-muted, #4a5561);
+  }
   select,
   button {
     font: inherit;

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
 import { LEVELS } from '../../ai/levels.js';
-import { defaultHouseRules, HOUSE_RULE_OPTIONS, VARIANT_RULES, VARIANTS } from '../../engine/index.js';
+import { defaultHouseRules, HOUSE_RULE_OPTIONS, VARIANTS } from '../../engine/index.js';
 import type { HouseRules, Variant } from '../../engine/index.js';
 import { ENGLISH, LANGUAGES, type MessageKey, type Translator } from '../../i18n/index.js';
 import { LANGUAGE_NAMES } from '../../i18n/language-names.js';
@@ -8,23 +8,13 @@ import { TEMPOS } from '../../machine/index.js';
 import type { PlayerSettings, Stats } from '../../storage/index.js';
 import { consumeLocale } from '../context/locale.js';
 import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
+import { LEVEL_NAMES, targetChoices, targetOf, TEMPO_NAMES, VARIANT_NAMES } from './choices.js';
 import { styles } from './domino-settings.styles.js';
 
 export interface SettingsChangeDetail {
   settings: PlayerSettings;
 }
-
-/** Sensible targets per variant; the variant's default is among them. */
-const TARGETS: Record<Variant, number[]> = {
-  draw: [50, 100, 150, 200],
-  block: [50, 100, 150, 200],
-  fives: [100, 150, 200, 250, 300],
-  doubles: [50, 100, 150, 200],
-};
-
-const VARIANT_NAMES = { draw: 'variantDraw', block: 'variantBlock', fives: 'variantFives', doubles: 'variantDoubles' } as const;
-const LEVEL_NAMES = { easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard' } as const;
-const TEMPO_NAMES = { slow: 'tempoSlow', normal: 'tempoNormal', fast: 'tempoFast', instant: 'tempoInstant' } as const;
+export type PlayAgainst = 'computer' | 'friends';
 
 /**
  * The settings dialog: a real modal (native <dialog>: focus stays inside, Escape closes, focus returns
@@ -32,6 +22,7 @@ const TEMPO_NAMES = { slow: 'tempoSlow', normal: 'tempoNormal', fast: 'tempoFast
  * next match); what the site locks is not shown. Also the statistics.
  *
  * @fires settings-change - The player changed a setting: `{ settings }` (only what changed).
+ * @fires play-against - The player chose whom to play against: `'computer'` or `'friends'` (online).
  * @fires stats-reset - The player reset the statistics.
  */
 export class DominoSettings extends LitElement {
@@ -41,6 +32,7 @@ export class DominoSettings extends LitElement {
     settings: { attribute: false },
     locked: { attribute: false },
     stats: { attribute: false },
+    online: { attribute: false },
   };
 
   /** The language, from the <domino-game> around it. */
@@ -48,6 +40,8 @@ export class DominoSettings extends LitElement {
   settings: EffectiveSettings | null = null;
   locked: ReadonlySet<SettingName> = new Set();
   stats: Stats | null = null;
+  /** Playing with friends online (the game's settings are the room's, not these); null: the site did not set online play up. */
+  online: boolean | null = null;
 
   private opener: HTMLElement | null = null;
 
@@ -86,8 +80,15 @@ export class DominoSettings extends LitElement {
     this.dispatchEvent(new CustomEvent<SettingsChangeDetail>('settings-change', { detail: { settings }, bubbles: true, composed: true }));
   }
 
+  /** The game's own settings are not shown online (the room has its own); the language and statistics are. */
   private shows(name: SettingName): boolean {
-    return !this.locked.has(name);
+    return !this.locked.has(name) && (!this.online || name === 'lang');
+  }
+
+  /** Playing against the computer or friends online: the widget switches, and the dialog closes. */
+  private choose(against: PlayAgainst): void {
+    this.close();
+    this.dispatchEvent(new CustomEvent<PlayAgainst>('play-against', { detail: against, bubbles: true, composed: true }));
   }
 
   override render() {
@@ -103,8 +104,23 @@ export class DominoSettings extends LitElement {
         <div class="fields">
           <fieldset class="against">
             <legend>${t.t('playAgainst')}</legend>
-            <label><input type="radio" name="against" value="computer" checked /> ${t.t('againstComputer')}</label>
-            <label><input type="radio" name="against" value="friends" disabled /> ${t.t('againstFriends')}</label>
+            <label
+              ><input type="radio" name="against" value="computer" .checked=${!this.online} @change=${() => this.choose('computer')} />
+              ${t.t('againstComputer')}</label
+            >
+            <label
+              ><input
+                type="radio"
+                name="against"
+                value="friends"
+                .checked=${!!this.online}
+                ?disabled=${this.online === null}
+                aria-describedby=${this.online === null ? 'online-unavailable' : nothing}
+                @change=${() => this.choose('friends')}
+              />
+              ${t.t('againstFriends')}</label
+            >
+            ${this.online === null ? html`<p class="note" id="online-unavailable">${t.t('onlineUnavailable')}</p>` : nothing}
           </fieldset>
           ${this.shows('level')
             ? this.select('level', t.t('computerLevel'), LEVELS.map((l) => [l, t.t(LEVEL_NAMES[l])]), s.level, (v) =>
@@ -157,9 +173,8 @@ export class DominoSettings extends LitElement {
   }
 
   private renderTarget(s: EffectiveSettings) {
-    const fallback = VARIANT_RULES[s.variant].defaultTarget;
-    const targets = [...new Set([...TARGETS[s.variant], s.target ?? fallback])].sort((a, b) => a - b);
-    return this.select('target', this.t.t('targetLabel'), targets.map((n) => [String(n), this.t.number(n)]), String(s.target ?? fallback), (v) =>
+    const targets = targetChoices(s.variant, s.target);
+    return this.select('target', this.t.t('targetLabel'), targets.map((n) => [String(n), this.t.number(n)]), String(targetOf(s.variant, s.target)), (v) =>
       this.change({ target: Number(v) }),
     );
   }

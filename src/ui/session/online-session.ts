@@ -43,6 +43,11 @@ export class OnlineSession implements Session {
   private rejection: SessionRejection | null = null;
   /** The last move intent sent, to name a refused `move` as the intent the person made. */
   private lastMove: 'play' | 'draw' | 'pass' = 'play';
+  /**
+   * A move or a next-round sent and not yet answered (by a newer view, its refusal, or a resume): no
+   * second one goes out meanwhile, so a double tap neither plays twice nor floods the line.
+   */
+  private awaiting: 'move' | 'next-round' | null = null;
   private memo: SessionState | null = null;
 
   room: RoomInfo | null = null;
@@ -83,7 +88,11 @@ export class OnlineSession implements Session {
   // ---- What the person asks for --------------------------------------------------------------
 
   send(intent: SessionIntent): void {
-    if (intent.type === 'play' || intent.type === 'draw' || intent.type === 'pass') this.lastMove = intent.type;
+    if (intent.type === 'play' || intent.type === 'draw' || intent.type === 'pass') {
+      if (this.awaiting) return;
+      this.lastMove = intent.type;
+      this.awaitAnswer('move');
+    }
     switch (intent.type) {
       case 'play':
         this.post({ type: 'move', seq: this.seq, move: { type: 'play', tile: intent.tile, end: intent.end } });
@@ -93,6 +102,8 @@ export class OnlineSession implements Session {
         this.post({ type: 'move', seq: this.seq, move: { type: intent.type } });
         break;
       case 'next-round':
+        if (this.awaiting) return;
+        this.awaitAnswer('next-round');
         this.post({ type: 'next-round', seq: this.seq });
         break;
       case 'new-match':
@@ -121,6 +132,17 @@ export class OnlineSession implements Session {
 
   configure(settings: RoomSettings): void {
     this.post({ type: 'settings', settings });
+  }
+
+  /** Whether a move or a next-round is on its way and not answered yet. */
+  get waitingForAnswer(): boolean {
+    return this.awaiting !== null;
+  }
+
+  private awaitAnswer(what: 'move' | 'next-round'): void {
+    this.awaiting = what;
+    this.memo = this.compute();
+    this.changed();
   }
 
   /** Gives up the seat: freed before the start, a computer's after it. */
@@ -166,6 +188,8 @@ export class OnlineSession implements Session {
       case 'welcome':
         this.connection.welcomed();
         this.problem = null;
+        // A message lost with the old line is never answered: the resumed view says what happened.
+        this.awaiting = null;
         this.seat = message.seat;
         if (message.token) this.key = { server: this.server, room: message.room, token: message.token };
         if (this.key) this.store.save(this.key);
@@ -176,6 +200,7 @@ export class OnlineSession implements Session {
       case 'view':
         if (message.seq <= this.seq) return;
         this.seq = message.seq;
+        this.awaiting = null;
         this.view = message.view;
         this.seat = message.view.seat;
         this.rejection = null;
@@ -197,6 +222,8 @@ export class OnlineSession implements Session {
       this.problem = { code: error.code, message: error.message };
       return;
     }
+    // A refusal of the message awaited answers it; so does a dropped one (rate-limited names none).
+    if (error.ref === this.awaiting || error.code === 'rate-limited') this.awaiting = null;
     if (error.ref && INTENT_REFS.has(error.ref)) {
       // Named like the local session's: the intent's type, not the message's.
       const type = error.ref === 'move' ? this.lastMove : error.ref === 'settings' ? 'configure' : error.ref;
@@ -216,7 +243,7 @@ export class OnlineSession implements Session {
       view,
       seat: this.seat,
       seats,
-      legal: phase === 'playing' && view.turn === this.seat ? legalMoves(view) : [],
+      legal: phase === 'playing' && view.turn === this.seat && this.awaiting !== 'move' ? legalMoves(view) : [],
       rejection: this.rejection,
       pending: false,
     };
@@ -237,6 +264,7 @@ export class OnlineSession implements Session {
     this.store.clear();
     this.view = null;
     this.seq = -1;
+    this.awaiting = null;
     this.seat = null;
     this.room = null;
     this.memo = null;

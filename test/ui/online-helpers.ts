@@ -1,0 +1,112 @@
+/**
+ * Helpers for the online browser tests: widgets talking to the real room server the test runner
+ * starts (scripts/wtr-room-server.mjs). Like helpers.ts they read only what the page shows.
+ */
+import { executeServerCommand } from '@web/test-runner-commands';
+import { mainButton, placeButtons, playableTiles, root, settle, waitFor, type DominoGame } from './helpers.js';
+
+/** The room server's base URL. */
+export const roomServer = async (): Promise<string> => (await executeServerCommand('room-server-url')) as string;
+
+/** The lobby's screen (or, above a table, its bar). */
+export const lobbyOf = (el: DominoGame) => root(el).querySelector('domino-lobby');
+export const lobbyRoot = (el: DominoGame): ShadowRoot | null => lobbyOf(el)?.shadowRoot ?? null;
+export const inLobby = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null =>
+  lobbyRoot(el)?.querySelector<E>(selector) ?? null;
+export const lobbyText = (el: DominoGame): string => lobbyRoot(el)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** The names in the lobby's list of seats. */
+export const seatNames = (el: DominoGame): string[] =>
+  [...(lobbyRoot(el)?.querySelectorAll('.seats li .who') ?? [])].map((n) => n.textContent!.trim());
+
+/** The names in the top row above the table. */
+export const chipNames = (el: DominoGame): string[] =>
+  [...root(el).querySelectorAll('.players li.player .name')].map((n) => n.textContent!.trim());
+export const chipTexts = (el: DominoGame): string[] =>
+  [...root(el).querySelectorAll('.players li.player')].map((n) => n.textContent!.replace(/\s+/g, ' ').trim());
+
+/** The saved online seat of a widget with this storage key, as localStorage holds it. */
+export function keptSeat(key: string): { server: string; room: string; token: string } | null {
+  const text = localStorage.getItem(`domino-game:${key}:online`);
+  return text ? (JSON.parse(text) as { data: { server: string; room: string; token: string } }).data : null;
+}
+
+export function forgetStorage(...keys: string[]): void {
+  for (const name of Object.keys(localStorage)) if (keys.some((key) => name.startsWith(`domino-game:${key}:`))) localStorage.removeItem(name);
+}
+
+/** Opens the settings dialog and picks Friends online. */
+export async function chooseFriendsOnline(el: DominoGame): Promise<void> {
+  root(el).querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
+  const settings = root(el).querySelector('domino-settings')!;
+  const friends = await waitFor('the settings dialog', () => settings.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[value="friends"]'), 8000);
+  friends.click();
+  await waitFor('the create screen', () => inLobby(el, '#lobby-name'), 8000);
+}
+
+/** Types a name into the lobby's name field (as typing does: value and input event). */
+export function typeName(el: DominoGame, name: string): void {
+  const input = inLobby<HTMLInputElement>(el, '#lobby-name')!;
+  input.value = name;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+}
+
+/** Creates a room through the lobby with the settings the widget has; returns the invite link. */
+export async function createRoom(el: DominoGame, name: string): Promise<string> {
+  await chooseFriendsOnline(el);
+  typeName(el, name);
+  inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+  const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(el, '#lobby-link')?.value, 8000);
+  return link;
+}
+
+/** Opens an invite link in this page (its fragment), then joins from the join screen. */
+export async function joinRoom(el: DominoGame, link: string, name: string): Promise<void> {
+  location.hash = new URL(link).hash;
+  await waitFor('the join screen', () => inLobby(el, '#lobby-name') && lobbyText(el).includes('Join'), 8000);
+  typeName(el, name);
+  inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+  await waitFor('the room screen', () => inLobby(el, '#lobby-link'), 8000);
+}
+
+/** Waits until the widget shows the room's table (with the online bar above it). */
+export async function waitForTable(el: DominoGame): Promise<void> {
+  await waitFor('the room’s table', () => root(el).querySelector('domino-hand') && inLobby(el, '.bar'), 8000);
+  await settle(el);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Plays the widgets' own turns through their own UI (a glowing tile and, when several fit, a place;
+ * Next round; never New game) until `done` holds.
+ */
+export async function playOnline(widgets: DominoGame[], done: () => boolean, timeout = 60_000): Promise<void> {
+  const start = performance.now();
+  while (!done()) {
+    if (performance.now() - start > timeout) {
+      const where = widgets.map((el) => `"${root(el).querySelector('.hint')?.textContent}" / ${mainButton(el)?.textContent?.trim() ?? 'no button'} / ${inLobby(el, '.bar')?.textContent?.replace(/\s+/g, ' ')} / tiles ${playableTiles(el).length} / live "${root(el).querySelector('.live')?.textContent}" / ${JSON.stringify((el as any).session?.state?.rejection)} seq ${(el as any).online?.session?.seq} id ${(el as any).online?.session?.__id} view ${(el as any).online?.session?.view?.log?.length} memo ${(el as any).online?.session?.memo?.view?.log?.length} status ${(el as any).online?.session?.status}`);
+      throw new Error(`the online match did not get there in time: ${where.join(' | ')}`);
+    }
+    let acted = false;
+    for (const el of widgets) {
+      await settle(el);
+      const button = mainButton(el);
+      if (button && button.textContent!.trim() !== 'New game') {
+        button.click();
+        acted = true;
+        continue;
+      }
+      const tiles = playableTiles(el);
+      if (tiles.length === 0) continue;
+      tiles[0]!.click();
+      await settle(el);
+      placeButtons(el)[0]?.click();
+      acted = true;
+    }
+    if (!acted) await pause(20);
+  }
+}
+
+/** Whether the widget shows the match's final score. */
+export const showsFinalScore = (el: DominoGame) => root(el).querySelector('.summary h2')?.textContent?.trim() === 'Final score';

@@ -1,0 +1,108 @@
+/**
+ * A whole online match between two widgets on one page, through the real room server: each plays its
+ * own turns through its own table, both hear the match's domino-* events as their own seat (`yours`
+ * only on the right widget) and domino-room whenever the room changes; a widget taken off the page and
+ * a new one with the same storage key resume the same seat.
+ */
+import '../../src/index.js';
+import { expect } from '@open-wc/testing';
+import { build, handNames, liveRegion, mainButton, mount, record, root, settle, waitFor, type DominoGame, type Recorded } from './helpers.js';
+import { chipNames, chipTexts, createRoom, forgetStorage, inLobby, joinRoom, keptSeat, playOnline, roomServer, showsFinalScore, waitForTable } from './online-helpers.js';
+
+const KEYS = ['match-a', 'match-b', 'resume-a', 'resume-b'];
+
+describe('online: a match between two widgets', function () {
+  this.timeout(120_000);
+  let server: string;
+  const widgets: DominoGame[] = [];
+  const add = (el: DominoGame) => (widgets.push(el), el);
+  const recordings: Recorded[] = [];
+
+  before(async () => {
+    server = await roomServer();
+  });
+  afterEach(() => {
+    for (const r of recordings.splice(0)) r.stop();
+    for (const el of widgets.splice(0)) el.remove();
+    history.replaceState(null, '', location.pathname + location.search);
+    forgetStorage(...KEYS);
+  });
+
+  /** Two widgets in one started room of two: `host` in seat 0, `guest` in seat 1. */
+  async function startRoom(keys: [string, string], attributes: Record<string, string>): Promise<[DominoGame, DominoGame]> {
+    const host = add(await mount({ server, 'storage-key': keys[0], persist: 'local', players: '2', tempo: 'instant', level: 'easy', ...attributes }));
+    const link = await createRoom(host, 'Ann');
+    const guest = add(await mount({ server, 'storage-key': keys[1], persist: 'local', tempo: 'instant' }));
+    await joinRoom(guest, link, 'Bob');
+    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    await waitForTable(host);
+    await waitForTable(guest);
+    return [host, guest];
+  }
+
+  it('plays a whole match, each widget its own turns; the events are each widget’s own', async () => {
+    const host = add(await mount({ server, 'storage-key': 'match-a', persist: 'local', players: '2', variant: 'block', target: '10', tempo: 'instant', level: 'easy' }));
+    const link = await createRoom(host, 'Ann');
+    const guest = add(await mount({ server, 'storage-key': 'match-b', persist: 'local', tempo: 'instant' }));
+    const rooms = new Map<DominoGame, { seat: number | null; phase: string }[]>([[host, []], [guest, []]]);
+    for (const el of [host, guest]) el.addEventListener('domino-room', (e) => rooms.get(el)!.push(e.detail));
+    const heard = [record(host), record(guest)];
+    recordings.push(...heard);
+    await joinRoom(guest, link, 'Bob');
+    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    await waitForTable(host);
+    await waitForTable(guest);
+    expect(root(host).querySelector('.status')!.textContent).to.contain('Block');
+
+    await playOnline([host, guest], () => showsFinalScore(host) && showsFinalScore(guest));
+
+    // Only the host may start a new game; the guest waits for it.
+    expect(mainButton(host)?.textContent?.trim()).to.equal('New game');
+    expect(mainButton(guest)).to.equal(null);
+    expect(root(guest).querySelector('domino-lobby')!.shadowRoot!.textContent).to.contain('Waiting for Ann to start a new game.');
+
+    for (const [index, recorded] of heard.entries()) {
+      const seat = index;
+      expect(recorded.problems).to.deep.equal([]);
+      expect(recorded.turns.length).to.be.greaterThan(2);
+      for (const turn of recorded.turns) expect(turn.yours, `widget ${index}, turn of seat ${turn.seat}`).to.equal(turn.seat === seat);
+      expect(recorded.turns.some((turn) => turn.yours)).to.equal(true);
+      expect(recorded.moves.some((move) => move.seat === seat && move.move.type === 'play')).to.equal(true);
+      expect(recorded.matchEnds, 'one domino-match-end').to.have.length(1);
+      const { winner, scores } = recorded.matchEnds[0]!;
+      expect(scores[winner]).to.be.at.least(10);
+      expect(recorded.roundEnds.map((r) => r.round)).to.deep.equal(recorded.roundEnds.map((_, i) => i + 1));
+    }
+    // Both heard the same match.
+    expect(heard[1]!.matchEnds).to.deep.equal(heard[0]!.matchEnds);
+    expect(heard[1]!.roundEnds).to.deep.equal(heard[0]!.roundEnds);
+    // domino-room: the room as it changed, with each widget's own seat.
+    expect(rooms.get(host)!.map((r) => r.seat)).to.satisfy((seats: number[]) => seats.every((s) => s === 0));
+    expect(rooms.get(guest)!.filter((r) => r.seat !== null).every((r) => r.seat === 1)).to.equal(true);
+    for (const list of rooms.values()) expect(list.map((r) => r.phase)).to.include.members(['lobby', 'playing']);
+  });
+
+  it('a widget taken off the page is away for the others; a new one with the same storage key resumes its seat', async () => {
+    const [host, guest] = await startRoom(['resume-a', 'resume-b'], { variant: 'draw', target: '100' });
+    await settle(guest);
+    const hand = handNames(guest);
+    expect(hand.length).to.equal(7);
+    const seat = keptSeat('resume-b')!;
+
+    guest.remove();
+    widgets.splice(widgets.indexOf(guest), 1);
+    await waitFor('Bob away in the host’s top row', () => chipTexts(host)[1]!.includes('away'), 8000);
+    await waitFor('the announcement', () => liveRegion(host).textContent!.includes('Bob lost the connection.'), 3000);
+
+    // No invite in the address this time: the kept seat alone brings the widget back online.
+    history.replaceState(null, '', location.pathname + location.search);
+    const again = add(build({ server, 'storage-key': 'resume-b', persist: 'local', tempo: 'instant' }));
+    document.body.append(again);
+    await waitForTable(again);
+    expect(keptSeat('resume-b')).to.deep.equal(seat);
+    expect(chipNames(again)).to.deep.equal(['Ann', 'You']);
+    expect(handNames(again)).to.deep.equal(hand);
+    await waitFor('Bob back in the host’s top row', () => !chipTexts(host)[1]!.includes('away'), 8000);
+    await waitFor('the announcement', () => liveRegion(host).textContent!.includes('Bob is back.'), 3000);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Online play's lobby through the real room server: a room created from the settings, the invite link
+ * (the room id in the fragment, never a token), a second widget joining from the link, the host
+ * starting with an open seat (a computer takes it); the problems a link can meet; online play without a
+ * server. Each widget has its own storage key, as two people's browsers would.
+ */
+import '../../src/index.js';
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { build, liveRegion, mount, root, settle, waitFor, type DominoGame } from './helpers.js';
+import {
+  chipNames,
+  chooseFriendsOnline,
+  createRoom,
+  forgetStorage,
+  inLobby,
+  joinRoom,
+  keptSeat,
+  lobbyText,
+  roomServer,
+  seatNames,
+  typeName,
+  waitForTable,
+} from './online-helpers.js';
+
+const KEYS = ['lobby-a', 'lobby-b', 'lobby-c', 'problem'];
+/** Two widgets on one page have two footers: the page, not a widget, would have to tell them apart. */
+const TWO_WIDGETS = { ignoredRules: ['landmark-no-duplicate-contentinfo'] };
+
+describe('online: the lobby', function () {
+  this.timeout(40_000);
+  let server: string;
+  const widgets: DominoGame[] = [];
+  const add = (el: DominoGame) => (widgets.push(el), el);
+
+  before(async () => {
+    server = await roomServer();
+  });
+  afterEach(() => {
+    for (const el of widgets.splice(0)) el.remove();
+    history.replaceState(null, '', location.pathname + location.search);
+    forgetStorage(...KEYS);
+  });
+
+  it('creates a room from the settings, joins it from the link, and starts with a computer in the open seat', async () => {
+    const host = add(await mount({ server, 'storage-key': 'lobby-a', persist: 'local', players: '3', variant: 'block', target: '15', level: 'easy', tempo: 'instant' }));
+    const rooms: CustomEvent[] = [];
+    host.addEventListener('domino-room', (e) => rooms.push(e));
+    await settle(host);
+
+    // Settings → Friends online: the create screen, by keyboard.
+    await chooseFriendsOnline(host);
+    await expect(host).to.be.accessible();
+    expect(lobbyText(host)).to.contain('Play with friends online');
+    expect(inLobby<HTMLSelectElement>(host, '#lobby-players')!.value).to.equal('3');
+    expect(inLobby<HTMLSelectElement>(host, '#lobby-variant')!.value).to.equal('block');
+    expect(inLobby<HTMLSelectElement>(host, '#lobby-target')!.value).to.equal('15');
+    // An empty name is refused here, before the server would.
+    inLobby<HTMLButtonElement>(host, 'button[type="submit"]')!.click();
+    await waitFor('the name error', () => inLobby(host, '#lobby-name-error'));
+    expect(inLobby(host, '#lobby-name')!.getAttribute('aria-invalid')).to.equal('true');
+    inLobby<HTMLInputElement>(host, '#lobby-name')!.focus();
+    await sendKeys({ type: '  Ann ' });
+    await sendKeys({ press: 'Enter' });
+
+    // The room: the invite link carries the room id in the fragment, and no token.
+    const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(host, '#lobby-link')?.value, 8000);
+    const kept = keptSeat('lobby-a')!;
+    expect(kept.server).to.equal(server);
+    expect(link).to.equal(`${location.href.split('#')[0]}#domino-room=${kept.room}`);
+    expect(link).to.not.contain(kept.token);
+    expect(seatNames(host)).to.deep.equal(['Ann', 'Open seat', 'Open seat']);
+    expect(inLobby(host, 'button.start'), 'the host may start').to.exist;
+    await expect(host).to.be.accessible();
+    expect(rooms.at(-1)!.detail).to.deep.include({ room: kept.room, seat: 0, phase: 'lobby' });
+
+    // Copy: the clipboard, or the link selected for copying by hand; either way it is said.
+    inLobby<HTMLButtonElement>(host, 'button.copy')!.click();
+    await waitFor('the copy status', () => /link was copied|link is selected/.test(inLobby(host, '.copied')!.textContent!));
+    expect(inLobby(host, '.copied')!.getAttribute('role')).to.equal('status');
+
+    // The guest opens the link in its page: the join screen shows the room's settings and seats.
+    const guest = add(await mount({ server, 'storage-key': 'lobby-b', persist: 'local', tempo: 'instant' }));
+    location.hash = new URL(link).hash;
+    await waitFor('the join screen', () => inLobby(guest, '#lobby-name'), 8000);
+    expect(lobbyText(guest)).to.contain('Join a game online');
+    expect(lobbyText(guest)).to.contain('Block');
+    expect(lobbyText(guest)).to.contain('15');
+    expect(seatNames(guest)).to.deep.equal(['Ann', 'Open seat', 'Open seat']);
+    await expect(guest).to.be.accessible(TWO_WIDGETS);
+    // The host's widget is in that room already: the link changes nothing there.
+    expect(inLobby(host, '#lobby-link')).to.exist;
+    typeName(guest, 'Bob');
+    inLobby<HTMLButtonElement>(guest, 'button[type="submit"]')!.click();
+    await waitFor('the guest seated', () => inLobby(guest, '#lobby-link'), 8000);
+    expect(inLobby(guest, 'button.start'), 'only the host may start').to.equal(null);
+    expect(lobbyText(guest)).to.contain('Waiting for Ann to start the game.');
+    expect(keptSeat('lobby-b')!.room).to.equal(kept.room);
+
+    // The host sees Bob arrive, and hears it.
+    await waitFor('Bob in the host’s seats', () => seatNames(host)[1] === 'Bob', 8000);
+    await waitFor('the announcement', () => liveRegion(host).textContent!.includes('Bob joined.'), 3000);
+
+    // Start with a seat still open: the computer takes it, and both get the table.
+    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    await waitForTable(host);
+    await waitForTable(guest);
+    expect(chipNames(host)).to.deep.equal(['You', 'Bob', 'Computer 2']);
+    expect(chipNames(guest)).to.deep.equal(['Ann', 'You', 'Computer 2']);
+    expect(rooms.at(-1)!.detail.phase).to.equal('playing');
+    expect(rooms.at(-1)!.detail.seats.map((s: { kind: string }) => s.kind)).to.deep.equal(['human', 'human', 'computer']);
+    await expect(host).to.be.accessible(TWO_WIDGETS);
+
+    // Leaving the room: back to the match against the computer; the seat is given up.
+    const bar = root(guest).querySelector('domino-lobby')!;
+    bar.shadowRoot!.querySelector<HTMLButtonElement>('button.back')!.click();
+    await waitFor('the local table', () => chipNames(guest).join() === 'You,Computer 1', 8000);
+    expect(keptSeat('lobby-b')).to.equal(null);
+    expect(location.hash).to.equal('');
+    await waitFor('the host hears it', () => liveRegion(host).textContent!.includes('Bob left.'), 8000);
+  });
+
+  it('an unknown room in the link says so, and the way back returns to the computer (server set from JS)', async () => {
+    location.hash = '#domino-room=AAAAAAAAAAAAAAAAAAAAAA';
+    const el = add(build({ 'storage-key': 'problem', tempo: 'instant' }));
+    el.server = server;
+    document.body.append(el);
+    await waitFor('the problem', () => inLobby(el, '.problem'), 8000);
+    expect(inLobby(el, '.problem')!.textContent).to.contain('This room does not exist, or it has expired.');
+    expect(inLobby(el, '.problem')!.getAttribute('role')).to.equal('alert');
+    await expect(el).to.be.accessible();
+    const back = inLobby<HTMLButtonElement>(el, 'button.back')!;
+    expect(back.textContent!.trim()).to.equal('Back to playing the computer');
+    back.focus();
+    await sendKeys({ press: 'Enter' });
+    await waitFor('the local table', () => root(el).querySelector('domino-hand') && !root(el).querySelector('domino-lobby'), 8000);
+    expect(chipNames(el)).to.deep.equal(['You', 'Computer 1']);
+    expect(location.hash, 'the link leaves the address').to.equal('');
+  });
+
+  it('a full room says so', async () => {
+    const host = add(await mount({ server, 'storage-key': 'lobby-a', players: '2', tempo: 'instant' }));
+    const link = await createRoom(host, 'Ann');
+    const guest = add(await mount({ server, 'storage-key': 'lobby-b', tempo: 'instant' }));
+    await joinRoom(guest, link, 'Bob');
+    history.replaceState(null, '', location.pathname);
+    const late = add(await mount({ server, 'storage-key': 'lobby-c', tempo: 'instant' }));
+    location.hash = new URL(link).hash;
+    await waitFor('the problem', () => inLobby(late, '.problem'), 8000);
+    expect(inLobby(late, '.problem')!.textContent).to.contain('This room is full.');
+  });
+
+  it('without a server, Friends online is offered but disabled, and says why', async () => {
+    const el = add(await mount({ tempo: 'instant' }));
+    root(el).querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
+    const settings = root(el).querySelector('domino-settings')!;
+    const friends = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[value="friends"]'), 8000);
+    expect(friends.disabled).to.equal(true);
+    expect(settings.shadowRoot!.querySelector(`#${friends.getAttribute('aria-describedby')}`)!.textContent).to.equal('This site has not set up online play.');
+    await expect(el).to.be.accessible();
+    settings.close();
+    // With a server set from JS, it is enabled.
+    el.server = 'http://127.0.0.1:1';
+    await settle(el);
+    expect(friends.disabled).to.equal(false);
+  });
+});
