@@ -105,6 +105,36 @@ describe('saved games and settings', () => {
     expect(root(locked).querySelector('.status')!.textContent).to.contain('Draw');
   });
 
+  it('storageKey, persist and lockSettings work as properties set from JavaScript, as their attributes do', async () => {
+    const asProperties = (values: Partial<Record<'storageKey' | 'persist' | 'lockSettings' | 'variant' | 'tempo' | 'seed', string>>) => {
+      const el = document.createElement('domino-game') as DominoGame;
+      Object.assign(el, values);
+      document.body.append(el);
+      return el;
+    };
+    const saving = asProperties({ storageKey: 'by-property', persist: 'local', tempo: 'instant', seed: '4' });
+    await playOne(saving);
+    saving.remove();
+    expect(localStorage.getItem('domino-game:by-property:match'), 'saved under the key set as a property').to.not.equal(null);
+    localStorage.removeItem('domino-game:by-property:match');
+
+    const unsaved = asProperties({ storageKey: 'off-by-property', persist: 'none', tempo: 'instant', seed: '4' });
+    await playOne(unsaved);
+    unsaved.remove();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('domino-game:off-by-property:'))).to.deep.equal([]);
+
+    localStorage.setItem('domino-game:mine-js:settings', JSON.stringify({ version: 1, data: { variant: 'fives', tempo: 'slow' } }));
+    const locked = asProperties({ storageKey: 'mine-js', persist: 'local', variant: 'draw', tempo: 'instant', seed: '1', lockSettings: '' });
+    await settle(locked);
+    expect(root(locked).querySelector('.status')!.textContent, 'the variant set as a property is locked').to.contain('Draw');
+    locked.remove();
+    localStorage.removeItem('domino-game:mine-js:match');
+    const listed = asProperties({ storageKey: 'mine-js', persist: 'local', variant: 'draw', tempo: 'instant', seed: '1', lockSettings: 'tempo' });
+    await settle(listed);
+    expect(root(listed).querySelector('.status')!.textContent, 'only the listed names are locked').to.contain('All Fives');
+    listed.remove();
+  });
+
   it('the settings dialog is a real modal: Escape closes it and focus returns to its button', async () => {
     const el = await mount({ persist: 'local', 'storage-key': 'dialog', tempo: 'instant', seed: '2' });
     await settle(el);

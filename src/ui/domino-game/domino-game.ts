@@ -1,5 +1,5 @@
 import { ContextProvider } from '@lit/context';
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclaration, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { LegalMove, Tile } from '../../engine/index.js';
 import { chooseLanguage, ENGLISH, loadExtraTexts, type Translator } from '../../i18n/index.js';
 import { loadTranslator } from '../../i18n/load.js';
@@ -16,7 +16,7 @@ import { hintOf, mainActionOf, type MainAction } from './guidance.js';
 import { roomInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineMode } from './online-mode.js';
 import { renderPlayers, renderStatusLine, renderSummary } from './parts.js';
-import { configOf, effectiveSettings, lockedSettings, sameGame, type EffectiveSettings } from './effective-settings.js';
+import { configOf, effectiveSettings, lockedSettings, sameGame, SETTING_NAMES, type EffectiveSettings, type SettingName } from './effective-settings.js';
 import { Persistence } from './persistence.js';
 import { localSeats } from './settings.js';
 import type { DominoSettings, SettingsChangeDetail } from '../domino-settings/domino-settings.js';
@@ -176,12 +176,32 @@ export class DominoGame extends LitElement {
   private playerSettings: PlayerSettings = {};
   private stats: Stats | null = null;
 
+  /** The settings the site gave, as attributes or properties (the defaults are not given): what an empty `lock-settings` locks. */
+  private readonly siteGiven = new Set<SettingName>();
+  /** Set at the end of the constructor: the fields' defaults are not the site's. */
+  private constructed = false;
+
   constructor() {
     super();
     // The match against the computer stays (and is saved) while the person plays online, unheard.
     this.local.onEvent((event) => {
       if (!this.onlineChosen) this.onEmitted(event);
     });
+    this.constructed = true;
+  }
+
+  // Every set of a property passes here, an attribute's too (even to the value it had).
+  override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: PropertyDeclaration): void {
+    super.requestUpdate(name, oldValue, options);
+    if (!this.constructed || !SETTING_NAMES.includes(name as SettingName)) return;
+    const value = this[name as keyof this];
+    // An empty `teams` is given (a boolean attribute); an empty `lang` is not (the HTML default).
+    if (value === null || value === undefined || (name === 'lang' && value === '')) this.siteGiven.delete(name as SettingName);
+    else this.siteGiven.add(name as SettingName);
+  }
+
+  private locked(): Set<SettingName> {
+    return lockedSettings(this.lockSettings, this.siteGiven);
   }
 
   /** The match in the page, from the person's seat (the session's own choice; a test seats them elsewhere). */
@@ -223,6 +243,7 @@ export class DominoGame extends LitElement {
         element: this,
         t: () => this.translator,
         say: (text) => this.announcer.say(text),
+        locked: () => this.locked(),
         emitted: (event) => this.onEmitted(event),
         left: () => {
           this.online = null;
@@ -236,7 +257,7 @@ export class DominoGame extends LitElement {
   }
 
   private settingsNow(): EffectiveSettings {
-    return effectiveSettings(this, this.playerSettings, lockedSettings(this));
+    return effectiveSettings(this, this.playerSettings, this.locked());
   }
 
   /** Resumes the saved match if there is a sound one, else starts a new match with the settings. */
@@ -513,7 +534,7 @@ export class DominoGame extends LitElement {
       </div>
       <domino-settings
         .settings=${this.settingsNow()}
-        .locked=${lockedSettings(this)}
+        .locked=${this.locked()}
         .stats=${this.stats}
         .online=${this.server ? this.onlineChosen : null}
         @settings-change=${this.onSettingsChange}

@@ -16,14 +16,16 @@ export interface EffectiveSettings extends GameSettings {
   lang: string | null;
 }
 
-/** The names the site locks. */
-export function lockedSettings(element: HTMLElement): Set<SettingName> {
-  const lock = element.getAttribute('lock-settings');
+/**
+ * The names the site locks: with `lock-settings` empty, every setting it gave (as an attribute or a
+ * property); else the names it lists.
+ */
+export function lockedSettings(lock: string | null, given: ReadonlySet<SettingName>): Set<SettingName> {
   if (lock === null) return new Set();
   const listed = lock.split(/[\s,]+/).filter(Boolean) as SettingName[];
   if (listed.length > 0) return new Set(listed.filter((n) => SETTING_NAMES.includes(n)));
   // House rules have no attribute: a site that locks settings locks them too.
-  return new Set(SETTING_NAMES.filter((n) => n === 'houseRules' || element.hasAttribute(n)));
+  return new Set(SETTING_NAMES.filter((n) => n === 'houseRules' || given.has(n)));
 }
 
 export function effectiveSettings(raw: RawSettings, player: PlayerSettings, locked: ReadonlySet<SettingName>): EffectiveSettings {

@@ -14,11 +14,11 @@ import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
 import '../domino-lobby/domino-lobby.js';
 import type { LobbyCreateDetail, LobbyJoinDetail, LobbyScreen, LobbySettingsDetail } from '../domino-lobby/domino-lobby.js';
 import { OnlineSession, type OnlineProblem, type SeatKeyStore } from '../session/online-session.js';
-import { lockedSettings, type EffectiveSettings } from './effective-settings.js';
+import type { EffectiveSettings, SettingName } from './effective-settings.js';
 import { emit } from './events.js';
 import type { MainButton } from './guidance.js';
 import { roomInLink, type OnlineEntry } from './online-link.js';
-import { Persistence } from './persistence.js';
+import { Persistence, type SavingOptions } from './persistence.js';
 import { seatKeyStore } from './seat-keys.js';
 
 /** The page's own URL inviting to `room` (any other fragment replaced): the fragment roomInLink reads. */
@@ -26,7 +26,9 @@ const inviteLink = (page: string, room: string): string => `${page.split('#')[0]
 
 /** What online play needs of the root. */
 export interface OnlineHost {
-  element: ReactiveControllerHost & HTMLElement & { server: string | null };
+  element: ReactiveControllerHost & SavingOptions & { server: string | null };
+  /** The settings the site locks (the room's settings offer only the others). */
+  locked(): ReadonlySet<SettingName>;
   t(): Translator;
   say(text: string): void;
   /** The match's domain events, as the root re-emits and announces them (the session's own). */
@@ -236,7 +238,7 @@ export class OnlineMode implements ReactiveController {
 
   private screenOf(session: OnlineSession | null): LobbyScreen | null {
     const t = this.t;
-    if (!session) return this.settings && { kind: 'create', settings: this.defaults(), locked: lockedSettings(this.host.element), name: lastName };
+    if (!session) return this.settings && { kind: 'create', settings: this.defaults(), locked: this.host.locked(), name: lastName };
     const { problem, room, seat, status } = session;
     if (problem) return { kind: 'problem', text: t.t(PROBLEMS[problem.code] ?? 'problemOther') };
     if (status === 'closed') return { kind: 'problem', text: t.t('problemOther') };
@@ -253,7 +255,7 @@ export class OnlineMode implements ReactiveController {
       room,
       seat,
       link: inviteLink(location.href, room.id),
-      locked: lockedSettings(this.host.element),
+      locked: this.host.locked(),
       line: status === 'open' ? '' : t.t('onlineReconnecting'),
     };
   }

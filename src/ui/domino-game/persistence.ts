@@ -5,8 +5,14 @@
  */
 import { browserStore, emptyStats, readVersioned, SavedGame, type KeyValueStore, type PlayerSettings, type Saved } from '../../storage/index.js';
 
-export function storageKeyOf(element: HTMLElement): string {
-  const explicit = element.getAttribute('storage-key');
+/** What the widget says about its saving, as attributes or properties. */
+export interface SavingOptions extends HTMLElement {
+  storageKey: string | null;
+  persist: string | null;
+}
+
+export function storageKeyOf(element: SavingOptions): string {
+  const explicit = element.storageKey;
   if (explicit) return explicit;
   const which = element.id || String([...document.querySelectorAll(element.localName)].indexOf(element));
   return `${location.pathname}#${which}`;
@@ -21,8 +27,8 @@ export class Persistence {
   /** The entry of the online seat kept to resume, {server, room, token} (seat-keys.ts reads and writes it). */
   readonly seatEntry: string;
 
-  constructor(element: HTMLElement) {
-    const store = element.getAttribute('persist') === 'none' ? null : browserStore();
+  constructor(element: SavingOptions) {
+    const store = element.persist === 'none' ? null : browserStore();
     const key = storageKeyOf(element);
     this.store = store;
     this.saved = store ? new SavedGame(store, key) : null;
