@@ -77,6 +77,20 @@ describe('accessibility', function () {
     if (ask.kind === 'button') await checkMainButtonName(el);
   });
 
+  it('two widgets on one page pass the a11y check together (no landmark a page would have twice)', async () => {
+    const holder = document.createElement('div');
+    document.body.append(holder);
+    try {
+      const first = await mount({ seed: 'a11y-two-1', tempo: 'instant', persist: 'none' }, holder);
+      const second = await mount({ seed: 'a11y-two-2', tempo: 'instant', persist: 'none' }, holder);
+      await waitForYou(first);
+      await waitForYou(second);
+      await expect(holder).to.be.accessible();
+    } finally {
+      holder.remove();
+    }
+  });
+
   it('passes the a11y check while you choose a place; places are named by end and number', async () => {
     el = await mount({ variant: 'fives', seed: 'a11y-2', target: '150', level: 'easy', tempo: 'instant' });
     // Play on until a tile fits in two places or more, one of them scoring.

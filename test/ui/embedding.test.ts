@@ -134,7 +134,7 @@ describe('embedding', function () {
         html { font-size: 5px; }
         body { font: 2px/0 serif; letter-spacing: 20px; text-transform: uppercase; color: transparent;
                direction: rtl; text-align: right; word-spacing: 30px; white-space: pre; visibility: visible; }
-        div, p, ul, li, section, span, footer { display: inline !important; margin: 40px !important; padding: 0 !important;
+        div, p, ul, li, section, span { display: inline !important; margin: 40px !important; padding: 0 !important;
                position: static !important; float: left; }
         button { all: unset; display: none !important; }
         svg, circle, rect, line { display: none !important; fill: red; }

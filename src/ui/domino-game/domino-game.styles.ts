@@ -242,11 +242,12 @@ export const styles = [
     margin: 0.35em 0 0;
   }
 
-  footer {
+  .home {
+    margin: 0;
     text-align: center;
     font-size: 0.8em;
   }
-  footer a {
+  .home a {
     color: var(--domino-link, #0b5cad);
   }
 

@@ -490,7 +490,7 @@ export class DominoGame extends LitElement {
       ${screen ?? (state && this.renderTable(t, state))}
       <div class="live" role="status" aria-live="polite"></div>
       <div class="ghost" hidden aria-hidden="true"></div>
-      <footer><a part="home-link" href=${HOME_PAGE_URL} target="_blank" rel="noopener">${t.t('homeLink')}</a></footer>
+      <p class="home"><a part="home-link" href=${HOME_PAGE_URL} target="_blank" rel="noopener">${t.t('homeLink')}</a></p>
     </div>`;
   }
 
