@@ -42,11 +42,15 @@ export interface RawSettings {
 
 const warned = new Set<string>();
 
-function warnOnce(name: string, value: unknown, fallback: unknown, allowed: string): void {
-  const key = `${name}=${String(value)}`;
+/** Says `message` once per `key`: a page that re-renders is not flooded with the same warning. */
+function sayOnce(key: string, message: string): void {
   if (warned.has(key)) return;
   warned.add(key);
-  console.warn(`<domino-game>: ${name}="${String(value)}" is not valid (${allowed}); using ${String(fallback)}.`);
+  console.warn(`<domino-game>: ${message}`);
+}
+
+function warnOnce(name: string, value: unknown, fallback: unknown, allowed: string): void {
+  sayOnce(`${name}=${String(value)}`, `${name}="${String(value)}" is not valid (${allowed}); using ${String(fallback)}.`);
 }
 
 function oneOf<T extends string>(name: keyof RawSettings, value: unknown, allowed: readonly T[], fallback: T): T {
@@ -79,7 +83,8 @@ export function parseSettings(raw: RawSettings): GameSettings {
   const players = (wholeNumber('players', raw.players, 2, 4) ?? DEFAULT_SETTINGS.players) as PlayerCount;
   let teams = flag('teams', raw.teams);
   if (teams && players !== 4) {
-    warnOnce('teams', `${String(raw.teams)} with ${players} players`, false, 'partnerships need players="4"');
+    // Not an invalid value: a valid one that this number of players cannot use, so it says just that.
+    sayOnce(`teams with ${players}`, `teams needs players="4", not players="${players}"; playing without partnerships.`);
     teams = false;
   }
   return {
