@@ -32,6 +32,40 @@ describe('events', function () {
     el = host = undefined;
   });
 
+  it('nothing but domino-* events reaches the page: what the children tell the root stays in the widget', async () => {
+    const internal = ['tile-chosen', 'place-chosen', 'place-cancel', 'settings-change', 'stats-reset', 'play-against'];
+    const leaked: string[] = [];
+    const told: string[] = [];
+    const listeners = internal.map((name) => [name, () => leaked.push(name)] as const);
+    for (const [name, listener] of listeners) window.addEventListener(name, listener, true);
+    // Any event at all that is composed (so crosses shadow roots) and is not the widget's public one.
+    const dispatch = EventTarget.prototype.dispatchEvent;
+    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
+      if (internal.includes(event.type)) told.push(event.type);
+      if (event instanceof CustomEvent && event.composed && !event.type.startsWith('domino-')) leaked.push(event.type);
+      return dispatch.call(this, event);
+    };
+    try {
+      el = await mount({ variant: 'fives', players: '2', tempo: 'instant', seed: 'private-events', level: 'easy', persist: 'none' });
+      const heard = record(el);
+      for (let i = 0; i < 6; i++) await act(el, (count) => count - 1);
+      heard.stop();
+      expect(heard.moves.length, 'the moves were made through the children').to.be.greaterThan(3);
+      // The settings dialog's events too: open it and change the tempo.
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
+      const dialog = el.shadowRoot!.querySelector('domino-settings')!;
+      const tempo = await waitFor('the tempo choice', () => dialog.shadowRoot?.querySelector<HTMLSelectElement>('dialog[open] select[id$="tempo"]'));
+      tempo.value = 'fast';
+      tempo.dispatchEvent(new Event('change', { bubbles: true }));
+      await settle(el);
+    } finally {
+      EventTarget.prototype.dispatchEvent = dispatch;
+      for (const [name, listener] of listeners) window.removeEventListener(name, listener, true);
+    }
+    expect(told, 'the children told the root').to.include.members(['tile-chosen', 'settings-change']);
+    expect(leaked).to.deep.equal([]);
+  });
+
   it('a listener added just after the element is put on the page hears the first turn, even at tempo instant', async () => {
     for (const seed of ['first-1', 'first-2', 'first-3']) {
       el = build({ tempo: 'instant', seed, level: 'easy' });

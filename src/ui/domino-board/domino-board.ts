@@ -7,6 +7,7 @@ import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { endName, tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
+import { tell } from '../internal-events.js';
 
 type Play = Extract<LegalMove, { type: 'play' }>;
 
@@ -208,13 +209,13 @@ export class DominoBoard extends LitElement {
 
   private choose(move: Play): void {
     const detail: PlaceChosenDetail = { move };
-    this.dispatchEvent(new CustomEvent('place-chosen', { detail, bubbles: true, composed: true }));
+    tell(this, 'place-chosen', detail);
   }
 
   private onKeyDown(event: KeyboardEvent): void {
     if (event.key === 'Escape') {
       event.preventDefault();
-      this.dispatchEvent(new CustomEvent('place-cancel', { bubbles: true, composed: true }));
+      tell(this, 'place-cancel');
       return;
     }
     const next = rovingIndex(event.key, this.focusIndex, this.places.length, isRightToLeft(this));

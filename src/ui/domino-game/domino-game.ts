@@ -15,6 +15,7 @@ import { emitDomEvent } from './events.js';
 import { hintOf, mainActionOf, type MainAction } from './guidance.js';
 import { roomInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineMode } from './online-mode.js';
+import type { InternalEvent } from '../internal-events.js';
 import { renderPlayers, renderStatusLine, renderSummary } from './parts.js';
 import { configOf, effectiveSettings, lockedSettings, sameGame, SETTING_NAMES, type EffectiveSettings, type SettingName } from './effective-settings.js';
 import { Persistence } from './persistence.js';
@@ -328,7 +329,7 @@ export class DominoGame extends LitElement {
     }
   }
 
-  private onSettingsChange(event: CustomEvent<SettingsChangeDetail>): void {
+  private onSettingsChange(event: InternalEvent<'settings-change'>): void {
     this.playerSettings = { ...this.playerSettings, ...event.detail.settings };
     this.persistence?.saveSettings(this.playerSettings);
     this.syncSettings(true);
@@ -390,7 +391,7 @@ export class DominoGame extends LitElement {
     return moves.filter((m): m is Play => m.type === 'play' && tileText(m.tile) === tileText(tile));
   }
 
-  private onTileChosen(event: CustomEvent<TileChosenDetail>): void {
+  private onTileChosen(event: InternalEvent<'tile-chosen'>): void {
     const { tile, via, pointer } = event.detail;
     const plays = this.playsOf(tile);
     if (plays.length === 0) return;
@@ -433,7 +434,7 @@ export class DominoGame extends LitElement {
     window.addEventListener('pointercancel', end);
   }
 
-  private onPlaceChosen(event: CustomEvent<PlaceChosenDetail>): void {
+  private onPlaceChosen(event: InternalEvent<'place-chosen'>): void {
     this.play(event.detail.move);
   }
 

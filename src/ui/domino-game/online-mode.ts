@@ -12,6 +12,7 @@ import type { MatchEmitted } from '../session/session.js';
 import type { ConnectionStatus } from '../../net/connection.js';
 import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
 import '../domino-lobby/domino-lobby.js';
+import type { InternalEvent } from '../internal-events.js';
 import type { LobbyCreateDetail, LobbyJoinDetail, LobbyScreen, LobbySettingsDetail } from '../domino-lobby/domino-lobby.js';
 import { OnlineSession, type OnlineProblem, type SeatKeyStore } from '../session/online-session.js';
 import type { EffectiveSettings, SettingName } from './effective-settings.js';
@@ -295,9 +296,9 @@ export class OnlineMode implements ReactiveController {
   private lobby(screen: LobbyScreen): TemplateResult {
     return html`<domino-lobby
       .screen=${screen}
-      @lobby-create=${(e: CustomEvent<LobbyCreateDetail>) => this.create(e.detail)}
-      @lobby-join=${(e: CustomEvent<LobbyJoinDetail>) => this.join(e.detail)}
-      @lobby-settings=${(e: CustomEvent<LobbySettingsDetail>) => this.session?.configure(e.detail.settings)}
+      @lobby-create=${(e: InternalEvent<'lobby-create'>) => this.create(e.detail)}
+      @lobby-join=${(e: InternalEvent<'lobby-join'>) => this.join(e.detail)}
+      @lobby-settings=${(e: InternalEvent<'lobby-settings'>) => this.session?.configure(e.detail.settings)}
       @lobby-start=${() => this.session?.start()}
       @lobby-back=${() => this.back()}
     ></domino-lobby>`;

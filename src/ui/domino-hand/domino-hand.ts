@@ -6,6 +6,7 @@ import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-hand.styles.js';
+import { tell } from '../internal-events.js';
 
 export interface TileChosenDetail {
   tile: Tile;
@@ -90,7 +91,7 @@ export class DominoHand extends LitElement {
   private choose(tile: Tile, via: 'click' | 'drag', pointer?: PointerEvent): void {
     if (!this.active || !this.playable.has(tileText(tile))) return;
     const detail: TileChosenDetail = { tile, via, ...(pointer ? { pointer } : {}) };
-    this.dispatchEvent(new CustomEvent('tile-chosen', { detail, bubbles: true, composed: true }));
+    tell(this, 'tile-chosen', detail);
   }
 
   /** A drag starts once the pointer has moved a little with a playable tile held. */

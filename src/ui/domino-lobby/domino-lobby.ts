@@ -12,6 +12,7 @@ import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
 import type { SettingName } from '../domino-game/effective-settings.js';
 import { LEVEL_NAMES, targetChoices, targetOf, VARIANT_NAMES } from '../domino-settings/choices.js';
+import { tell } from '../internal-events.js';
 import { styles } from './domino-lobby.styles.js';
 
 export type LobbyScreen =
@@ -79,10 +80,6 @@ export class DominoLobby extends LitElement {
     consumeLocale(this);
   }
 
-  private fire(type: string, detail?: unknown): void {
-    this.dispatchEvent(new CustomEvent(type, { detail }));
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     const before = changed.get('screen') as LobbyScreen | null | undefined;
     if (changed.has('screen') && before?.kind !== this.screen?.kind) {
@@ -133,7 +130,7 @@ export class DominoLobby extends LitElement {
   }
 
   private backButton(label: MessageKey) {
-    return html`<button class="back" type="button" @click=${() => this.fire('lobby-back')}>${this.t.t(label)}</button>`;
+    return html`<button class="back" type="button" @click=${() => tell(this, 'lobby-back')}>${this.t.t(label)}</button>`;
   }
 
   // ---- Create ----------------------------------------------------------------------------------
@@ -159,7 +156,7 @@ export class DominoLobby extends LitElement {
   private onCreate(event: Event, settings: RoomSettings): void {
     event.preventDefault();
     const name = this.readName();
-    if (name !== null) this.fire('lobby-create', { name, settings } satisfies LobbyCreateDetail);
+    if (name !== null) tell(this, 'lobby-create', { name, settings });
   }
 
   /**
@@ -265,7 +262,7 @@ export class DominoLobby extends LitElement {
   private onJoin(event: Event): void {
     event.preventDefault();
     const name = this.readName();
-    if (name !== null) this.fire('lobby-join', { name } satisfies LobbyJoinDetail);
+    if (name !== null) tell(this, 'lobby-join', { name });
   }
 
   // ---- The room before the start ---------------------------------------------------------------
@@ -298,11 +295,11 @@ export class DominoLobby extends LitElement {
       </div>
       ${this.renderSeats(room, seat)}
       ${hosting
-        ? html`<div class="fields">${this.renderChoices(room.settings, screen.locked, least, (settings) => this.fire('lobby-settings', { settings } satisfies LobbySettingsDetail))}</div>`
+        ? html`<div class="fields">${this.renderChoices(room.settings, screen.locked, least, (settings) => tell(this, 'lobby-settings', { settings }))}</div>`
         : this.renderSummary(room.settings)}
       <div class="buttons">
         ${hosting
-          ? html`<button class="primary start" type="button" aria-describedby="lobby-start-help" @click=${() => this.fire('lobby-start')}>
+          ? html`<button class="primary start" type="button" aria-describedby="lobby-start-help" @click=${() => tell(this, 'lobby-start')}>
               ${t.t('startMatch')}
             </button>`
           : html`<p class="waiting">${t.t('waitingForHost', { name: room.seats[room.host]?.name ?? '' })}</p>`}

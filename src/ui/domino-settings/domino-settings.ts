@@ -10,6 +10,7 @@ import { consumeLocale } from '../context/locale.js';
 import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
 import { LEVEL_NAMES, targetChoices, targetOf, TEMPO_NAMES, VARIANT_NAMES } from './choices.js';
 import { styles } from './domino-settings.styles.js';
+import { tell } from '../internal-events.js';
 
 export interface SettingsChangeDetail {
   settings: PlayerSettings;
@@ -77,7 +78,7 @@ export class DominoSettings extends LitElement {
   }
 
   private change(settings: PlayerSettings): void {
-    this.dispatchEvent(new CustomEvent<SettingsChangeDetail>('settings-change', { detail: { settings }, bubbles: true, composed: true }));
+    tell(this, 'settings-change', { settings });
   }
 
   /** The game's own settings are not shown online (the room has its own); the language and statistics are. */
@@ -88,7 +89,7 @@ export class DominoSettings extends LitElement {
   /** Playing against the computer or friends online: the widget switches, and the dialog closes. */
   private choose(against: PlayAgainst): void {
     this.close();
-    this.dispatchEvent(new CustomEvent<PlayAgainst>('play-against', { detail: against, bubbles: true, composed: true }));
+    tell(this, 'play-against', against);
   }
 
   override render() {
@@ -217,7 +218,7 @@ export class DominoSettings extends LitElement {
           ${VARIANTS.map((v) => html`<dt>${t.t(VARIANT_NAMES[v])}</dt><dd>${line(stats.byVariant[v].played, stats.byVariant[v].won)}</dd>`)}
         </dl>
       </div>
-      <button type="button" class="reset" @click=${() => this.dispatchEvent(new CustomEvent('stats-reset', { bubbles: true, composed: true }))}>
+      <button type="button" class="reset" @click=${() => tell(this, 'stats-reset')}>
         ${t.t('statsReset')}
       </button>
     </section>`;
