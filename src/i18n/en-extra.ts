@@ -120,6 +120,20 @@ export const enExtra = {
   rule_laterRoundLead_winnerAnyTile: "The last round's winner, with any tile",
   rule_laterRoundLead_highestDouble: 'The highest double',
   rule_laterRoundLead_previousWinnerMustLeadDouble: "The last round's winner, with a double",
+  // Round and match summaries (their details load when a round ends)
+  scoreByRound: 'Score by round',
+  roundColumn: 'Round',
+  totalRow: 'Total',
+  matchEndInPlay: 'The target of {target} was reached during round {round}: {name} played {tile}, scoring {count}.',
+  matchEndRound: 'The target of {target} was reached at the end of round {round}.',
+  // Settings dialog: starting over, resetting the statistics
+  restartNow: 'Start a new game now',
+  restartConfirm: 'Give up the game in progress? It counts as played, not won.',
+  restartYes: 'Give up and start',
+  keepPlaying: 'Keep playing',
+  statsResetConfirm: 'Reset all statistics? This cannot be undone.',
+  statsResetYes: 'Reset',
+  newGameStarted: 'A new game has started.',
   // Not shown by the game at present; the catalogs keep them
   title: 'Domino',
   player: 'Player {n}',

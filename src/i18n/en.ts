@@ -12,6 +12,8 @@ export const en = {
   computer: 'Computer {n}',
   team: 'Team {n}',
   yourTeam: 'Your team',
+  /** Marks your partner's chip in partnerships. */
+  partner: 'Partner',
   tiles: { one: '{count} tile', other: '{count} tiles' },
   points: { one: '{count} point', other: '{count} points' },
   // The line above the table

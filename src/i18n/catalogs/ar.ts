@@ -244,6 +244,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'الفائز بالجولة السابقة، بأي حجر',
   rule_laterRoundLead_highestDouble: 'أعلى حجر مزدوج',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'الفائز بالجولة السابقة، بحجر مزدوج',
+  partner: 'شريك',
+  scoreByRound: 'النقاط في كل جولة',
+  roundColumn: 'الجولة',
+  totalRow: 'المجموع',
+  matchEndInPlay: 'بُلغ الهدف {target} خلال الجولة {round}: لعب {name} الحجر {tile} وكسب {count}.',
+  matchEndRound: 'بُلغ الهدف {target} في نهاية الجولة {round}.',
+  restartNow: 'ابدأ لعبة جديدة الآن',
+  restartConfirm: 'هل تتخلى عن اللعبة الجارية؟ ستُحسب ملعوبة وغير فائزة.',
+  restartYes: 'تخلَّ وابدأ',
+  keepPlaying: 'تابع اللعب',
+  statsResetConfirm: 'هل تريد تصفير كل الإحصاءات؟ لا يمكن التراجع عن ذلك.',
+  statsResetYes: 'تصفير',
+  newGameStarted: 'بدأت لعبة جديدة.',
 };
 
 export default catalog;

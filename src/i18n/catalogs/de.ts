@@ -204,6 +204,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Der Sieger der letzten Runde, mit beliebigem Stein',
   rule_laterRoundLead_highestDouble: 'Der höchste Pasch',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Der Sieger der letzten Runde, mit einem Pasch',
+  partner: 'Partner',
+  scoreByRound: 'Punkte je Runde',
+  roundColumn: 'Runde',
+  totalRow: 'Summe',
+  matchEndInPlay: 'Das Ziel {target} wurde in Runde {round} mitten im Spiel erreicht: {name} legte {tile} und bekam {count}.',
+  matchEndRound: 'Das Ziel {target} wurde am Ende von Runde {round} erreicht.',
+  restartNow: 'Jetzt neues Spiel starten',
+  restartConfirm: 'Das laufende Spiel aufgeben? Es zählt als gespielt, nicht als gewonnen.',
+  restartYes: 'Aufgeben und starten',
+  keepPlaying: 'Weiterspielen',
+  statsResetConfirm: 'Die ganze Statistik zurücksetzen? Das lässt sich nicht rückgängig machen.',
+  statsResetYes: 'Zurücksetzen',
+  newGameStarted: 'Ein neues Spiel hat begonnen.',
 };
 
 export default catalog;

@@ -211,6 +211,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Quien ganó la ronda anterior, con cualquier ficha',
   rule_laterRoundLead_highestDouble: 'El doble más alto',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Quien ganó la ronda anterior, con un doble',
+  partner: 'Pareja',
+  scoreByRound: 'Puntos por ronda',
+  roundColumn: 'Ronda',
+  totalRow: 'Total',
+  matchEndInPlay: 'Se alcanzó el objetivo de {target} durante la ronda {round}: {name} jugó {tile} y sumó {count}.',
+  matchEndRound: 'Se alcanzó el objetivo de {target} al final de la ronda {round}.',
+  restartNow: 'Empezar una partida nueva ahora',
+  restartConfirm: '¿Abandonar la partida en curso? Cuenta como jugada, no como ganada.',
+  restartYes: 'Abandonar y empezar',
+  keepPlaying: 'Seguir jugando',
+  statsResetConfirm: '¿Reiniciar todas las estadísticas? No se puede deshacer.',
+  statsResetYes: 'Reiniciar',
+  newGameStarted: 'Ha empezado una partida nueva.',
 };
 
 export default catalog;

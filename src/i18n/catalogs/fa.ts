@@ -204,6 +204,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'برندهٔ دور قبل، با هر مهره',
   rule_laterRoundLead_highestDouble: 'بزرگ‌ترین جفت',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'برندهٔ دور قبل، با یک جفت',
+  partner: 'هم‌تیمی',
+  scoreByRound: 'امتیاز هر دور',
+  roundColumn: 'دور',
+  totalRow: 'جمع',
+  matchEndInPlay: 'هدف {target} در میانهٔ دور {round} به دست آمد: {name} مهرهٔ {tile} را بازی کرد و {count} امتیاز گرفت.',
+  matchEndRound: 'هدف {target} در پایان دور {round} به دست آمد.',
+  restartNow: 'همین حالا بازی جدید را شروع کن',
+  restartConfirm: 'بازی در جریان را رها می‌کنی؟ بازی‌شده حساب می‌شود، نه برده.',
+  restartYes: 'رها کن و شروع کن',
+  keepPlaying: 'ادامهٔ بازی',
+  statsResetConfirm: 'همهٔ آمار پاک شود؟ این کار برگشت‌پذیر نیست.',
+  statsResetYes: 'پاک کردن',
+  newGameStarted: 'بازی جدید شروع شد.',
 };
 
 export default catalog;

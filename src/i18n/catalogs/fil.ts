@@ -200,6 +200,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Ang nanalo sa huling round, kahit anong piyesa',
   rule_laterRoundLead_highestDouble: 'Ang pinakamataas na doble',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Ang nanalo sa huling round, gamit ang doble',
+  partner: 'Kakampi',
+  scoreByRound: 'Iskor bawat round',
+  roundColumn: 'Round',
+  totalRow: 'Kabuuan',
+  matchEndInPlay: 'Naabot ang target na {target} sa gitna ng round {round}: nilaro ni {name} ang {tile} at nakakuha ng {count}.',
+  matchEndRound: 'Naabot ang target na {target} sa dulo ng round {round}.',
+  restartNow: 'Magsimula ng bagong laro ngayon',
+  restartConfirm: 'Susuko sa kasalukuyang laro? Bibilangin itong nalaro, hindi panalo.',
+  restartYes: 'Sumuko at magsimula',
+  keepPlaying: 'Ituloy ang laro',
+  statsResetConfirm: 'I-reset ang lahat ng estadistika? Hindi na ito maibabalik.',
+  statsResetYes: 'I-reset',
+  newGameStarted: 'Nagsimula na ang bagong laro.',
 };
 
 export default catalog;

@@ -215,6 +215,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Le gagnant de la manche précédente, avec n’importe quel domino',
   rule_laterRoundLead_highestDouble: 'Le double le plus fort',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Le gagnant de la manche précédente, avec un double',
+  partner: 'Partenaire',
+  scoreByRound: 'Points par manche',
+  roundColumn: 'Manche',
+  totalRow: 'Total',
+  matchEndInPlay: 'L’objectif de {target} a été atteint pendant la manche {round} : {name} a posé {tile} et marqué {count}.',
+  matchEndRound: 'L’objectif de {target} a été atteint à la fin de la manche {round}.',
+  restartNow: 'Commencer une nouvelle partie maintenant',
+  restartConfirm: 'Abandonner la partie en cours ? Elle compte comme jouée, pas comme gagnée.',
+  restartYes: 'Abandonner et commencer',
+  keepPlaying: 'Continuer la partie',
+  statsResetConfirm: 'Réinitialiser toutes les statistiques ? C’est définitif.',
+  statsResetYes: 'Réinitialiser',
+  newGameStarted: 'Une nouvelle partie a commencé.',
 };
 
 export default catalog;

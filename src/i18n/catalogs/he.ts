@@ -215,6 +215,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'המנצח בסיבוב הקודם, בכל אבן',
   rule_laterRoundLead_highestDouble: 'הכפולה הגבוהה ביותר',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'המנצח בסיבוב הקודם, בכפולה',
+  partner: 'שותף',
+  scoreByRound: 'נקודות בכל סיבוב',
+  roundColumn: 'סיבוב',
+  totalRow: 'סה״כ',
+  matchEndInPlay: 'היעד {target} הושג באמצע סיבוב {round}: {name} שיחק את {tile} וקיבל {count}.',
+  matchEndRound: 'היעד {target} הושג בסוף סיבוב {round}.',
+  restartNow: 'להתחיל משחק חדש עכשיו',
+  restartConfirm: 'לוותר על המשחק הנוכחי? הוא ייספר כמשחק ששוחק, לא כניצחון.',
+  restartYes: 'לוותר ולהתחיל',
+  keepPlaying: 'להמשיך לשחק',
+  statsResetConfirm: 'לאפס את כל הסטטיסטיקה? אי אפשר לבטל את זה.',
+  statsResetYes: 'איפוס',
+  newGameStarted: 'משחק חדש התחיל.',
 };
 
 export default catalog;

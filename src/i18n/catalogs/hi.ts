@@ -204,6 +204,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'पिछले राउंड का विजेता, कोई भी गोटी',
   rule_laterRoundLead_highestDouble: 'सबसे बड़ा डबल',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'पिछले राउंड का विजेता, डबल से',
+  partner: 'साथी',
+  scoreByRound: 'हर राउंड के अंक',
+  roundColumn: 'राउंड',
+  totalRow: 'कुल',
+  matchEndInPlay: 'लक्ष्य {target} राउंड {round} के बीच में पूरा हुआ: {name} ने {tile} चली और {count} अंक पाए।',
+  matchEndRound: 'लक्ष्य {target} राउंड {round} के अंत में पूरा हुआ।',
+  restartNow: 'अभी नया खेल शुरू करो',
+  restartConfirm: 'चल रहा खेल छोड़ दें? यह खेला गया गिना जाएगा, जीता हुआ नहीं।',
+  restartYes: 'छोड़ो और शुरू करो',
+  keepPlaying: 'खेलते रहो',
+  statsResetConfirm: 'सारे आँकड़े रीसेट करें? यह वापस नहीं होगा।',
+  statsResetYes: 'रीसेट',
+  newGameStarted: 'नया खेल शुरू हो गया।',
 };
 
 export default catalog;

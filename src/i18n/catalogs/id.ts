@@ -191,6 +191,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Pemenang ronde lalu, dengan kartu apa saja',
   rule_laterRoundLead_highestDouble: 'Balak tertinggi',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Pemenang ronde lalu, dengan balak',
+  partner: 'Pasangan',
+  scoreByRound: 'Skor per ronde',
+  roundColumn: 'Ronde',
+  totalRow: 'Total',
+  matchEndInPlay: 'Target {target} tercapai di tengah ronde {round}: {name} memainkan {tile} dan mendapat {count}.',
+  matchEndRound: 'Target {target} tercapai di akhir ronde {round}.',
+  restartNow: 'Mulai permainan baru sekarang',
+  restartConfirm: 'Menyerah pada permainan yang sedang berjalan? Dihitung dimainkan, bukan menang.',
+  restartYes: 'Menyerah dan mulai',
+  keepPlaying: 'Lanjut bermain',
+  statsResetConfirm: 'Atur ulang semua statistik? Ini tidak bisa dibatalkan.',
+  statsResetYes: 'Atur ulang',
+  newGameStarted: 'Permainan baru sudah dimulai.',
 };
 
 export default catalog;

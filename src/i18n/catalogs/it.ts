@@ -211,6 +211,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Chi ha vinto la mano precedente, con qualsiasi tessera',
   rule_laterRoundLead_highestDouble: 'Il doppio più alto',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Chi ha vinto la mano precedente, con un doppio',
+  partner: 'Compagno',
+  scoreByRound: 'Punti per mano',
+  roundColumn: 'Mano',
+  totalRow: 'Totale',
+  matchEndInPlay: 'L’obiettivo di {target} è stato raggiunto durante la mano {round}: {name} ha giocato {tile} facendo {count}.',
+  matchEndRound: 'L’obiettivo di {target} è stato raggiunto alla fine della mano {round}.',
+  restartNow: 'Inizia subito una nuova partita',
+  restartConfirm: 'Abbandonare la partita in corso? Conta come giocata, non come vinta.',
+  restartYes: 'Abbandona e inizia',
+  keepPlaying: 'Continua a giocare',
+  statsResetConfirm: 'Azzerare tutte le statistiche? Non si può annullare.',
+  statsResetYes: 'Azzera',
+  newGameStarted: 'È iniziata una nuova partita.',
 };
 
 export default catalog;

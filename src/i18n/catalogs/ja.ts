@@ -191,6 +191,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: '前ラウンドの勝者、どの牌でも',
   rule_laterRoundLead_highestDouble: '最も大きいゾロ目',
   rule_laterRoundLead_previousWinnerMustLeadDouble: '前ラウンドの勝者、ゾロ目で',
+  partner: 'パートナー',
+  scoreByRound: 'ラウンドごとの得点',
+  roundColumn: 'ラウンド',
+  totalRow: '合計',
+  matchEndInPlay: 'ラウンド{round}の途中で目標{target}点に到達：{name}が{tile}を出して{count}点。',
+  matchEndRound: 'ラウンド{round}の終わりに目標{target}点に到達。',
+  restartNow: '今すぐ新しいゲームを始める',
+  restartConfirm: '進行中のゲームを放棄しますか？ 勝ちではなくプレイ済みとして数えます。',
+  restartYes: '放棄して始める',
+  keepPlaying: 'プレイを続ける',
+  statsResetConfirm: '成績をすべてリセットしますか？ 元に戻せません。',
+  statsResetYes: 'リセット',
+  newGameStarted: '新しいゲームが始まりました。',
 };
 
 export default catalog;

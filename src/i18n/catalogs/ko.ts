@@ -191,6 +191,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: '지난 라운드 승자, 아무 패나',
   rule_laterRoundLead_highestDouble: '가장 높은 더블',
   rule_laterRoundLead_previousWinnerMustLeadDouble: '지난 라운드 승자, 더블로',
+  partner: '파트너',
+  scoreByRound: '라운드별 점수',
+  roundColumn: '라운드',
+  totalRow: '합계',
+  matchEndInPlay: '{round}라운드 도중 목표 {target}점에 도달했어요: {name}이(가) {tile}을(를) 놓아 {count}점.',
+  matchEndRound: '{round}라운드가 끝날 때 목표 {target}점에 도달했어요.',
+  restartNow: '지금 새 게임 시작',
+  restartConfirm: '진행 중인 게임을 포기할까요? 승리가 아닌 플레이한 게임으로 기록돼요.',
+  restartYes: '포기하고 시작',
+  keepPlaying: '계속하기',
+  statsResetConfirm: '모든 통계를 초기화할까요? 되돌릴 수 없어요.',
+  statsResetYes: '초기화',
+  newGameStarted: '새 게임이 시작됐어요.',
 };
 
 export default catalog;

@@ -191,6 +191,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Pemenang pusingan lepas, dengan mana-mana batu',
   rule_laterRoundLead_highestDouble: 'Batu kembar tertinggi',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Pemenang pusingan lepas, dengan batu kembar',
+  partner: 'Rakan',
+  scoreByRound: 'Skor setiap pusingan',
+  roundColumn: 'Pusingan',
+  totalRow: 'Jumlah',
+  matchEndInPlay: 'Sasaran {target} dicapai semasa pusingan {round}: {name} main {tile} dan dapat {count}.',
+  matchEndRound: 'Sasaran {target} dicapai pada akhir pusingan {round}.',
+  restartNow: 'Mulakan permainan baharu sekarang',
+  restartConfirm: 'Tinggalkan permainan yang sedang berjalan? Ia dikira dimainkan, bukan menang.',
+  restartYes: 'Tinggalkan dan mula',
+  keepPlaying: 'Teruskan bermain',
+  statsResetConfirm: 'Set semula semua statistik? Ini tidak boleh dibuat asal.',
+  statsResetYes: 'Set semula',
+  newGameStarted: 'Permainan baharu sudah bermula.',
 };
 
 export default catalog;

@@ -204,6 +204,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'De winnaar van de vorige ronde, met een willekeurige steen',
   rule_laterRoundLead_highestDouble: 'De hoogste dubbele steen',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'De winnaar van de vorige ronde, met een dubbele steen',
+  partner: 'Partner',
+  scoreByRound: 'Punten per ronde',
+  roundColumn: 'Ronde',
+  totalRow: 'Totaal',
+  matchEndInPlay: 'Het doel van {target} werd midden in ronde {round} gehaald: {name} legde {tile} en scoorde {count}.',
+  matchEndRound: 'Het doel van {target} werd aan het eind van ronde {round} gehaald.',
+  restartNow: 'Nu een nieuw spel beginnen',
+  restartConfirm: 'Het lopende spel opgeven? Het telt als gespeeld, niet als gewonnen.',
+  restartYes: 'Opgeven en beginnen',
+  keepPlaying: 'Verder spelen',
+  statsResetConfirm: 'Alle statistieken wissen? Dit kan niet ongedaan worden.',
+  statsResetYes: 'Wissen',
+  newGameStarted: 'Er is een nieuw spel begonnen.',
 };
 
 export default catalog;

@@ -220,6 +220,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Zwycięzca poprzedniej rundy, dowolną kostką',
   rule_laterRoundLead_highestDouble: 'Najwyższy dublet',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Zwycięzca poprzedniej rundy, dubletem',
+  partner: 'Partner',
+  scoreByRound: 'Punkty w rundach',
+  roundColumn: 'Runda',
+  totalRow: 'Razem',
+  matchEndInPlay: 'Cel {target} osiągnięto w trakcie rundy {round}: {name} – {tile}, za {count}.',
+  matchEndRound: 'Cel {target} osiągnięto na koniec rundy {round}.',
+  restartNow: 'Zacznij nową grę teraz',
+  restartConfirm: 'Poddać trwającą grę? Liczy się jako rozegrana, nie wygrana.',
+  restartYes: 'Poddaj i zacznij',
+  keepPlaying: 'Graj dalej',
+  statsResetConfirm: 'Wyzerować wszystkie statystyki? Tego nie da się cofnąć.',
+  statsResetYes: 'Wyzeruj',
+  newGameStarted: 'Zaczęła się nowa gra.',
 };
 
 export default catalog;

@@ -211,6 +211,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Quem venceu a rodada anterior, com qualquer peça',
   rule_laterRoundLead_highestDouble: 'A bucha mais alta',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Quem venceu a rodada anterior, com uma bucha',
+  partner: 'Parceiro',
+  scoreByRound: 'Pontos por rodada',
+  roundColumn: 'Rodada',
+  totalRow: 'Total',
+  matchEndInPlay: 'A meta de {target} foi atingida durante a rodada {round}: {name} jogou {tile} e fez {count}.',
+  matchEndRound: 'A meta de {target} foi atingida no fim da rodada {round}.',
+  restartNow: 'Começar um novo jogo agora',
+  restartConfirm: 'Desistir do jogo em andamento? Ele conta como jogado, não como vencido.',
+  restartYes: 'Desistir e começar',
+  keepPlaying: 'Continuar jogando',
+  statsResetConfirm: 'Zerar todas as estatísticas? Isso não pode ser desfeito.',
+  statsResetYes: 'Zerar',
+  newGameStarted: 'Um novo jogo começou.',
 };
 
 export default catalog;

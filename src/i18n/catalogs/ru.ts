@@ -220,6 +220,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Победитель прошлого раунда, любой костью',
   rule_laterRoundLead_highestDouble: 'Старший дубль',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Победитель прошлого раунда, с дубля',
+  partner: 'Партнёр',
+  scoreByRound: 'Очки по раундам',
+  roundColumn: 'Раунд',
+  totalRow: 'Итого',
+  matchEndInPlay: 'Цель {target} достигнута по ходу раунда {round}: {name} — {tile}, +{count}.',
+  matchEndRound: 'Цель {target} достигнута в конце раунда {round}.',
+  restartNow: 'Начать новую игру сейчас',
+  restartConfirm: 'Сдать текущую игру? Она засчитается как сыгранная, но не выигранная.',
+  restartYes: 'Сдаться и начать',
+  keepPlaying: 'Играть дальше',
+  statsResetConfirm: 'Сбросить всю статистику? Это нельзя отменить.',
+  statsResetYes: 'Сбросить',
+  newGameStarted: 'Началась новая игра.',
 };
 
 export default catalog;

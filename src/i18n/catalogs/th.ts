@@ -195,6 +195,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'ผู้ชนะรอบก่อน ด้วยตัวใดก็ได้',
   rule_laterRoundLead_highestDouble: 'ตัวคู่ที่สูงที่สุด',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'ผู้ชนะรอบก่อน ด้วยตัวคู่',
+  partner: 'คู่หู',
+  scoreByRound: 'คะแนนแต่ละรอบ',
+  roundColumn: 'รอบ',
+  totalRow: 'รวม',
+  matchEndInPlay: 'ถึงเป้าหมาย {target} ระหว่างรอบ {round}: {name} ลง {tile} ได้ {count} คะแนน',
+  matchEndRound: 'ถึงเป้าหมาย {target} เมื่อจบรอบ {round}',
+  restartNow: 'เริ่มเกมใหม่เดี๋ยวนี้',
+  restartConfirm: 'ยอมแพ้เกมที่กำลังเล่นอยู่ไหม? จะนับว่าเล่นแล้ว ไม่นับว่าชนะ',
+  restartYes: 'ยอมแพ้แล้วเริ่ม',
+  keepPlaying: 'เล่นต่อ',
+  statsResetConfirm: 'รีเซ็ตสถิติทั้งหมดไหม? ย้อนกลับไม่ได้',
+  statsResetYes: 'รีเซ็ต',
+  newGameStarted: 'เริ่มเกมใหม่แล้ว',
 };
 
 export default catalog;

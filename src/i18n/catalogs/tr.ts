@@ -204,6 +204,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Önceki turun kazananı, herhangi bir taşla',
   rule_laterRoundLead_highestDouble: 'En yüksek çift taş',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Önceki turun kazananı, bir çift taşla',
+  partner: 'Eş',
+  scoreByRound: 'Tur tur puanlar',
+  roundColumn: 'Tur',
+  totalRow: 'Toplam',
+  matchEndInPlay: '{target} hedefine {round}. tur sırasında ulaşıldı: {name} {tile} oynadı, {count} puan.',
+  matchEndRound: '{target} hedefine {round}. turun sonunda ulaşıldı.',
+  restartNow: 'Şimdi yeni oyun başlat',
+  restartConfirm: 'Devam eden oyundan çekilinsin mi? Kazanılmış değil, oynanmış sayılır.',
+  restartYes: 'Çekil ve başlat',
+  keepPlaying: 'Oynamaya devam et',
+  statsResetConfirm: 'Tüm istatistikler sıfırlansın mı? Bu geri alınamaz.',
+  statsResetYes: 'Sıfırla',
+  newGameStarted: 'Yeni bir oyun başladı.',
 };
 
 export default catalog;

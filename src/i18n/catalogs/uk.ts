@@ -220,6 +220,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Переможець минулого раунду, будь-якою кісткою',
   rule_laterRoundLead_highestDouble: 'Найстарший дубль',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Переможець минулого раунду, з дубля',
+  partner: 'Партнер',
+  scoreByRound: 'Очки за раундами',
+  roundColumn: 'Раунд',
+  totalRow: 'Разом',
+  matchEndInPlay: 'Ціль {target} досягнуто під час раунду {round}: {name} — {tile}, +{count}.',
+  matchEndRound: 'Ціль {target} досягнуто наприкінці раунду {round}.',
+  restartNow: 'Почати нову гру зараз',
+  restartConfirm: 'Здати поточну гру? Вона зарахується як зіграна, але не виграна.',
+  restartYes: 'Здатися й почати',
+  keepPlaying: 'Грати далі',
+  statsResetConfirm: 'Скинути всю статистику? Це не можна скасувати.',
+  statsResetYes: 'Скинути',
+  newGameStarted: 'Почалася нова гра.',
 };
 
 export default catalog;

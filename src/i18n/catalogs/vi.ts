@@ -195,6 +195,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: 'Người thắng ván trước, quân bất kỳ',
   rule_laterRoundLead_highestDouble: 'Quân đôi lớn nhất',
   rule_laterRoundLead_previousWinnerMustLeadDouble: 'Người thắng ván trước, bằng quân đôi',
+  partner: 'Đồng đội',
+  scoreByRound: 'Điểm từng ván',
+  roundColumn: 'Ván',
+  totalRow: 'Tổng',
+  matchEndInPlay: 'Đạt mục tiêu {target} ngay trong ván {round}: {name} đánh {tile}, được {count} điểm.',
+  matchEndRound: 'Đạt mục tiêu {target} khi kết thúc ván {round}.',
+  restartNow: 'Bắt đầu trận mới ngay',
+  restartConfirm: 'Bỏ trận đang chơi? Trận sẽ tính là đã chơi, không tính thắng.',
+  restartYes: 'Bỏ và bắt đầu',
+  keepPlaying: 'Chơi tiếp',
+  statsResetConfirm: 'Đặt lại toàn bộ thống kê? Không thể hoàn tác.',
+  statsResetYes: 'Đặt lại',
+  newGameStarted: 'Trận mới đã bắt đầu.',
 };
 
 export default catalog;

@@ -191,6 +191,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: '上局赢家，任意牌',
   rule_laterRoundLead_highestDouble: '最大的双牌',
   rule_laterRoundLead_previousWinnerMustLeadDouble: '上局赢家，必须出双牌',
+  partner: '队友',
+  scoreByRound: '每局得分',
+  roundColumn: '局',
+  totalRow: '合计',
+  matchEndInPlay: '第{round}局中途达到目标{target}分：{name}出了{tile}，得{count}分。',
+  matchEndRound: '第{round}局结束时达到目标{target}分。',
+  restartNow: '立即开始新游戏',
+  restartConfirm: '放弃当前游戏？它将计为已玩，而非获胜。',
+  restartYes: '放弃并开始',
+  keepPlaying: '继续游戏',
+  statsResetConfirm: '重置全部统计？此操作无法撤销。',
+  statsResetYes: '重置',
+  newGameStarted: '新游戏已开始。',
 };
 
 export default catalog;

@@ -191,6 +191,19 @@ const catalog: Catalog = {
   rule_laterRoundLead_winnerAnyTile: '上局贏家，任意牌',
   rule_laterRoundLead_highestDouble: '最大的雙牌',
   rule_laterRoundLead_previousWinnerMustLeadDouble: '上局贏家，必須出雙牌',
+  partner: '隊友',
+  scoreByRound: '每局得分',
+  roundColumn: '局',
+  totalRow: '合計',
+  matchEndInPlay: '第{round}局中途達到目標{target}分：{name}出了{tile}，得{count}分。',
+  matchEndRound: '第{round}局結束時達到目標{target}分。',
+  restartNow: '立即開始新遊戲',
+  restartConfirm: '放棄目前的遊戲？它會計為已玩，而非獲勝。',
+  restartYes: '放棄並開始',
+  keepPlaying: '繼續遊戲',
+  statsResetConfirm: '重設全部統計？此操作無法復原。',
+  statsResetYes: '重設',
+  newGameStarted: '新遊戲已開始。',
 };
 
 export default catalog;
