@@ -158,6 +158,8 @@ export class DominoGame extends LitElement {
     return this.renderRoot.querySelector('.live');
   }
 
+  /** Where the settings, the match and the statistics are saved; added before the match, so it flushes first. */
+  private readonly persistence = new Persistence(this);
   /** The match played in the page; the settings, saving and statistics work on it alone. */
   private readonly local = this.createLocalSession();
   /** Online play, once its code has loaded; null while playing the computer. */
@@ -172,7 +174,6 @@ export class DominoGame extends LitElement {
     if (this.live) this.live.textContent = text;
   });
   private lastRejection: SessionState['rejection'] = null;
-  private persistence: Persistence | null = null;
   /** The player's own choices (they override the site's attributes that are not locked). */
   private playerSettings: PlayerSettings = {};
   private stats: Stats | null = null;
@@ -212,13 +213,10 @@ export class DominoGame extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.persistence) this.startFromSaved();
+    if (!this.persistence.opened) this.startFromSaved();
     if (!this.onlineChosen) this.onHashChange();
-    window.addEventListener('pagehide', this.flushSaves);
     window.addEventListener('hashchange', this.onHashChange);
   }
-
-  private readonly flushSaves = () => this.persistence?.flush();
 
   // ---- Online play -----------------------------------------------------------------------------
 
@@ -229,7 +227,7 @@ export class DominoGame extends LitElement {
   private readonly onHashChange = (change?: Event) => {
     const room = roomInLink(location.hash);
     if (room) void this.goOnline({ type: 'join', room });
-    else if (!change && this.persistence?.keptServer() === this.server) void this.goOnline({ type: 'resume' });
+    else if (!change && this.persistence.keptServer() === this.server) void this.goOnline({ type: 'resume' });
   };
 
   /** Online play's code and texts load on demand: only a person who plays online needs them. */
@@ -245,6 +243,7 @@ export class DominoGame extends LitElement {
         t: () => this.translator,
         say: (text) => this.announcer.say(text),
         locked: () => this.locked(),
+        persistence: this.persistence,
         emitted: (event) => this.onEmitted(event),
         left: () => {
           this.online = null;
@@ -263,8 +262,8 @@ export class DominoGame extends LitElement {
 
   /** Resumes the saved match if there is a sound one, else starts a new match with the settings. */
   private startFromSaved(): void {
-    const persistence = new Persistence(this);
-    this.persistence = persistence;
+    const persistence = this.persistence;
+    persistence.open();
     const saved = persistence.load();
     this.playerSettings = saved.settings;
     this.stats = saved.stats;
@@ -296,7 +295,7 @@ export class DominoGame extends LitElement {
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('lang')) void this.updateLanguage();
     const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lockSettings'] as const;
-    if (this.persistence && settingNames.some((name) => changed.has(name))) this.syncSettings(true);
+    if (this.persistence.opened && settingNames.some((name) => changed.has(name))) this.syncSettings(true);
   }
 
   /** The language: the player's choice, the `lang` attribute, the page's, the browser's, else English. */
@@ -331,14 +330,14 @@ export class DominoGame extends LitElement {
 
   private onSettingsChange(event: InternalEvent<'settings-change'>): void {
     this.playerSettings = { ...this.playerSettings, ...event.detail.settings };
-    this.persistence?.saveSettings(this.playerSettings);
+    this.persistence.saveSettings(this.playerSettings);
     this.syncSettings(true);
     void this.updateLanguage();
   }
 
   private onStatsReset(): void {
     this.stats = emptyStats();
-    this.persistence?.saveStats(this.stats);
+    this.persistence.saveStats(this.stats);
     this.announcer.say(this.translator.t('statsResetDone'));
   }
 
@@ -365,7 +364,7 @@ export class DominoGame extends LitElement {
     const { config } = state.view;
     const yourSide = config.teams ? state.seat % 2 : state.seat;
     this.stats = recordMatch(this.stats, level, config.variant, winner === yourSide);
-    this.persistence?.saveStats(this.stats);
+    this.persistence.saveStats(this.stats);
   }
 
   /** Whether the main button had the focus before this render (it may be about to go). */
@@ -587,11 +586,8 @@ export class DominoGame extends LitElement {
   }
 
   override disconnectedCallback(): void {
-    // Before the controllers stop the match: a stopped match would be saved as such and not resume.
-    this.persistence?.flush();
     super.disconnectedCallback();
     this.announcer.cancel();
-    window.removeEventListener('pagehide', this.flushSaves);
     window.removeEventListener('hashchange', this.onHashChange);
   }
 }

@@ -19,7 +19,7 @@ import type { EffectiveSettings, SettingName } from './effective-settings.js';
 import { emit } from './events.js';
 import type { MainButton } from './guidance.js';
 import { roomInLink, type OnlineEntry } from './online-link.js';
-import { Persistence, type SavingOptions } from './persistence.js';
+import type { Persistence, SavingOptions } from './persistence.js';
 import { seatKeyStore } from './seat-keys.js';
 
 /** The page's own URL inviting to `room` (any other fragment replaced): the fragment roomInLink reads. */
@@ -30,6 +30,8 @@ export interface OnlineHost {
   element: ReactiveControllerHost & SavingOptions & { server: string | null };
   /** The settings the site locks (the room's settings offer only the others). */
   locked(): ReadonlySet<SettingName>;
+  /** Where the widget saves: the seat's key is kept beside the rest. */
+  persistence: Persistence;
   t(): Translator;
   say(text: string): void;
   /** The match's domain events, as the root re-emits and announces them (the session's own). */
@@ -67,7 +69,7 @@ export class OnlineMode implements ReactiveController {
 
   constructor(private readonly host: OnlineHost) {
     this.server = host.element.server ?? '';
-    this.keys = seatKeyStore(new Persistence(host.element));
+    this.keys = seatKeyStore(host.persistence);
     host.element.addController(this);
   }
 

@@ -3,6 +3,7 @@
  * (the `storage-key` attribute, else one derived from the page and the element, so two widgets on a
  * page do not collide). `persist="none"` turns saving off; without storage the game plays unsaved.
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { browserStore, emptyStats, readVersioned, SavedGame, type KeyValueStore, type PlayerSettings, type Saved } from '../../storage/index.js';
 
 /** What the widget says about its saving, as attributes or properties. */
@@ -18,21 +19,42 @@ export function storageKeyOf(element: SavingOptions): string {
   return `${location.pathname}#${which}`;
 }
 
-export class Persistence {
-  private readonly saved: SavedGame | null;
+/**
+ * A controller, added before the match's: leaving the page or the element writes what is waiting
+ * before the match stops (a stopped match would be saved as such and not resume).
+ */
+export class Persistence implements ReactiveController {
+  private saved: SavedGame | null = null;
   private pendingMatch: (() => unknown) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** Where the widget saves: null with `persist="none"` or without usable storage. */
-  readonly store: KeyValueStore | null;
+  /** Where the widget saves: null with `persist="none"`, without usable storage, or before `open`. */
+  store: KeyValueStore | null = null;
   /** The entry of the online seat kept to resume, {server, room, token} (seat-keys.ts reads and writes it). */
-  readonly seatEntry: string;
+  seatEntry = '';
+  /** Whether `open` has read where to save. */
+  opened = false;
 
-  constructor(element: SavingOptions) {
-    const store = element.persist === 'none' ? null : browserStore();
-    const key = storageKeyOf(element);
+  constructor(private readonly host: ReactiveControllerHost & SavingOptions) {
+    host.addController(this);
+  }
+
+  /** Reads where to save from the element (`storage-key`, `persist`): once, when it first joins the page. */
+  open(): void {
+    const store = this.host.persist === 'none' ? null : browserStore();
+    const key = storageKeyOf(this.host);
     this.store = store;
     this.saved = store ? new SavedGame(store, key) : null;
     this.seatEntry = `domino-game:${key}:online`;
+    this.opened = true;
+  }
+
+  hostConnected(): void {
+    window.addEventListener('pagehide', this.flush);
+  }
+
+  hostDisconnected(): void {
+    this.flush();
+    window.removeEventListener('pagehide', this.flush);
   }
 
   /** The server of the online seat kept to resume, unchecked: online play checks the whole entry when it loads. */
@@ -64,11 +86,11 @@ export class Persistence {
   }
 
   /** Writes what is waiting at once (the page is being hidden or the element removed). */
-  flush(): void {
+  readonly flush = (): void => {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const snapshot = this.pendingMatch;
     this.pendingMatch = null;
     if (snapshot) this.saved?.saveMatch(snapshot());
-  }
+  };
 }
