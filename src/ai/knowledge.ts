@@ -4,10 +4,8 @@
  * pass a confession: the seat held nothing that fit the table then).
  */
 import { fits, layTile, LEAD, type Table } from '../engine/board.js';
-import { ALL_TILES, compareHeaviness, isDouble, tileIndex } from '../engine/tiles.js';
+import { ALL_TILES, compareHeaviness, FULL_SET, isDouble, tileIndex } from '../engine/tiles.js';
 import type { PlayerView, Tile } from '../engine/types.js';
-
-export const FULL_SET = (1 << ALL_TILES.length) - 1;
 
 export const maskOf = (tiles: readonly Tile[]): number => tiles.reduce((m, t) => m | (1 << tileIndex(t)), 0);
 

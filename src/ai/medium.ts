@@ -5,10 +5,8 @@
  */
 import { countPoints, fits, fivesCount, layTile, type Table } from '../engine/board.js';
 import { ALL_TILES, isDouble, pipValue, sameTile } from '../engine/tiles.js';
-import type { LegalMove, PlayerView, Tile, Variant } from '../engine/types.js';
+import type { LegalMove, Play, PlayerView, Tile, Variant } from '../engine/types.js';
 import { unseenMask } from './knowledge.js';
-
-type Play = Extract<LegalMove, { type: 'play' }>;
 
 interface Weights {
   goOut: number;

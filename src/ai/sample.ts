@@ -2,7 +2,7 @@
  * Deals the unseen tiles at random into the other hands and the boneyard, consistent with what the
  * seat knows (knowledge.ts): one "determinization" of its view, as a full match state to simulate.
  */
-import { nextInt, type RngState } from '../engine/rng.js';
+import { shuffleInPlace, type RngState } from '../engine/rng.js';
 import { ALL_TILES } from '../engine/tiles.js';
 import type { MatchState, PlayerView, Tile } from '../engine/types.js';
 
@@ -15,13 +15,6 @@ function tilesOf(mask: number): number[] {
   return tiles;
 }
 
-function shuffle(rng: RngState, items: number[]): void {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = nextInt(rng, i + 1);
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-}
-
 /** Each other seat's hand as tile indices, respecting `impossible` where it can. */
 export function sampleHands(view: PlayerView, unseen: number, impossible: number[], rng: RngState): number[][] {
   const pool = tilesOf(unseen);
@@ -31,7 +24,7 @@ export function sampleHands(view: PlayerView, unseen: number, impossible: number
   others.sort((a, b) => freedom(a) - freedom(b));
   for (let attempt = 0; attempt <= TRIES; attempt++) {
     const respect = attempt < TRIES;
-    shuffle(rng, pool);
+    shuffleInPlace(rng, pool);
     const taken = new Set<number>();
     const hands: number[][] = view.handCounts.map(() => []);
     let ok = true;

@@ -3,7 +3,7 @@ import { countPoints, fits, fivesCount, layTile, LEAD, type Table } from './boar
 import { drawableCount, resolveConfig, sideCount, sideOf } from './config.js';
 import { chooseOpening, parseDeal, randomDeal } from './deal.js';
 import { RuleError } from './errors.js';
-import { randomRngState, seedRng, type RngState } from './rng.js';
+import { isSeed, randomRngState, seedRng, type RngState } from './rng.js';
 import { blockedResult, dominoResult } from './scoring.js';
 import { handPips, normalize, parseTile, safeJson, sameTile, tileName } from './tiles.js';
 import type {
@@ -27,7 +27,7 @@ const MAX_REDEALS = 1000;
 export function createMatch(config: MatchConfig): MatchState {
   const resolved = resolveConfig(config);
   const { seed } = config;
-  if (seed !== undefined && typeof seed !== 'string' && !(typeof seed === 'number' && Number.isFinite(seed))) {
+  if (seed !== undefined && !isSeed(seed)) {
     throw new RuleError('invalid-config', `seed must be a number or a string, got ${safeJson(seed)}`);
   }
   const rng = seed === undefined ? randomRngState() : seedRng(seed);

@@ -11,7 +11,7 @@
 import { sideOf, VARIANT_RULES } from './config.js';
 import type { RngState } from './rng.js';
 import { blockedResult, dominoResult } from './scoring.js';
-import { ALL_TILES, compareHeaviness, tileIndex } from './tiles.js';
+import { ALL_TILES, compareHeaviness, FULL_SET, tileIndex } from './tiles.js';
 import type { Deal, MatchState, ResolvedConfig, RoundResult, Tile } from './types.js';
 
 const TILE_COUNT = 28;
@@ -43,7 +43,6 @@ ALL_TILES.forEach((tile, i) => {
 });
 /** Tile indices heaviest first (RULES.md §3, C9). */
 const HEAVIEST_FIRST = ALL_TILES.map((t) => tileIndex(t)).sort((a, b) => compareHeaviness(ALL_TILES[a]!, ALL_TILES[b]!));
-const FULL_SET = (1 << TILE_COUNT) - 1;
 /**
  * Doubles' greedy policy: an answer left to the others costs as much as this many pips kept in hand.
  * Tuned for simulated rounds (4 and 10 did worse); it happens to equal the medium player's weight.

@@ -5,6 +5,10 @@
  */
 export type RngState = [number, number, number, number];
 
+/** What may seed the generator: a string, or a finite number. */
+export const isSeed = (value: unknown): value is number | string =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+
 /** Hashes any seed to a generator state. */
 export function seedRng(seed: number | string): RngState {
   const text = String(seed);

@@ -23,6 +23,9 @@ export const ALL_TILES: readonly Tile[] = (() => {
   return tiles;
 })();
 
+/** Every tile as a mask: bit `tileIndex(tile)` stands for the tile (the computer players and playouts count with masks). */
+export const FULL_SET = (1 << ALL_TILES.length) - 1;
+
 export const isDouble = (tile: Tile): boolean => tile[0] === tile[1];
 export const pipValue = (tile: Tile): number => tile[0] + tile[1];
 export const hasPip = (tile: Tile, pip: Pip): boolean => tile[0] === pip || tile[1] === pip;

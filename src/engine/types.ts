@@ -95,6 +95,9 @@ export type LegalMove =
   | { type: 'draw' }
   | { type: 'pass' };
 
+/** A legal move that lays a tile. */
+export type Play = Extract<LegalMove, { type: 'play' }>;
+
 /** The round's move log. `showing` lists the numbers at the open ends when a seat drew or passed. */
 export type LogEntry =
   | { seat: Seat; type: 'play'; tile: Tile; end: string; pip: Pip | null; points: number }

@@ -1,5 +1,6 @@
 /** The machine's starting context, from its input. Invalid input is a programming error: it throws. */
 import { RuleError } from '../engine/index.js';
+import { isSeed } from '../engine/rng.js';
 import { configProblem, keptConfig, levelProblem, seatsProblem, startMatch, tempoProblem } from './settings.js';
 import type { MatchContext, MatchInput } from './types.js';
 
@@ -7,7 +8,7 @@ export function initialContext(input: MatchInput): MatchContext {
   if (typeof input !== 'object' || input === null) throw new TypeError('the match machine needs an input');
   const { config, seats, level, tempo } = input;
   const seed = input.seed ?? null;
-  if (seed !== null && typeof seed !== 'string' && !(typeof seed === 'number' && Number.isFinite(seed))) {
+  if (seed !== null && !isSeed(seed)) {
     throw new RuleError('invalid-config', 'invalid match input: seed must be a number or a string');
   }
   const bad =

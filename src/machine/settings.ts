@@ -5,6 +5,7 @@
 import { LEVELS } from '../ai/levels.js';
 import { createMatch, resolveConfig, RuleError } from '../engine/index.js';
 import type { MatchConfig, MatchState } from '../engine/index.js';
+import { isSeed } from '../engine/rng.js';
 import { jsonSafe } from './rejections.js';
 import { isTempo } from './tempo.js';
 import type { Level, RejectionCode, SeatKind } from './types.js';
@@ -39,7 +40,7 @@ export function configProblem(config: unknown): SettingsProblem | null {
     resolveConfig(config as MatchConfig);
     // The engine checks the seed only when it deals; later matches derive theirs from it (matchSeed).
     const { seed } = config as MatchConfig;
-    if (seed !== undefined && typeof seed !== 'string' && !(typeof seed === 'number' && Number.isFinite(seed))) {
+    if (seed !== undefined && !isSeed(seed)) {
       return problem('invalid-config', 'seed must be a number or a string');
     }
     return null;

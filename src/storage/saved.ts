@@ -6,7 +6,7 @@
  * Nothing here throws.
  */
 import { LEVELS, type Level } from '../ai/levels.js';
-import { HOUSE_RULE_OPTIONS, VARIANTS } from '../engine/config.js';
+import { HOUSE_RULE_OPTIONS, MAX_TARGET, VARIANTS } from '../engine/config.js';
 import type { HouseRules, Variant } from '../engine/index.js';
 import { TEMPOS, type Tempo } from '../machine/index.js';
 import { parseStats, type Stats } from './stats.js';
@@ -97,7 +97,7 @@ export function parsePlayerSettings(value: unknown): PlayerSettings {
   if (variant) settings.variant = variant;
   const players = pick(raw['players'], [2, 3, 4] as const);
   if (players) settings.players = players;
-  if (raw['target'] === null || (Number.isInteger(raw['target']) && (raw['target'] as number) >= 1 && (raw['target'] as number) <= 10_000)) {
+  if (raw['target'] === null || (Number.isInteger(raw['target']) && (raw['target'] as number) >= 1 && (raw['target'] as number) <= MAX_TARGET)) {
     settings.target = raw['target'] as number | null;
   }
   const level = pick(raw['level'], LEVELS);

@@ -3,14 +3,13 @@
  * (test/engine/player-view.test.ts for the engine, test/server/room-views.test.ts for the server's path).
  */
 import { ALL_TILES } from '../../../src/engine/index.js';
-import { nextInt, nextUint32, type RngState } from '../../../src/engine/rng.js';
+import { nextInt, nextUint32, shuffleInPlace, type RngState } from '../../../src/engine/rng.js';
 import type { MatchState } from '../../../src/engine/types.js';
-import { shuffle } from './random-rounds.js';
 
 /** A copy of `state` with everything `seat` may not see replaced at random. */
 export function reshuffleHidden(state: MatchState, seat: number, rng: RngState): MatchState {
   const others = state.hands.map((_, i) => i).filter((i) => i !== seat);
-  const pool = shuffle(rng, [...others.flatMap((i) => state.hands[i]!), ...state.boneyard]);
+  const pool = shuffleInPlace(rng, [...others.flatMap((i) => state.hands[i]!), ...state.boneyard]);
   const hands = state.hands.slice();
   let k = 0;
   for (const i of others) {

@@ -19,13 +19,14 @@ import {
   legalMoves,
   nextRound,
 } from '../../../src/engine/index.js';
-import { nextInt, seedRng, type RngState } from '../../../src/engine/rng.js';
+import { nextInt, seedRng, shuffleInPlace, type RngState } from '../../../src/engine/rng.js';
 import type {
   HouseRules,
   LegalMove,
   MatchConfig,
   MatchState,
   OpenEnd,
+  Play,
   PlayerCount,
   ResolvedConfig,
   RoundResult,
@@ -140,14 +141,6 @@ const moveKey = (m: { tile: readonly number[]; end: string }): string => `${tile
 
 function pick<T>(rng: RngState, items: readonly T[]): T {
   return items[nextInt(rng, items.length)]!;
-}
-
-export function shuffle<T>(rng: RngState, items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = nextInt(rng, i + 1);
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }
 
 /** Freezes a state so that any later write into it (by the engine) throws. Skips frozen subtrees. */
@@ -828,7 +821,7 @@ function deepChecks(
   checkLayout(ctx, s);
 
   // The legal moves are exactly those of the rules (§1 must play; §2 draw/pass; §5 Doubles locks).
-  const plays = moves.filter((m): m is Extract<LegalMove, { type: 'play' }> => m.type === 'play');
+  const plays = moves.filter((m): m is Play => m.type === 'play');
   const expected = expectedPlays(s);
   const got = new Set(plays.map(moveKey));
   if (got.size !== plays.length) ctx.fail(`legal moves repeat an entry: ${show(moves)}`);
@@ -852,7 +845,7 @@ function deepChecks(
 
   // Every returned move applies (state frozen: any write into it throws). Up to APPLY_ALL of them per
   // sampled step, picked at random when there are more (Doubles layouts can offer a dozen).
-  for (const m of moves.length <= APPLY_ALL ? moves : shuffle(rng, moves.slice()).slice(0, APPLY_ALL)) {
+  for (const m of moves.length <= APPLY_ALL ? moves : shuffleInPlace(rng, moves.slice()).slice(0, APPLY_ALL)) {
     let after: MatchState;
     try {
       after = applyMove(s, m);
