@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
-import type { LegalMove, OpenEnd, Placement, Tile } from '../../engine/index.js';
+import type { LegalMove, OpenEnd, Placement, Play, Tile } from '../../engine/index.js';
 import { layoutTable, type Point, type TableLayout } from '../board/layout.js';
 import { consumeLocale } from '../context/locale.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
@@ -8,8 +8,6 @@ import { endName, tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
 import { tell } from '../internal-events.js';
-
-type Play = Extract<LegalMove, { type: 'play' }>;
 
 export interface PlaceChosenDetail {
   move: Play;

@@ -1,6 +1,6 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyDeclaration, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { LegalMove, Tile } from '../../engine/index.js';
+import type { LegalMove, Play, Tile } from '../../engine/index.js';
 import { chooseLanguage, ENGLISH, loadExtraTexts, type Translator } from '../../i18n/index.js';
 import { loadTranslator } from '../../i18n/load.js';
 import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
@@ -31,8 +31,6 @@ export type { DominoEventMap } from './events.js';
 export const HOME_PAGE_URL = 'https://www.npmjs.com/package/domino-game';
 
 const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles: 'howDoubles' } as const;
-
-type Play = Extract<LegalMove, { type: 'play' }>;
 
 /**
  * An embeddable game of dominoes: Draw, Block, All Fives and Doubles for 2 to 4 players, against the
