@@ -307,7 +307,6 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function measure(target: 'server' | 'echo', rooms: number, options: ServerBenchOptions, frameBytes: number): Promise<Row> {
-  const conns = rooms * 4;
   const temp = mkdtempSync(join(tmpdir(), 'domino-bench-server-'));
   const env = { ...process.env, LOG_LEVEL: 'warn' };
   const redis = target === 'server' && options.redis ? await startRedis() : null;

@@ -1,10 +1,11 @@
 // Runs every test of the package and ends with one line alone: `N passed, N failed`.
 //
-//   node scripts/test.mjs             type check, Node tests, browser tests
+//   node scripts/test.mjs             type check, lint, Node tests, browser tests
 //   node scripts/test.mjs --node      Node tests only
 //   node scripts/test.mjs --browser   browser tests only
 //
 // 1. Type check: `tsc --noEmit -p tsconfig.json` (src, test, bench); counts as one test.
+//    Lint: `eslint .` (eslint.config.mjs); counts as one test.
 // 2. Node tests: `node --import tsx --test` over every test/**/*.test.ts outside test/ui/.
 // 3. Build: `npm run build`, for the browser tests of the built files (test/ui/bundle.test.ts,
 //    test/ui/classic.test.ts); counts as one test. Then scripts/check-exports.mjs imports the Node
@@ -76,6 +77,11 @@ function typecheck() {
   oneTest('Type check: tsc --noEmit -p tsconfig.json', 'Type check', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json']);
 }
 
+function lint() {
+  const eslint = join(dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
+  oneTest('Lint: eslint .', 'Lint', process.execPath, [eslint, '.']);
+}
+
 function nodeTests() {
   const files = findTests(join(root, 'test'), join(root, 'test', 'ui'));
   heading(`Node tests (${files.length} file${files.length === 1 ? '' : 's'})`);
@@ -141,7 +147,10 @@ function browserTests() {
 }
 
 try {
-  if (!only) typecheck();
+  if (!only) {
+    typecheck();
+    lint();
+  }
   if (!only || only === 'node') nodeTests();
   if (!only || only === 'browser') {
     build();

@@ -15,6 +15,7 @@ export const inWorker = (): boolean => {
 
 /** Answers every question (a view and options) with the chosen move, or the error's message. */
 export function answerQuestions(scope: WorkerScope = globalThis as unknown as WorkerScope): void {
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- it catches everything: the promise never rejects
   scope.onmessage = async ({ data: { id, view, options } }) => {
     try {
       const chooseMove = await loadChooseMove(options.level);

@@ -62,7 +62,7 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
     lastBeats = beats;
   };
   await beat();
-  const timer = setInterval(() => beat().catch(onError), BEAT_MS);
+  const timer = setInterval(() => void beat().catch(onError), BEAT_MS);
   timer.unref();
 
   subscriber.on('message', (channel: string, text: string) => {

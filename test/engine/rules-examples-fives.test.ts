@@ -67,8 +67,8 @@ describe('RULES.md §9 All Fives: spinner 5-5 chain (F1, F5–F11, L2)', () => {
   });
 
   test('F5: F1 + 5-0 on L1 → end 0, spinner still 10 (L2 free); count 10, +10', () => {
-    let s = step(chainA(), '5-5@lead', 10, 10);
-    s = step(s, '5-0@left', 10, 10);
+    const s = step(chainA(), '5-5@lead', 10, 10);
+    step(s, '5-0@left', 10, 10);
   });
 
   test('L2: in F5 the only spinner position is L2 (E1/E2 stay closed until both long sides are filled)', () => {

@@ -23,7 +23,7 @@ import {
   type Variant,
 } from '../../src/engine/index.js';
 import { blockedResult, dominoResult } from '../../src/engine/scoring.js';
-import { lastPoints, makeDeal, parseMove, pipsOf, playGame, playGameAll, tiles, type Game } from './helpers/positions.js';
+import { lastPoints, makeDeal, parseMove, playGame, playGameAll, tiles, type Game } from './helpers/positions.js';
 
 type Config = Omit<MatchConfig, 'deal'>;
 

@@ -17,7 +17,6 @@ import {
   deepActive,
   handTiles,
   liveRegion,
-  mainButton,
   mainLabel,
   mount,
   placeButtons,

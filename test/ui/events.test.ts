@@ -87,6 +87,7 @@ describe('events', function () {
     const shadow = host.attachShadow({ mode: 'open' });
     el = await mount({ variant: 'fives', seed: 'events-1', target: '30', level: 'easy', tempo: 'instant' }, shadow as unknown as HTMLElement);
     // Where each event came from is only known while it is dispatched.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each event's own detail type is read below
     const heard: { type: string; bubbles: boolean; composed: boolean; custom: boolean; detail: any; outer: boolean; inner: boolean }[] = [];
     const names = ['domino-move', 'domino-score', 'domino-round-end', 'domino-match-end', 'domino-turn'] as const;
     const onEvent = (e: Event) =>

@@ -219,7 +219,7 @@ export class DominoBoard extends LitElement {
     const next = rovingIndex(event.key, this.focusIndex, this.places.length, isRightToLeft(this));
     if (next === null) return;
     event.preventDefault();
-    this.focusPlace(next);
+    void this.focusPlace(next);
   }
 
   /** Puts the focus on a place button (the first by default), once rendered. */

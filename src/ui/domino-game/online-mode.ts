@@ -13,7 +13,7 @@ import type { ConnectionStatus } from '../../net/connection.js';
 import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
 import '../domino-lobby/domino-lobby.js';
 import type { InternalEvent } from '../internal-events.js';
-import type { LobbyCreateDetail, LobbyJoinDetail, LobbyScreen, LobbySettingsDetail } from '../domino-lobby/domino-lobby.js';
+import type { LobbyCreateDetail, LobbyJoinDetail, LobbyScreen } from '../domino-lobby/domino-lobby.js';
 import { OnlineSession, type OnlineProblem, type SeatKeyStore } from '../session/online-session.js';
 import type { EffectiveSettings, SettingName } from './effective-settings.js';
 import { emit } from './events.js';

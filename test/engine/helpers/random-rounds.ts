@@ -25,7 +25,6 @@ import type {
   LegalMove,
   MatchConfig,
   MatchState,
-  OpenEnd,
   Play,
   PlayerCount,
   ResolvedConfig,

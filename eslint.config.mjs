@@ -1,0 +1,82 @@
+// ESLint 9 flat config: `npm run lint` (also one test of `npm test`).
+//
+// TypeScript (src/, test/, bench/) gets typescript-eslint's recommended rules plus the type-aware
+// rules about promises, which catch real bugs here (a forgotten `await` in a test or a server path)
+// at a cost the 2-core machines can pay; the full `recommendedTypeChecked` set is not on because its
+// no-unsafe-* rules mostly flag deliberate `any` at the JSON and worker boundaries.
+// Lit's and web components' rules apply to the elements; plain JavaScript (scripts/, the configs,
+// demo/) gets ESLint's recommended rules.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import lit from 'eslint-plugin-lit';
+import wc from 'eslint-plugin-wc';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', 'node_modules/', 'coverage/', '.cache/', '.tmp/', 'data/'],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  {
+    rules: {
+      // `let [a, b] = …` where only b is reassigned stays one declaration.
+      'prefer-const': ['error', { destructuring: 'all' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['demo/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    extends: [tseslint.configs.recommended],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // node:test's test() and describe() return promises that the runner itself awaits.
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        // `_name` marks a parameter or a destructured part that is left out on purpose.
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['**/*.d.mts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/ui/**/*.ts', 'test/ui/**/*.ts'],
+    extends: [lit.configs['flat/recommended'], wc.configs['flat/recommended']],
+    settings: { wc: { elementBaseClasses: ['LitElement'] } },
+  },
+  {
+    files: ['test/ui/**/*.ts'],
+    rules: {
+      // @open-wc/semantic-dom-diff types every chai `equal` as returning a promise (for its
+      // `.dom.equal`), so this rule would report every plain `expect(…).to.equal(…)` here.
+      '@typescript-eslint/no-floating-promises': 'off',
+      // chai's property assertions (`.to.exist`, `.to.be.true`) are expressions by design.
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+);
