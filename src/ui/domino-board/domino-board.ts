@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
-import type { LegalMove, OpenEnd, Placement, Play, Tile } from '../../engine/index.js';
+import type { OpenEnd, Placement, Play, Tile } from '../../engine/index.js';
 import { layoutTable, type Point, type TableLayout } from '../board/layout.js';
 import { consumeLocale } from '../context/locale.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
