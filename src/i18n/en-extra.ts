@@ -133,15 +133,6 @@ export const enExtra = {
   keepPlaying: 'Keep playing',
   statsResetConfirm: 'Reset all statistics? This cannot be undone.',
   statsResetYes: 'Reset',
-  newGameStarted: 'A new game has started.',
-  // Not shown by the game at present; the catalogs keep them
-  title: 'Domino',
-  player: 'Player {n}',
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Your turn',
-  theirTurn: "{name}'s turn",
-  thinking: '{name} is thinking…',
   cancel: 'Cancel',
-  hiddenTile: 'Hidden tile',
-  rejectWrongLead: 'This round must be opened with {tile}.',
+  newGameStarted: 'A new game has started.',
 } as const;

@@ -83,6 +83,7 @@ export const en = {
   rejectDoesNotFit: "That tile doesn't fit there.",
   rejectMustPlay: 'You have a tile that fits: play it.',
   rejectMustDraw: 'Draw from the boneyard first.',
+  rejectWrongLead: 'This round must be opened with {tile}.',
   rejectOther: "That move isn't allowed now.",
   // Embedding
   homeLink: 'Domino game by domino-game',

@@ -2,10 +2,8 @@ import type { Catalog } from '../translator.js';
 
 /** Arabic (ar). */
 const catalog: Catalog = {
-  title: 'دومينو',
   you: 'أنت',
   computer: 'الكمبيوتر {n}',
-  player: 'اللاعب {n}',
   team: 'الفريق {n}',
   yourTeam: 'فريقك',
   tiles: {
@@ -24,10 +22,6 @@ const catalog: Catalog = {
     many: '{count} نقطة',
     other: '{count} نقطة',
   },
-  playerStatus: '{name}: {tiles}، {points}',
-  yourTurn: 'دورك',
-  theirTurn: 'دور {name}',
-  thinking: '{name} يفكّر…',
   roundLine: 'الجولة {round} · حتى {target}',
   boneyard: 'المخزون: {count}',
   outOfPlay: 'خارج اللعب: {count}',
@@ -57,7 +51,6 @@ const catalog: Catalog = {
   tileFits: 'الحجر {tile}، يمكن لعبه',
   tileDoesNotFit: 'الحجر {tile}، لا يناسب',
   tileOnTable: 'الحجر {tile}',
-  hiddenTile: 'حجر مقلوب',
   places: 'أماكن الحجر {tile}',
   endLeft: 'الطرف الأيسر',
   endRight: 'الطرف الأيمن',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** German (de). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Du',
   computer: 'Computer {n}',
-  player: 'Spieler {n}',
   team: 'Team {n}',
   yourTeam: 'Dein Team',
   tiles: { one: '{count} Stein', other: '{count} Steine' },
   points: { one: '{count} Punkt', other: '{count} Punkte' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Du bist dran',
-  theirTurn: '{name} ist dran',
-  thinking: '{name} überlegt …',
   roundLine: 'Runde {round} · bis {target}',
   boneyard: 'Vorrat: {count}',
   outOfPlay: 'Aus dem Spiel: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Stein {tile}, passt',
   tileDoesNotFit: 'Stein {tile}, passt nicht',
   tileOnTable: 'Stein {tile}',
-  hiddenTile: 'Verdeckter Stein',
   places: 'Plätze für {tile}',
   endLeft: 'linkes Ende',
   endRight: 'rechtes Ende',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Spanish (es). */
 const catalog: Catalog = {
-  title: 'Dominó',
   you: 'Tú',
   computer: 'Máquina {n}',
-  player: 'Jugador {n}',
   team: 'Equipo {n}',
   yourTeam: 'Tu equipo',
   tiles: { one: '{count} ficha', many: '{count} de fichas', other: '{count} fichas' },
   points: { one: '{count} punto', many: '{count} de puntos', other: '{count} puntos' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Tu turno',
-  theirTurn: 'Turno de {name}',
-  thinking: '{name} está pensando…',
   roundLine: 'Ronda {round} · hasta {target}',
   boneyard: 'Pozo: {count}',
   outOfPlay: 'Fuera de juego: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Ficha {tile}, jugable',
   tileDoesNotFit: 'Ficha {tile}, no encaja',
   tileOnTable: 'Ficha {tile}',
-  hiddenTile: 'Ficha oculta',
   places: 'Lugares para {tile}',
   endLeft: 'el extremo izquierdo',
   endRight: 'el extremo derecho',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Persian (fa). */
 const catalog: Catalog = {
-  title: 'دومینو',
   you: 'تو',
   computer: 'کامپیوتر {n}',
-  player: 'بازیکن {n}',
   team: 'تیم {n}',
   yourTeam: 'تیم تو',
   tiles: { one: '{count} مهره', other: '{count} مهره' },
   points: { one: '{count} امتیاز', other: '{count} امتیاز' },
-  playerStatus: '{name}: {tiles}، {points}',
-  yourTurn: 'نوبت توست',
-  theirTurn: 'نوبت {name}',
-  thinking: '{name} دارد فکر می‌کند…',
   roundLine: 'دور {round} · تا {target}',
   boneyard: 'انبار: {count}',
   outOfPlay: 'بیرون از بازی: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'مهرهٔ {tile}، قابل بازی',
   tileDoesNotFit: 'مهرهٔ {tile}، جور نیست',
   tileOnTable: 'مهرهٔ {tile}',
-  hiddenTile: 'مهرهٔ پنهان',
   places: 'جاهای ممکن برای {tile}',
   endLeft: 'سر چپ',
   endRight: 'سر راست',

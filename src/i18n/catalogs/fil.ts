@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Filipino (fil). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Ikaw',
   computer: 'Kompyuter {n}',
-  player: 'Manlalaro {n}',
   team: 'Koponan {n}',
   yourTeam: 'Koponan mo',
   tiles: { one: '{count} piyesa', other: '{count} piyesa' },
   points: { one: '{count} puntos', other: '{count} puntos' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Turno mo',
-  theirTurn: 'Turno ni {name}',
-  thinking: 'Nag-iisip si {name}…',
   roundLine: 'Round {round} · hanggang {target}',
   boneyard: 'Bunton: {count}',
   outOfPlay: 'Nakatabi: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Piyesa {tile}, puwedeng ilapag',
   tileDoesNotFit: 'Piyesa {tile}, hindi tugma',
   tileOnTable: 'Piyesa {tile}',
-  hiddenTile: 'Nakataob na piyesa',
   places: 'Mga puwesto para sa {tile}',
   endLeft: 'kaliwang dulo',
   endRight: 'kanang dulo',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** French (fr). */
 const catalog: Catalog = {
-  title: 'Dominos',
   you: 'Toi',
   computer: 'Ordinateur {n}',
-  player: 'Joueur {n}',
   team: 'Équipe {n}',
   yourTeam: 'Ton équipe',
   tiles: { one: '{count} domino', many: '{count} de dominos', other: '{count} dominos' },
   points: { one: '{count} point', many: '{count} de points', other: '{count} points' },
-  playerStatus: '{name} : {tiles}, {points}',
-  yourTurn: 'À toi de jouer',
-  theirTurn: 'C’est à {name}',
-  thinking: '{name} réfléchit…',
   roundLine: 'Manche {round} · objectif {target}',
   boneyard: 'Pioche : {count}',
   outOfPlay: 'Hors jeu : {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Domino {tile}, jouable',
   tileDoesNotFit: 'Domino {tile}, ne va pas',
   tileOnTable: 'Domino {tile}',
-  hiddenTile: 'Domino caché',
   places: 'Emplacements pour le {tile}',
   endLeft: 'le bout gauche',
   endRight: 'le bout droit',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Hebrew (he). */
 const catalog: Catalog = {
-  title: 'דומינו',
   you: 'אתה',
   computer: 'מחשב {n}',
-  player: 'שחקן {n}',
   team: 'קבוצה {n}',
   yourTeam: 'הקבוצה שלך',
   tiles: { one: '{count} אבן', two: '{count} אבנים', other: '{count} אבנים' },
   points: { one: '{count} נקודה', two: '{count} נקודות', other: '{count} נקודות' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'התור שלך',
-  theirTurn: 'התור של {name}',
-  thinking: '{name} חושב…',
   roundLine: 'סיבוב {round} · עד {target}',
   boneyard: 'מאגר: {count}',
   outOfPlay: 'מחוץ למשחק: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'אבן {tile}, אפשר לשחק',
   tileDoesNotFit: 'אבן {tile}, לא מתאימה',
   tileOnTable: 'אבן {tile}',
-  hiddenTile: 'אבן הפוכה',
   places: 'לאן להניח את {tile}',
   endLeft: 'הקצה השמאלי',
   endRight: 'הקצה הימני',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Hindi (hi). */
 const catalog: Catalog = {
-  title: 'डोमिनो',
   you: 'तुम',
   computer: 'कंप्यूटर {n}',
-  player: 'खिलाड़ी {n}',
   team: 'टीम {n}',
   yourTeam: 'तुम्हारी टीम',
   tiles: { one: '{count} गोटी', other: '{count} गोटियाँ' },
   points: { one: '{count} अंक', other: '{count} अंक' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'तुम्हारी बारी',
-  theirTurn: '{name} की बारी',
-  thinking: '{name} सोच रहा है…',
   roundLine: 'राउंड {round} · {target} तक',
   boneyard: 'भंडार: {count}',
   outOfPlay: 'खेल से बाहर: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'गोटी {tile}, चल सकती है',
   tileDoesNotFit: 'गोटी {tile}, नहीं बैठती',
   tileOnTable: 'गोटी {tile}',
-  hiddenTile: 'छिपी गोटी',
   places: '{tile} के लिए जगहें',
   endLeft: 'बाएँ सिरे पर',
   endRight: 'दाएँ सिरे पर',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Indonesian (id). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Kamu',
   computer: 'Komputer {n}',
-  player: 'Pemain {n}',
   team: 'Tim {n}',
   yourTeam: 'Timmu',
   tiles: { other: '{count} kartu' },
   points: { other: '{count} poin' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Giliranmu',
-  theirTurn: 'Giliran {name}',
-  thinking: '{name} sedang berpikir…',
   roundLine: 'Ronde {round} · sampai {target}',
   boneyard: 'Tumpukan: {count}',
   outOfPlay: 'Tak dipakai: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Kartu {tile}, bisa dimainkan',
   tileDoesNotFit: 'Kartu {tile}, tidak cocok',
   tileOnTable: 'Kartu {tile}',
-  hiddenTile: 'Kartu tertutup',
   places: 'Tempat untuk {tile}',
   endLeft: 'ujung kiri',
   endRight: 'ujung kanan',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Italian (it). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Tu',
   computer: 'Computer {n}',
-  player: 'Giocatore {n}',
   team: 'Squadra {n}',
   yourTeam: 'La tua squadra',
   tiles: { one: '{count} tessera', many: '{count} di tessere', other: '{count} tessere' },
   points: { one: '{count} punto', many: '{count} di punti', other: '{count} punti' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Tocca a te',
-  theirTurn: 'Tocca a {name}',
-  thinking: '{name} sta pensando…',
   roundLine: 'Mano {round} · fino a {target}',
   boneyard: 'Pozzo: {count}',
   outOfPlay: 'Fuori gioco: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Tessera {tile}, giocabile',
   tileDoesNotFit: 'Tessera {tile}, non va bene',
   tileOnTable: 'Tessera {tile}',
-  hiddenTile: 'Tessera coperta',
   places: 'Posti per {tile}',
   endLeft: 'a sinistra',
   endRight: 'a destra',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Japanese (ja). */
 const catalog: Catalog = {
-  title: 'ドミノ',
   you: 'あなた',
   computer: 'CPU {n}',
-  player: 'プレイヤー{n}',
   team: 'チーム{n}',
   yourTeam: 'あなたのチーム',
   tiles: { other: '{count}枚' },
   points: { other: '{count}点' },
-  playerStatus: '{name}：{tiles}、{points}',
-  yourTurn: 'あなたの番',
-  theirTurn: '{name}の番',
-  thinking: '{name}が考え中…',
   roundLine: 'ラウンド{round}・{target}点先取',
   boneyard: '山：{count}',
   outOfPlay: '除外：{count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: '牌{tile}、出せる',
   tileDoesNotFit: '牌{tile}、つながらない',
   tileOnTable: '牌{tile}',
-  hiddenTile: '伏せた牌',
   places: '{tile}を置ける場所',
   endLeft: '左端',
   endRight: '右端',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Korean (ko). */
 const catalog: Catalog = {
-  title: '도미노',
   you: '나',
   computer: '컴퓨터 {n}',
-  player: '플레이어 {n}',
   team: '팀 {n}',
   yourTeam: '우리 팀',
   tiles: { other: '패 {count}개' },
   points: { other: '{count}점' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: '내 차례',
-  theirTurn: '{name} 차례',
-  thinking: '{name} 생각 중…',
   roundLine: '{round}라운드 · 목표 {target}점',
   boneyard: '더미: {count}',
   outOfPlay: '제외: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: '{tile} 패, 낼 수 있음',
   tileDoesNotFit: '{tile} 패, 맞지 않음',
   tileOnTable: '{tile} 패',
-  hiddenTile: '뒤집힌 패',
   places: '{tile} 패를 놓을 곳',
   endLeft: '왼쪽 끝',
   endRight: '오른쪽 끝',

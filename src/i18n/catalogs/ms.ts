@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Malay (ms). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Kamu',
   computer: 'Komputer {n}',
-  player: 'Pemain {n}',
   team: 'Pasukan {n}',
   yourTeam: 'Pasukan kamu',
   tiles: { other: '{count} batu' },
   points: { other: '{count} mata' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Giliran kamu',
-  theirTurn: 'Giliran {name}',
-  thinking: '{name} sedang berfikir…',
   roundLine: 'Pusingan {round} · hingga {target}',
   boneyard: 'Longgokan: {count}',
   outOfPlay: 'Diketepikan: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Batu {tile}, boleh dimainkan',
   tileDoesNotFit: 'Batu {tile}, tidak sesuai',
   tileOnTable: 'Batu {tile}',
-  hiddenTile: 'Batu tertutup',
   places: 'Tempat untuk {tile}',
   endLeft: 'hujung kiri',
   endRight: 'hujung kanan',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Dutch (nl). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Jij',
   computer: 'Computer {n}',
-  player: 'Speler {n}',
   team: 'Team {n}',
   yourTeam: 'Jouw team',
   tiles: { one: '{count} steen', other: '{count} stenen' },
   points: { one: '{count} punt', other: '{count} punten' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Jij bent aan de beurt',
-  theirTurn: '{name} is aan de beurt',
-  thinking: '{name} denkt na…',
   roundLine: 'Ronde {round} · tot {target}',
   boneyard: 'Voorraad: {count}',
   outOfPlay: 'Buiten spel: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Steen {tile}, speelbaar',
   tileDoesNotFit: 'Steen {tile}, past niet',
   tileOnTable: 'Steen {tile}',
-  hiddenTile: 'Verborgen steen',
   places: 'Plekken voor {tile}',
   endLeft: 'links',
   endRight: 'rechts',

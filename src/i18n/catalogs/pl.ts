@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Polish (pl). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Ty',
   computer: 'Komputer {n}',
-  player: 'Gracz {n}',
   team: 'Drużyna {n}',
   yourTeam: 'Twoja drużyna',
   tiles: { one: '{count} kostka', few: '{count} kostki', many: '{count} kostek', other: '{count} kostki' },
   points: { one: '{count} punkt', few: '{count} punkty', many: '{count} punktów', other: '{count} punktu' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Twój ruch',
-  theirTurn: 'Ruch: {name}',
-  thinking: '{name} myśli…',
   roundLine: 'Runda {round} · do {target}',
   boneyard: 'Stos: {count}',
   outOfPlay: 'Poza grą: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Kostka {tile}, pasuje',
   tileDoesNotFit: 'Kostka {tile}, nie pasuje',
   tileOnTable: 'Kostka {tile}',
-  hiddenTile: 'Zakryta kostka',
   places: 'Miejsca dla kostki {tile}',
   endLeft: 'lewy koniec',
   endRight: 'prawy koniec',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Brazilian Portuguese (pt-BR). */
 const catalog: Catalog = {
-  title: 'Dominó',
   you: 'Você',
   computer: 'Computador {n}',
-  player: 'Jogador {n}',
   team: 'Time {n}',
   yourTeam: 'Seu time',
   tiles: { one: '{count} peça', many: '{count} de peças', other: '{count} peças' },
   points: { one: '{count} ponto', many: '{count} de pontos', other: '{count} pontos' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Sua vez',
-  theirTurn: 'Vez de {name}',
-  thinking: '{name} está pensando…',
   roundLine: 'Rodada {round} · até {target}',
   boneyard: 'Monte: {count}',
   outOfPlay: 'Fora do jogo: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Peça {tile}, jogável',
   tileDoesNotFit: 'Peça {tile}, não serve',
   tileOnTable: 'Peça {tile}',
-  hiddenTile: 'Peça virada',
   places: 'Lugares para {tile}',
   endLeft: 'ponta esquerda',
   endRight: 'ponta direita',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Russian (ru). */
 const catalog: Catalog = {
-  title: 'Домино',
   you: 'Ты',
   computer: 'Компьютер {n}',
-  player: 'Игрок {n}',
   team: 'Команда {n}',
   yourTeam: 'Твоя команда',
   tiles: { one: '{count} кость', few: '{count} кости', many: '{count} костей', other: '{count} кости' },
   points: { one: '{count} очко', few: '{count} очка', many: '{count} очков', other: '{count} очка' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Твой ход',
-  theirTurn: 'Ходит {name}',
-  thinking: '{name} думает…',
   roundLine: 'Раунд {round} · до {target}',
   boneyard: 'Базар: {count}',
   outOfPlay: 'Вне игры: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Кость {tile}, можно сыграть',
   tileDoesNotFit: 'Кость {tile}, не подходит',
   tileOnTable: 'Кость {tile}',
-  hiddenTile: 'Закрытая кость',
   places: 'Куда положить {tile}',
   endLeft: 'левый конец',
   endRight: 'правый конец',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Thai (th). */
 const catalog: Catalog = {
-  title: 'โดมิโน',
   you: 'คุณ',
   computer: 'คอมพิวเตอร์ {n}',
-  player: 'ผู้เล่น {n}',
   team: 'ทีม {n}',
   yourTeam: 'ทีมของคุณ',
   tiles: { other: '{count} ตัว' },
   points: { other: '{count} คะแนน' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'ตาของคุณ',
-  theirTurn: 'ตาของ {name}',
-  thinking: '{name} กำลังคิด…',
   roundLine: 'รอบ {round} · เล่นถึง {target}',
   boneyard: 'กองจั่ว: {count}',
   outOfPlay: 'นอกเกม: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'ตัว {tile} ลงได้',
   tileDoesNotFit: 'ตัว {tile} ลงไม่ได้',
   tileOnTable: 'ตัว {tile}',
-  hiddenTile: 'ตัวที่คว่ำอยู่',
   places: 'ตำแหน่งสำหรับ {tile}',
   endLeft: 'ปลายซ้าย',
   endRight: 'ปลายขวา',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Turkish (tr). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Sen',
   computer: 'Bilgisayar {n}',
-  player: 'Oyuncu {n}',
   team: 'Takım {n}',
   yourTeam: 'Takımın',
   tiles: { one: '{count} taş', other: '{count} taş' },
   points: { one: '{count} puan', other: '{count} puan' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Sıra sende',
-  theirTurn: 'Sıra: {name}',
-  thinking: '{name} düşünüyor…',
   roundLine: 'Tur {round} · hedef {target}',
   boneyard: 'Yığın: {count}',
   outOfPlay: 'Oyun dışı: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: '{tile} taşı, oynanabilir',
   tileDoesNotFit: '{tile} taşı, uymuyor',
   tileOnTable: '{tile} taşı',
-  hiddenTile: 'Kapalı taş',
   places: '{tile} için yerler',
   endLeft: 'sol uç',
   endRight: 'sağ uç',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Ukrainian (uk). */
 const catalog: Catalog = {
-  title: 'Доміно',
   you: 'Ти',
   computer: 'Комп’ютер {n}',
-  player: 'Гравець {n}',
   team: 'Команда {n}',
   yourTeam: 'Твоя команда',
   tiles: { one: '{count} кістка', few: '{count} кістки', many: '{count} кісток', other: '{count} кістки' },
   points: { one: '{count} очко', few: '{count} очки', many: '{count} очок', other: '{count} очка' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Твій хід',
-  theirTurn: 'Ходить {name}',
-  thinking: '{name} думає…',
   roundLine: 'Раунд {round} · до {target}',
   boneyard: 'Базар: {count}',
   outOfPlay: 'Поза грою: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Кістка {tile}, можна зіграти',
   tileDoesNotFit: 'Кістка {tile}, не підходить',
   tileOnTable: 'Кістка {tile}',
-  hiddenTile: 'Закрита кістка',
   places: 'Куди покласти {tile}',
   endLeft: 'лівий кінець',
   endRight: 'правий кінець',

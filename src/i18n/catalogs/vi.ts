@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Vietnamese (vi). */
 const catalog: Catalog = {
-  title: 'Domino',
   you: 'Bạn',
   computer: 'Máy {n}',
-  player: 'Người chơi {n}',
   team: 'Đội {n}',
   yourTeam: 'Đội của bạn',
   tiles: { other: '{count} quân' },
   points: { other: '{count} điểm' },
-  playerStatus: '{name}: {tiles}, {points}',
-  yourTurn: 'Lượt của bạn',
-  theirTurn: 'Lượt của {name}',
-  thinking: '{name} đang nghĩ…',
   roundLine: 'Ván {round} · đến {target}',
   boneyard: 'Nọc: {count}',
   outOfPlay: 'Ngoài cuộc: {count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: 'Quân {tile}, đánh được',
   tileDoesNotFit: 'Quân {tile}, không hợp',
   tileOnTable: 'Quân {tile}',
-  hiddenTile: 'Quân úp',
   places: 'Chỗ đặt quân {tile}',
   endLeft: 'đầu trái',
   endRight: 'đầu phải',

@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Simplified Chinese (zh-Hans). */
 const catalog: Catalog = {
-  title: '多米诺骨牌',
   you: '你',
   computer: '电脑{n}',
-  player: '玩家{n}',
   team: '队伍{n}',
   yourTeam: '你的队伍',
   tiles: { other: '{count}张牌' },
   points: { other: '{count}分' },
-  playerStatus: '{name}：{tiles}，{points}',
-  yourTurn: '轮到你了',
-  theirTurn: '轮到{name}',
-  thinking: '{name}正在思考…',
   roundLine: '第{round}局 · 目标{target}分',
   boneyard: '牌堆：{count}',
   outOfPlay: '场外：{count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: '{tile}，可以出',
   tileDoesNotFit: '{tile}，接不上',
   tileOnTable: '牌{tile}',
-  hiddenTile: '暗牌',
   places: '{tile}可放的位置',
   endLeft: '左端',
   endRight: '右端',

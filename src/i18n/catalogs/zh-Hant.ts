@@ -2,18 +2,12 @@ import type { Catalog } from '../translator.js';
 
 /** Traditional Chinese (zh-Hant). */
 const catalog: Catalog = {
-  title: '多米諾骨牌',
   you: '你',
   computer: '電腦{n}',
-  player: '玩家{n}',
   team: '隊伍{n}',
   yourTeam: '你的隊伍',
   tiles: { other: '{count}張牌' },
   points: { other: '{count}分' },
-  playerStatus: '{name}：{tiles}，{points}',
-  yourTurn: '輪到你了',
-  theirTurn: '輪到{name}',
-  thinking: '{name}正在思考…',
   roundLine: '第{round}局 · 目標{target}分',
   boneyard: '牌堆：{count}',
   outOfPlay: '場外：{count}',
@@ -43,7 +37,6 @@ const catalog: Catalog = {
   tileFits: '{tile}，可以出',
   tileDoesNotFit: '{tile}，接不上',
   tileOnTable: '牌{tile}',
-  hiddenTile: '暗牌',
   places: '{tile}可放的位置',
   endLeft: '左端',
   endRight: '右端',

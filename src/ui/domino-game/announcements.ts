@@ -1,4 +1,5 @@
 /** What the polite live region says: every move, draw, pass and score, and the round and match results. */
+import type { PlayerView } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { endName, seatName, sideName, tileText } from '../names.js';
 import type { MatchEmitted, SessionRejection, SessionState } from '../session/session.js';
@@ -44,7 +45,11 @@ export function announcementOf(t: Translator, event: MatchEmitted, state: Sessio
   }
 }
 
-export function rejectionText(t: Translator, rejection: SessionRejection): string {
+/**
+ * Why an intent was refused, said to the person who sent it. `view` is that person's: a wrong lead
+ * names the tile the round must be opened with, which only the leader sees before it is laid.
+ */
+export function rejectionText(t: Translator, rejection: SessionRejection, view?: Pick<PlayerView, 'round'>): string {
   switch (rejection.code) {
     case 'not-your-turn':
     case 'dealing':
@@ -56,6 +61,10 @@ export function rejectionText(t: Translator, rejection: SessionRejection): strin
       return t.t('rejectMustPlay');
     case 'must-draw':
       return t.t('rejectMustDraw');
+    case 'wrong-lead': {
+      const lead = view?.round.lead;
+      return lead ? t.t('rejectWrongLead', { tile: tileText(lead) }) : t.t('rejectOther');
+    }
     default:
       return t.t('rejectOther');
   }

@@ -377,7 +377,7 @@ export class DominoGame extends LitElement {
     // Draw, Pass, Next round and New game vanish once used: the focus goes on to your tiles, not the page.
     if (this.mainHadFocus && !this.renderRoot.querySelector('button.main')) this.hand?.focusTile();
     const rejection = this.session.state?.rejection ?? null;
-    if (rejection && rejection !== this.lastRejection) this.announcer.say(rejectionText(this.translator, rejection));
+    if (rejection && rejection !== this.lastRejection) this.announcer.say(rejectionText(this.translator, rejection, this.session.state?.view));
     this.lastRejection = rejection;
   }
 
