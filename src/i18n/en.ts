@@ -48,6 +48,7 @@ export const en = {
   tileFits: 'Tile {tile}, playable',
   tileDoesNotFit: "Tile {tile}, doesn't fit",
   tileOnTable: 'Tile {tile}',
+  tileLastMove: 'Tile {tile}, the last move of {name}',
   places: 'Places for {tile}',
   endLeft: 'left end',
   endRight: 'right end',

@@ -51,6 +51,7 @@ const catalog: Catalog = {
   tileFits: 'الحجر {tile}، يمكن لعبه',
   tileDoesNotFit: 'الحجر {tile}، لا يناسب',
   tileOnTable: 'الحجر {tile}',
+  tileLastMove: 'الحجر {tile}، آخر نقلة لـ{name}',
   places: 'أماكن الحجر {tile}',
   endLeft: 'الطرف الأيسر',
   endRight: 'الطرف الأيمن',

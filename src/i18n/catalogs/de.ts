@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Stein {tile}, passt',
   tileDoesNotFit: 'Stein {tile}, passt nicht',
   tileOnTable: 'Stein {tile}',
+  tileLastMove: 'Stein {tile}, der letzte Zug von {name}',
   places: 'Plätze für {tile}',
   endLeft: 'linkes Ende',
   endRight: 'rechtes Ende',

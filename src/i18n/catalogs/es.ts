@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Ficha {tile}, jugable',
   tileDoesNotFit: 'Ficha {tile}, no encaja',
   tileOnTable: 'Ficha {tile}',
+  tileLastMove: 'Ficha {tile}, la última jugada de {name}',
   places: 'Lugares para {tile}',
   endLeft: 'el extremo izquierdo',
   endRight: 'el extremo derecho',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'مهرهٔ {tile}، قابل بازی',
   tileDoesNotFit: 'مهرهٔ {tile}، جور نیست',
   tileOnTable: 'مهرهٔ {tile}',
+  tileLastMove: 'مهرهٔ {tile}، آخرین حرکت {name}',
   places: 'جاهای ممکن برای {tile}',
   endLeft: 'سر چپ',
   endRight: 'سر راست',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Piyesa {tile}, puwedeng ilapag',
   tileDoesNotFit: 'Piyesa {tile}, hindi tugma',
   tileOnTable: 'Piyesa {tile}',
+  tileLastMove: 'Piyesa {tile}, ang huling tira ni {name}',
   places: 'Mga puwesto para sa {tile}',
   endLeft: 'kaliwang dulo',
   endRight: 'kanang dulo',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Domino {tile}, jouable',
   tileDoesNotFit: 'Domino {tile}, ne va pas',
   tileOnTable: 'Domino {tile}',
+  tileLastMove: 'Domino {tile}, le dernier coup de {name}',
   places: 'Emplacements pour le {tile}',
   endLeft: 'le bout gauche',
   endRight: 'le bout droit',

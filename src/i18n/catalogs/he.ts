@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'אבן {tile}, אפשר לשחק',
   tileDoesNotFit: 'אבן {tile}, לא מתאימה',
   tileOnTable: 'אבן {tile}',
+  tileLastMove: 'אבן {tile}, המהלך האחרון של {name}',
   places: 'לאן להניח את {tile}',
   endLeft: 'הקצה השמאלי',
   endRight: 'הקצה הימני',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'गोटी {tile}, चल सकती है',
   tileDoesNotFit: 'गोटी {tile}, नहीं बैठती',
   tileOnTable: 'गोटी {tile}',
+  tileLastMove: 'गोटी {tile}, {name} की आख़िरी चाल',
   places: '{tile} के लिए जगहें',
   endLeft: 'बाएँ सिरे पर',
   endRight: 'दाएँ सिरे पर',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Kartu {tile}, bisa dimainkan',
   tileDoesNotFit: 'Kartu {tile}, tidak cocok',
   tileOnTable: 'Kartu {tile}',
+  tileLastMove: 'Kartu {tile}, langkah terakhir {name}',
   places: 'Tempat untuk {tile}',
   endLeft: 'ujung kiri',
   endRight: 'ujung kanan',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Tessera {tile}, giocabile',
   tileDoesNotFit: 'Tessera {tile}, non va bene',
   tileOnTable: 'Tessera {tile}',
+  tileLastMove: "Tessera {tile}, l'ultima mossa di {name}",
   places: 'Posti per {tile}',
   endLeft: 'a sinistra',
   endRight: 'a destra',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: '牌{tile}、出せる',
   tileDoesNotFit: '牌{tile}、つながらない',
   tileOnTable: '牌{tile}',
+  tileLastMove: '牌{tile}（{name}の最後の手）',
   places: '{tile}を置ける場所',
   endLeft: '左端',
   endRight: '右端',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: '{tile} 패, 낼 수 있음',
   tileDoesNotFit: '{tile} 패, 맞지 않음',
   tileOnTable: '{tile} 패',
+  tileLastMove: '{tile} 패, {name}의 마지막 수',
   places: '{tile} 패를 놓을 곳',
   endLeft: '왼쪽 끝',
   endRight: '오른쪽 끝',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Batu {tile}, boleh dimainkan',
   tileDoesNotFit: 'Batu {tile}, tidak sesuai',
   tileOnTable: 'Batu {tile}',
+  tileLastMove: 'Batu {tile}, langkah terakhir {name}',
   places: 'Tempat untuk {tile}',
   endLeft: 'hujung kiri',
   endRight: 'hujung kanan',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Steen {tile}, speelbaar',
   tileDoesNotFit: 'Steen {tile}, past niet',
   tileOnTable: 'Steen {tile}',
+  tileLastMove: 'Steen {tile}, de laatste zet van {name}',
   places: 'Plekken voor {tile}',
   endLeft: 'links',
   endRight: 'rechts',

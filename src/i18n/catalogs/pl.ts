@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Kostka {tile}, pasuje',
   tileDoesNotFit: 'Kostka {tile}, nie pasuje',
   tileOnTable: 'Kostka {tile}',
+  tileLastMove: 'Kostka {tile}, ostatni ruch: {name}',
   places: 'Miejsca dla kostki {tile}',
   endLeft: 'lewy koniec',
   endRight: 'prawy koniec',

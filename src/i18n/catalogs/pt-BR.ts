@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Peça {tile}, jogável',
   tileDoesNotFit: 'Peça {tile}, não serve',
   tileOnTable: 'Peça {tile}',
+  tileLastMove: 'Peça {tile}, a última jogada de {name}',
   places: 'Lugares para {tile}',
   endLeft: 'ponta esquerda',
   endRight: 'ponta direita',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Кость {tile}, можно сыграть',
   tileDoesNotFit: 'Кость {tile}, не подходит',
   tileOnTable: 'Кость {tile}',
+  tileLastMove: 'Кость {tile}, последний ход: {name}',
   places: 'Куда положить {tile}',
   endLeft: 'левый конец',
   endRight: 'правый конец',

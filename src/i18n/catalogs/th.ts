@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'ตัว {tile} ลงได้',
   tileDoesNotFit: 'ตัว {tile} ลงไม่ได้',
   tileOnTable: 'ตัว {tile}',
+  tileLastMove: 'ตัว {tile} ตาล่าสุดของ {name}',
   places: 'ตำแหน่งสำหรับ {tile}',
   endLeft: 'ปลายซ้าย',
   endRight: 'ปลายขวา',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: '{tile} taşı, oynanabilir',
   tileDoesNotFit: '{tile} taşı, uymuyor',
   tileOnTable: '{tile} taşı',
+  tileLastMove: '{tile} taşı, son hamle: {name}',
   places: '{tile} için yerler',
   endLeft: 'sol uç',
   endRight: 'sağ uç',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Кістка {tile}, можна зіграти',
   tileDoesNotFit: 'Кістка {tile}, не підходить',
   tileOnTable: 'Кістка {tile}',
+  tileLastMove: 'Кістка {tile}, останній хід: {name}',
   places: 'Куди покласти {tile}',
   endLeft: 'лівий кінець',
   endRight: 'правий кінець',

@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: 'Quân {tile}, đánh được',
   tileDoesNotFit: 'Quân {tile}, không hợp',
   tileOnTable: 'Quân {tile}',
+  tileLastMove: 'Quân {tile}, nước đi gần nhất của {name}',
   places: 'Chỗ đặt quân {tile}',
   endLeft: 'đầu trái',
   endRight: 'đầu phải',

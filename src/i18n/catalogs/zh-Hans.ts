@@ -37,6 +37,7 @@ const catalog: Catalog = {
   tileFits: '{tile}，可以出',
   tileDoesNotFit: '{tile}，接不上',
   tileOnTable: '牌{tile}',
+  tileLastMove: '牌{tile}，{name}的上一步',
   places: '{tile}可放的位置',
   endLeft: '左端',
   endRight: '右端',

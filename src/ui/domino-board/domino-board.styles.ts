@@ -4,30 +4,31 @@ import { tileStyles } from '../tile/tile.styles.js';
 export const styles = [
   tileStyles,
   css`
+    /*
+     * The board's size comes from around it, never from its tiles (in the widget: its fixed height less
+     * the rest; alone: a 3:2 box), so re-laying the table cannot change it.
+     */
     :host {
       display: block;
+      position: relative;
+      aspect-ratio: 3 / 2;
+      min-block-size: 6em;
     }
     .table {
-      position: relative;
+      position: absolute;
+      inset: 0;
       display: flex;
       align-items: center;
       justify-content: center;
-      min-block-size: 8em;
-      padding: 0.75em 0;
+      box-sizing: border-box;
+      padding: 0.5em;
       border-radius: 0.75em;
       background: var(--domino-table, #1f6b4f);
       overflow: hidden;
     }
     .area {
       position: relative;
-      max-inline-size: 100%;
-    }
-    .ruler {
-      position: absolute;
-      inset-inline: 0;
-      inset-block-start: 0;
-      block-size: 0;
-      visibility: hidden;
+      flex: none;
     }
     .empty {
       position: absolute;
@@ -65,14 +66,24 @@ export const styles = [
       inline-size: 100%;
       block-size: 100%;
     }
-    .laid.last {
-      animation: lay 320ms ease-out;
+    /* A seat's last play: ringed, with the seat's tag in a corner. */
+    .laid.mark {
+      outline: 2px solid var(--domino-table-text, #ffffff);
+      border-radius: 0.2em;
     }
-    @keyframes lay {
-      from {
-        opacity: 0;
-        transform: scale(1.25);
-      }
+    .tag {
+      position: absolute;
+      inset-block-start: -0.5em;
+      inset-inline-start: -0.5em;
+      padding: 0 0.3em;
+      border-radius: 999px;
+      background: var(--domino-accent, #0b5cad);
+      color: var(--domino-on-accent, #ffffff);
+      font-size: 0.7em;
+      font-weight: 700;
+      line-height: 1.4;
+      white-space: nowrap;
+      pointer-events: none;
     }
     button.place {
       all: unset;
@@ -96,13 +107,9 @@ export const styles = [
     button.place:hover,
     button.place:focus-visible {
       background: var(--domino-accent, #0b5cad);
+      color: var(--domino-on-accent, #ffffff);
       outline: 3px solid #ffffff;
       outline-offset: 2px;
-    }
-    @media (prefers-reduced-motion: reduce) {
-      .laid.last {
-        animation: none;
-      }
     }
   `,
 ];

@@ -3,6 +3,7 @@ import { ENGLISH, type Translator } from '../../i18n/index.js';
 import type { OpenEnd, Placement, Play, Tile } from '../../engine/index.js';
 import { layoutTable, type Point, type TableLayout } from '../board/layout.js';
 import { consumeLocale } from '../context/locale.js';
+import { flyFrom } from '../controllers/motion.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { endName, tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
@@ -13,9 +14,32 @@ export interface PlaceChosenDetail {
   move: Play;
 }
 
-/** Smallest and largest size of one layout unit (half a tile) in CSS pixels. */
+/** A seat's last play, marked on the table until that seat moves again. */
+export interface SeatMark {
+  /** The tile's index in `table`. */
+  index: number;
+  /** Who played it (for its accessible name). */
+  name: string;
+  /** A short tag drawn on the tile: an initial, and the seat's number if the name has one. */
+  tag: string;
+}
+
+/**
+ * Smallest and largest size of one layout unit (half a tile) in CSS pixels. The table is laid out in
+ * a grid of the box's size at the smallest unit; the unit is the largest that shows the whole layout,
+ * so tiles start large and shrink as the table fills.
+ */
 const MIN_UNIT = 20;
 const MAX_UNIT = 34;
+
+/**
+ * The unit (CSS pixels) that shows a `layout` whole in a box of `width` × `height`: an even number of
+ * pixels, so that every tile edge (layout coordinates are multiples of half a unit) falls on a whole pixel.
+ */
+export function unitFor(layout: Pick<TableLayout, 'width' | 'height'>, width: number, height: number): number {
+  const fits = Math.min(MAX_UNIT, width / Math.max(layout.width, 1), height / Math.max(layout.height, 1));
+  return Math.max(2, 2 * Math.floor(fits / 2));
+}
 
 /**
  * Where a place button goes: centred on its end's box, at least 2em each way (a finger's size), and
@@ -35,9 +59,11 @@ function placeStyle(box: { x: number; y: number; width: number; height: number }
 }
 
 /**
- * The table: the line of play laid out to fit the widget's width, turning corners like a real table;
- * doubles crosswise; spinners in yellow. While you choose where a tile goes, the possible places show
- * as buttons on the table (in All Fives with the points each would score): one tab stop, arrow keys
+ * The table: a box whose size comes from around it (never from its tiles: the widget keeps its size
+ * through a match), the line of play laid out inside it, turning corners like a real table at its
+ * sides and at its top and bottom; doubles crosswise; spinners in yellow; each seat's last play tagged.
+ * A tile just laid flies in from where it came from (`origin`). While you choose where a tile goes,
+ * the possible places show as buttons on the table (in All Fives with the points each would score): one tab stop, arrow keys
  * between them, Enter to play, Escape to cancel.
  *
  * @fires place-chosen - A place was picked for the tile being played.
@@ -54,7 +80,8 @@ export class DominoBoard extends LitElement {
     openEnds: { attribute: false },
     places: { attribute: false },
     placing: { attribute: false },
-    width: { state: true, attribute: false },
+    marks: { attribute: false },
+    size: { state: true, attribute: false },
   };
 
   /** The language, from the <domino-game> around it. */
@@ -65,14 +92,24 @@ export class DominoBoard extends LitElement {
   places: readonly Play[] = [];
   /** The tile being placed (for the group's name). */
   placing: Tile | null = null;
+  /** Each seat's last play while it stands (see SeatMark). */
+  marks: readonly SeatMark[] = [];
+  /**
+   * Where the tile of a seat's play comes from, on the page (your hand's tile, another player's chip);
+   * null: it just appears. Asked once per tile laid, after it is drawn at its place.
+   */
+  origin: ((seat: number) => DOMRect | null) | null = null;
 
-  /** The table's width in CSS pixels, as last observed. */
-  private width = 0;
+  /** The table's inner size in CSS pixels, as last observed. */
+  private size = { width: 0, height: 0 };
   private focusIndex = 0;
   private readonly resizeObserver = new ResizeObserver(([entry]) => {
     const width = Math.floor(entry?.contentRect.width ?? 0);
-    if (width !== this.width) this.width = width;
+    const height = Math.floor(entry?.contentRect.height ?? 0);
+    if (width !== this.size.width || height !== this.size.height) this.size = { width, height };
   });
+  /** The table already drawn: a longer one with the same start has new tiles to fly in. */
+  private drawn: readonly Placement[] = [];
 
   constructor() {
     super();
@@ -83,14 +120,10 @@ export class DominoBoard extends LitElement {
     return this.renderRoot.querySelectorAll('button.place');
   }
 
-  /**
-   * The width is read from a ruler, an empty full-width line at the table's top, rather than from the
-   * element: re-laying the table changes the element's height, which seen by the observer in the same
-   * frame would make the browser report a ResizeObserver loop.
-   */
+  /** The table's size comes from around it, never from its tiles, so observing it cannot loop. */
   private observeRuler(): void {
-    const ruler = this.renderRoot.querySelector('.ruler');
-    if (ruler) this.resizeObserver.observe(ruler);
+    const table = this.renderRoot.querySelector('.table');
+    if (table) this.resizeObserver.observe(table);
   }
 
   override connectedCallback(): void {
@@ -110,38 +143,53 @@ export class DominoBoard extends LitElement {
   private layout(): { layout: TableLayout; unit: number } {
     // Until the ResizeObserver reports (before the first paint), a guess: measuring here would force a
     // layout of the whole page in the middle of rendering, the costliest step of a first visit.
-    const width = this.width || 640;
+    const width = this.size.width || 640;
+    const height = this.size.height || 320;
+    // The grid: the box at the smallest unit. The layout keeps within it (all but the most crowded
+    // Doubles tables, which are then shown smaller: see unitFor).
     const maxColumns = Math.max(10, Math.floor(width / MIN_UNIT));
-    const layout = layoutTable(this.table, this.openEnds, { maxColumns });
-    const unit = Math.min(MAX_UNIT, width / Math.max(layout.width, 1));
-    return { layout, unit };
+    const maxRows = Math.max(6, Math.floor(height / MIN_UNIT));
+    const layout = layoutTable(this.table, this.openEnds, { maxColumns, maxRows });
+    return { layout, unit: unitFor(layout, width, height) };
+  }
+
+  override updated(): void {
+    const before = this.drawn;
+    const now = this.table;
+    this.drawn = now;
+    // Tiles added to the table drawn before (its first tile, or more after the same ones) fly in; a new
+    // round, a resumed match or another table just shows.
+    const prefix = before.length;
+    const grown = now.length > prefix && (prefix === 0 ? now.length === 1 : tileText(now[prefix - 1]!.tile) === tileText(before[prefix - 1]!.tile));
+    if (!grown || !this.origin) return;
+    const laid = this.renderRoot.querySelectorAll<HTMLElement>('.laid');
+    for (let i = prefix; i < now.length; i++) {
+      const from = this.origin(now[i]!.seat);
+      const element = laid[i];
+      if (from && element) flyFrom(element, from);
+    }
   }
 
   override render() {
     const { layout, unit } = this.layout();
     const px = (n: number) => `${(n * unit).toFixed(2)}px`;
     const endIds = this.openEnds.map((e) => e.id);
-    const last = this.table.length - 1;
-    return html`<div
-      class="table"
-      part="table"
-      role="group"
-      aria-label=${this.t.t('table')}
-      style="block-size:${px(Math.max(layout.height, 4))}"
-    >
-      <div class="ruler"></div>
+    return html`<div class="table" part="table" role="group" aria-label=${this.t.t('table')}>
       ${this.table.length === 0 ? html`<p class="empty">${this.t.t('tableEmpty')}</p>` : nothing}
       <div class="area" style="inline-size:${px(layout.width)};block-size:${px(layout.height)}">
         ${layout.tiles.map((box) => {
           const placement = this.table[box.index]!;
           const shown: Tile = box.flipped ? [placement.tile[1], placement.tile[0]] : placement.tile;
+          const tile = tileText(placement.tile);
+          const mark = this.marks.find((m) => m.index === box.index);
           return html`<div
-            class="laid ${box.index === last ? 'last' : ''} ${box.detached ? 'detached' : ''}"
+            class="laid ${mark ? 'mark' : ''} ${box.detached ? 'detached' : ''}"
             role="img"
-            aria-label=${this.t.t('tileOnTable', { tile: tileText(placement.tile) })}
+            aria-label=${mark ? this.t.t('tileLastMove', { tile, name: mark.name }) : this.t.t('tileOnTable', { tile })}
             style="inset-inline-start:${px(box.x)};inset-block-start:${px(box.y)};inline-size:${px(box.width)};block-size:${px(box.height)}"
           >
             ${renderTile(shown, { vertical: box.orientation === 'vertical', spinner: placement.spinner })}
+            ${mark ? html`<span class="tag" aria-hidden="true">${mark.tag}</span>` : nothing}
           </div>`;
         })}
         ${this.renderLinks(layout)} ${this.renderPlaces(layout, px, endIds)}

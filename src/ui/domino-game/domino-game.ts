@@ -24,6 +24,8 @@ import type { DominoSettings } from '../domino-settings/domino-settings.js';
 import { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, Session, SessionState } from '../session/session.js';
 import { styles } from './domino-game.styles.js';
+import { TableStory } from './table-story.js';
+import { tableStyles } from './table.styles.js';
 
 export type { DominoEventMap } from './events.js';
 
@@ -80,7 +82,7 @@ const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles:
  * @csspart settings-button - Opens the settings dialog.
  */
 export class DominoGame extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, tableStyles];
 
   // Declared without decorators: their helpers would cost the bundle about a kilobyte.
   static override properties: PropertyDeclarations = {
@@ -172,6 +174,8 @@ export class DominoGame extends LitElement {
     if (this.live) this.live.textContent = text;
   });
   private lastRejection: SessionState['rejection'] = null;
+  /** Each seat's last play, the line of what just happened, where a tile laid comes from. */
+  private readonly tableStory = new TableStory(this);
   /** The player's own choices (they override the site's attributes that are not locked). */
   private playerSettings: PlayerSettings = {};
   private stats: Stats | null = null;
@@ -351,6 +355,7 @@ export class DominoGame extends LitElement {
     if (event.type === 'matchEnd' && this.session === this.local) this.countMatch(event.winner, state);
     const text = announcementOf(this.translator, event, state);
     if (text) this.announcer.say(text);
+    this.tableStory.heard(event, text);
     if (event.type === 'turn' && event.seat === state.seat) this.choosing = null;
   }
 
@@ -405,11 +410,7 @@ export class DominoGame extends LitElement {
   private followDrag(tile: Tile, start: PointerEvent): void {
     const ghost = this.renderRoot.querySelector<HTMLElement>('.ghost');
     const place = (e: PointerEvent) => {
-      if (ghost) {
-        ghost.hidden = false;
-        ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px)`;
-        ghost.textContent = tileText(tile);
-      }
+      if (ghost) this.tableStory.drag(ghost, tile, e);
     };
     place(start);
     const move = (e: PointerEvent) => place(e);
@@ -417,7 +418,7 @@ export class DominoGame extends LitElement {
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', end);
       window.removeEventListener('pointercancel', end);
-      if (ghost) ghost.hidden = true;
+      if (ghost) this.tableStory.drop(ghost);
       if (e.type === 'pointercancel') return;
       const plays = this.playsOf(tile);
       const target = this.board?.placeAt(e.clientX, e.clientY) ?? null;
@@ -447,6 +448,7 @@ export class DominoGame extends LitElement {
   private play(move: Play): void {
     const handHadFocus = this.hand?.hasFocus || this.board?.matches(':focus-within');
     this.choosing = null;
+    this.tableStory.playing(this.hand?.rectOf(move.tile));
     this.session.send({ type: 'play', tile: move.tile, end: move.end });
     if (handHadFocus) void this.updateComplete.then(() => this.hand?.focusTile());
   }
@@ -500,23 +502,30 @@ export class DominoGame extends LitElement {
     const button = mainActionOf(phase, legal);
     const action = online ? online.allow(button) : button;
     const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
-    return html`${online?.bar()} ${renderPlayers(t, state, thinking, online?.presence)} ${renderStatusLine(t, view)}
-      <domino-board
-        exportparts="table, place"
-        .table=${view.table}
-        .openEnds=${view.openEnds}
-        .places=${places}
-        .placing=${this.choosing}
-        @place-chosen=${this.onPlaceChosen}
-        @place-cancel=${this.cancelChoosing}
-      ></domino-board>
+    // The play area keeps one height (table.styles.ts): the table takes what is left, the summary lies over it.
+    return html`<div class="play">${online?.bar()} ${renderPlayers(t, state, thinking, online?.presence)} ${renderStatusLine(t, view)}
+      <div class="stage">
+        <domino-board
+          exportparts="table, place"
+          .table=${view.table}
+          .openEnds=${view.openEnds}
+          .places=${places}
+          .placing=${this.choosing}
+          .marks=${this.tableStory.marks(t, state)}
+          .origin=${this.tableStory.origin(state)}
+          @place-chosen=${this.onPlaceChosen}
+          @place-cancel=${this.cancelChoosing}
+        ></domino-board>
+        ${phase === 'roundOver' || phase === 'matchOver' ? html`<div class="over" tabindex="0">${renderSummary(t, state)}</div>` : nothing}
+      </div>
+      <p class="happened">${this.tableStory.line}</p>
       <p class="hint" part="hint">${hintOf(t, state, this.choosing !== null)}</p>
-      ${phase === 'roundOver' || phase === 'matchOver' ? renderSummary(t, state) : nothing}
       <domino-hand
         exportparts="tile, playable, unplayable, selected"
         .tiles=${view.hand}
         .playable=${playable}
         .selected=${this.choosing}
+        .deal=${phase === 'playing' ? view.round.number : 0}
         ?active=${playable.size > 0}
         @tile-chosen=${this.onTileChosen}
       ></domino-hand>
@@ -529,7 +538,7 @@ export class DominoGame extends LitElement {
         <button class="secondary" part="settings-button" type="button" aria-haspopup="dialog" @click=${this.openSettings}>
           ${t.t('settings')}
         </button>
-      </div>
+      </div></div>
       <domino-settings
         .settings=${this.settingsNow()}
         .locked=${this.locked()}

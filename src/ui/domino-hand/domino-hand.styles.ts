@@ -7,17 +7,23 @@ export const styles = [
     :host {
       display: block;
     }
+    /* One row of a fixed height (a full-size tile's, and room for a raised one): the widget keeps its size. */
     .tiles {
       display: flex;
-      flex-wrap: wrap;
+      align-items: flex-end;
       justify-content: center;
-      gap: 0.4em;
+      gap: min(0.4em, 1.2%);
+      box-sizing: border-box;
+      block-size: calc(2 * var(--domino-hand-tile-width, 2.6em) + 0.5em + 8px);
       padding: 0.25em;
+      padding-block-start: calc(0.25em + 8px);
     }
+    /* A tile shrinks (keeping its shape) when the row holds more than fit at full size. */
     button.tile {
       all: unset;
       box-sizing: border-box;
-      inline-size: var(--domino-hand-tile-width, 2.6em);
+      flex: 0 1 var(--domino-hand-tile-width, 2.6em);
+      min-inline-size: 0;
       aspect-ratio: 1 / 2;
       border-radius: 0.45em;
       cursor: pointer;

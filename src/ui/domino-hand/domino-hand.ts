@@ -2,6 +2,7 @@ import { LitElement, html, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import type { Tile } from '../../engine/index.js';
 import { consumeLocale } from '../context/locale.js';
+import { dealIn } from '../controllers/motion.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
@@ -19,7 +20,8 @@ export interface TileChosenDetail {
 /**
  * Your tiles, as buttons. Playable tiles glow; the others are dimmed but stay focusable
  * (`aria-disabled`), so a screen reader hears every tile. One tab stop: the arrow keys (mirrored in
- * right-to-left), Home and End move between tiles; Enter or Space plays the focused one.
+ * right-to-left), Home and End move between tiles; Enter or Space plays the focused one. One row of
+ * a fixed height: a large hand shows narrower tiles, never a second row. A new deal comes in tile by tile.
  *
  * @fires tile-chosen - A playable tile was clicked, activated by keyboard, or dragged.
  * @csspart tile - Each tile button; also `playable` or `unplayable`, and `selected`.
@@ -33,6 +35,7 @@ export class DominoHand extends LitElement {
     playable: { attribute: false },
     selected: { attribute: false },
     active: { type: Boolean },
+    deal: { attribute: false },
   };
 
   /** The language, from the <domino-game> around it. */
@@ -44,6 +47,9 @@ export class DominoHand extends LitElement {
   selected: Tile | null = null;
   /** Whether it is your turn to lay a tile (otherwise nothing glows). */
   active = false;
+  /** Which deal the tiles are (e.g. the round's number; 0 between rounds): a new one is dealt visibly. */
+  deal = 0;
+  private dealt = 0;
 
   private focusIndex = 0;
 
@@ -86,6 +92,17 @@ export class DominoHand extends LitElement {
         </button>`;
       })}
     </div>`;
+  }
+
+  override updated(): void {
+    if (this.deal !== this.dealt && this.deal !== 0 && this.tiles.length > 0) dealIn(this.buttons);
+    if (this.tiles.length > 0 || this.deal === 0) this.dealt = this.deal;
+  }
+
+  /** Where your tile `tile` is on the page (a play flies from there to the table), or null. */
+  rectOf(tile: Tile): DOMRect | null {
+    const name = tileText(tile);
+    return [...this.buttons].find((b) => b.dataset['tile'] === name)?.getBoundingClientRect() ?? null;
   }
 
   private choose(tile: Tile, via: 'click' | 'drag', pointer?: PointerEvent): void {

@@ -1,0 +1,67 @@
+import { css } from 'lit';
+
+/**
+ * The play area's shape: from the players' line to the main button, one box whose height depends on
+ * the widget's width only, so the widget keeps its size through a match (a table that fills, a hand
+ * that grows, a summary, a hint that wraps). The table takes what the rest leaves; the round's summary
+ * lies over the table. The heights fit the main button inside a 1024×768 window from 960 px wide, and
+ * inside a 375×667 phone.
+ */
+export const tableStyles = css`
+  .game {
+    container-type: inline-size;
+  }
+  .play {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5em;
+    /* .game is an inline-size container: 600 px up to 360 px wide, then growing to 720 px at 960. */
+    block-size: clamp(600px, 480px + 25cqi, 720px);
+  }
+  .stage {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    flex: 1 1 0;
+    min-block-size: 6em;
+  }
+  .stage domino-board {
+    flex: 1 1 0;
+    min-block-size: 0;
+    aspect-ratio: auto;
+  }
+  /* The summary lies over the table; a long one scrolls (with the keyboard too: the layer takes the focus). */
+  .over {
+    position: absolute;
+    inset: 0;
+    overflow: auto;
+    border-radius: 0.75em;
+  }
+  .over .summary {
+    min-block-size: 100%;
+  }
+  .happened {
+    margin: 0;
+    font-size: 0.9em;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    min-block-size: 1.5em;
+  }
+  .hint {
+    flex: none;
+  }
+  /* The dragged image is the tile itself. */
+  .ghost {
+    inline-size: var(--domino-hand-tile-width, 2.6em);
+    aspect-ratio: 1 / 2;
+    padding: 0;
+    background: none;
+    filter: drop-shadow(0 4px 6px rgba(0, 0, 0, 0.35));
+  }
+  .ghost .tile-svg {
+    display: block;
+    inline-size: 100%;
+    block-size: 100%;
+  }
+`;

@@ -1,0 +1,96 @@
+/**
+ * The widget keeps its size (issue #10): whole matches of every variant, 4 players with teams included,
+ * at the sizes sites embed it at. After every move the widget's height is the one it started with (a
+ * ResizeObserver on it sees every change, even between our checks), and with the widget's top at the
+ * window's top, your hand and the main button lie inside the window.
+ */
+import '../../src/index.js';
+import { expect } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import { act, handOf, handTiles, mainButton, mainLabel, mount, waitForYou, type DominoGame } from './helpers.js';
+
+interface Size {
+  name: string;
+  width: number;
+  height: number;
+  /** The widget sits in a column this wide (a sidebar), else it takes the page's width. */
+  column?: number;
+}
+
+const SIZES: Size[] = [
+  { name: '1280×800', width: 1280, height: 800 },
+  { name: '1024×768', width: 1024, height: 768 },
+  { name: '375×667', width: 375, height: 667 },
+  { name: 'a 300 px sidebar', width: 1280, height: 800, column: 300 },
+];
+
+/** Each variant once with 2 players and once with 4 in partnerships, short matches (they are whole all the same). */
+const MATCHES: Record<string, string>[] = [
+  { variant: 'draw', players: '2', target: '80' },
+  { variant: 'block', players: '4', teams: '', target: '60' },
+  { variant: 'fives', players: '4', teams: '', target: '100', seed: 'b2' },
+  { variant: 'doubles', players: '2', target: '80' },
+  { variant: 'fives', players: '2', target: '100' },
+  { variant: 'doubles', players: '4', teams: '', target: '60' },
+  { variant: 'draw', players: '3', target: '60' },
+];
+
+/** What is wrong with the widget's place on the page now, if anything. */
+function outOfView(el: DominoGame, size: Size): string[] {
+  const problems: string[] = [];
+  const inside = (what: string, r: DOMRect) => {
+    if (r.top < -0.5 || r.bottom > size.height + 0.5 || r.left < -0.5 || r.right > size.width + 0.5) {
+      problems.push(`${what} at ${r.left.toFixed(0)},${r.top.toFixed(0)}–${r.right.toFixed(0)},${r.bottom.toFixed(0)}`);
+    }
+  };
+  inside('the hand', handOf(el).getBoundingClientRect());
+  for (const tile of handTiles(el)) inside(`hand tile ${tile.dataset['tile']}`, tile.getBoundingClientRect());
+  const main = mainButton(el);
+  if (main) inside(`the main button (${mainLabel(el)})`, main.getBoundingClientRect());
+  const game = el.getBoundingClientRect();
+  if (Math.abs(game.top) > 0.5) problems.push(`the widget's top moved to ${game.top}`);
+  return problems;
+}
+
+describe('the widget keeps its size through whole matches', function () {
+  this.timeout(600_000);
+  let holder: HTMLElement | undefined;
+  afterEach(() => holder?.remove());
+  after(() => setViewport({ width: 800, height: 600 }));
+
+  for (const size of SIZES) {
+    it(`at ${size.name}: every variant, the height never changes, the hand and the main button stay in view`, async () => {
+      await setViewport({ width: size.width, height: size.height });
+      document.body.style.margin = '0';
+      const report: string[] = [];
+      for (const [k, attributes] of MATCHES.entries()) {
+        holder = document.createElement('div');
+        holder.style.cssText = `position: absolute; inset: 0 auto auto 0; inline-size: ${size.column ?? size.width}px`;
+        document.body.append(holder);
+        const el = await mount({ seed: `size-${k}`, level: 'easy', tempo: 'instant', ...attributes }, holder);
+        await waitForYou(el, 8000);
+        const height = el.getBoundingClientRect().height;
+        const heights = new Set<number>();
+        const observer = new ResizeObserver(() => heights.add(Math.round(el.getBoundingClientRect().height * 10) / 10));
+        observer.observe(el);
+        const what = `${size.name}, ${JSON.stringify(attributes)}`;
+        let moves = 0;
+        el.addEventListener('domino-move', () => moves++);
+        let actions = 0;
+        for (; actions < 600 && mainLabel(el) !== 'New game'; actions++) {
+          await act(el);
+          await waitForYou(el, 8000);
+          expect(el.getBoundingClientRect().height, `${what}: the height after ${moves} moves`).to.equal(height);
+          expect(outOfView(el, size), `${what}: after ${moves} moves`).to.deep.equal([]);
+        }
+        observer.disconnect();
+        expect(mainLabel(el), `${what}: the match ended`).to.equal('New game');
+        heights.delete(Math.round(height * 10) / 10);
+        expect([...heights], `${what}: every height the widget took`).to.deep.equal([]);
+        report.push(`${JSON.stringify(attributes)}: ${moves} moves, ${actions} actions, height ${height.toFixed(1)} px throughout`);
+        holder.remove();
+      }
+      console.log(`${size.name}:\n  ${report.join('\n  ')}`);
+    });
+  }
+});
