@@ -360,11 +360,34 @@ const EXTRA: { config: MatchConfig; seeds: number }[] = [
 
 const pct = (n: number, d: number): string => `${d === 0 ? 0 : ((100 * n) / d).toFixed(2)}%`;
 
+/**
+ * A group of cases that all add to one Stats, each played at most once: by its own test, or by the
+ * summary for those that have not run (a run filtered by name, or in another order), so that the
+ * summary's figures never depend on which tests ran before it.
+ */
+function playedOnce(): { add: (name: string, play: () => void) => void; playAll: () => void } {
+  const cases: { name: string; play: () => void }[] = [];
+  const played = new Set<string>();
+  const playOne = (name: string, play: () => void) => {
+    if (played.has(name)) return;
+    played.add(name);
+    play();
+  };
+  return {
+    add(name, play) {
+      cases.push({ name, play });
+      test(name, () => playOne(name, play));
+    },
+    playAll: () => cases.forEach(({ name, play }) => playOne(name, play)),
+  };
+}
+
 describe('random rounds: every variant, 2–4 players, maxColumns 14/20/30/48, checked after every tile', () => {
   const stats = newStats();
+  const cases = playedOnce();
   for (const variant of VARIANTS) {
     for (const players of PLAYERS) {
-      test(`${variant}, ${players} players`, () => {
+      cases.add(`${variant}, ${players} players`, () => {
         for (const maxColumns of WIDTHS) {
           for (let s = 0; s < SEEDS_PER_CASE; s++) {
             playRound({ variant, players }, 1000 * players + 100 * WIDTHS.indexOf(maxColumns) + s + VARIANTS.indexOf(variant) * 10_000, maxColumns, stats);
@@ -374,7 +397,7 @@ describe('random rounds: every variant, 2–4 players, maxColumns 14/20/30/48, c
     }
   }
   for (const [k, { config, seeds }] of EXTRA.entries()) {
-    test(`${config.variant}, ${config.players} players ${JSON.stringify(config.houseRules ?? { teams: config.teams })}`, () => {
+    cases.add(`${config.variant}, ${config.players} players ${JSON.stringify(config.houseRules ?? { teams: config.teams })}`, () => {
       for (const maxColumns of WIDTHS) {
         for (let s = 0; s < seeds; s++) playRound(config, 100_000 + 1000 * k + 100 * WIDTHS.indexOf(maxColumns) + s, maxColumns, stats);
       }
@@ -382,6 +405,7 @@ describe('random rounds: every variant, 2–4 players, maxColumns 14/20/30/48, c
   }
 
   test('summary: the exceptions are rare and only in Doubles; boxes do not overlap; tiles go to their boxes', () => {
+    cases.playAll();
     const lines = [
       `${stats.rounds} rounds, ${stats.layouts} layouts checked (up to ${stats.tiles} tiles, up to ${stats.maxHeight} units high)`,
       ...VARIANTS.map(
@@ -432,8 +456,9 @@ describe('random rounds: every variant, 2–4 players, maxColumns 14/20/30/48, c
  */
 describe('full tables: random tiles from the whole set until none fits, checked after every tile', () => {
   const stats = newStats();
+  const cases = playedOnce();
   for (const variant of ['draw', 'fives', 'doubles'] as Variant[]) {
-    test(variant, () => {
+    cases.add(variant, () => {
       for (let seed = 0; seed < 25; seed++) {
         const board = fullTable(variant, 500 + seed);
         for (const maxColumns of WIDTHS) {
@@ -450,6 +475,7 @@ describe('full tables: random tiles from the whole set until none fits, checked 
     });
   }
   test('summary', () => {
+    cases.playAll();
     console.log(
       [
         `full tables: ${stats.rounds} tables × ${WIDTHS.length} widths, ${stats.layouts} layouts (up to ${stats.tiles} tiles)`,
@@ -469,6 +495,95 @@ describe('full tables: random tiles from the whole set until none fits, checked 
 });
 
 // ---------------------------------------------------------------------------------------------
+// The widget's boxes: width and height bounded
+
+/**
+ * The table boxes the widget gives the layout (its table's inner size at 20 px per unit, see
+ * domino-board.ts), from a 960 px wide widget down to a 300 px sidebar: [maxColumns, maxRows].
+ */
+const BOXES: [number, number][] = [
+  [46, 18],
+  [38, 16],
+  [16, 12],
+  [16, 10],
+  [13, 8],
+];
+
+interface BoxStats {
+  layouts: number;
+  /** Layouts beyond the box (wider or higher), shown smaller by the widget. */
+  beyond: number;
+  /** The smallest scale the widget shows a layout at: min(maxColumns / width, maxRows / height, 1). */
+  smallest: number;
+}
+
+/**
+ * Plays one round with random legal moves and checks every layout as the random rounds above (touching,
+ * no overlap, stability, boxes), with the height bound too; counts the layouts beyond the box.
+ */
+function playBoundedRound(config: MatchConfig, seed: number, [maxColumns, maxRows]: [number, number], stats: Stats, box: BoxStats): void {
+  const random = generator(seed);
+  let state: MatchState = createMatch({ ...config, seed: `bounded-${seed}` });
+  let before: { layout: TableLayout; openEnds: readonly OpenEnd[] } | null = null;
+  while (state.round.result === null && state.winner === null) {
+    const moves = legalMoves(state);
+    const move = moves[Math.floor(random() * moves.length)]!;
+    state = applyMove(state, move);
+    if (move.type !== 'play') continue;
+    const layout = layoutTable(state.table, state.openEnds, { maxColumns, maxRows });
+    try {
+      checkLayout(config.variant, state.table, state.openEnds, layout, maxColumns, before, stats, true);
+    } catch (e) {
+      (e as Error).message += `\n  case: ${JSON.stringify({ ...config, seed, maxColumns, maxRows, tiles: state.table.length })}`;
+      throw e;
+    }
+    box.layouts++;
+    const scale = Math.min(maxColumns / layout.width, maxRows / layout.height, 1);
+    if (scale < 1) box.beyond++;
+    box.smallest = Math.min(box.smallest, scale);
+    before = { layout, openEnds: state.openEnds };
+  }
+}
+
+describe("the widget's boxes: random rounds of every variant, width and height bounded, checked after every tile", () => {
+  const stats = newStats();
+  const boxes = new Map<string, BoxStats>();
+  const SETS: MatchConfig[] = VARIANTS.flatMap((variant) => [
+    { variant, players: 2 },
+    { variant, players: 3 },
+    { variant, players: 4, teams: true },
+  ]);
+  for (const variant of VARIANTS) {
+    test(`${variant}: 2, 3 and 4 players (partners), every box`, () => {
+      for (const [k, box] of BOXES.entries()) {
+        const key = `${variant} ${box.join('×')}`;
+        const counts = boxes.get(key) ?? { layouts: 0, beyond: 0, smallest: 1 };
+        boxes.set(key, counts);
+        for (const config of SETS.filter((c) => c.variant === variant)) {
+          for (let s = 0; s < 12; s++) playBoundedRound(config, 300_000 + 1000 * k + 100 * config.players + s, box, stats, counts);
+        }
+      }
+    });
+  }
+
+  test('summary: nothing overlaps; Draw, Block and All Fives keep within all but the smallest boxes; the rest is shown smaller', () => {
+    const lines = [...boxes].map(
+      ([key, b]) => `  ${key}: beyond the box in ${b.beyond} of ${b.layouts} layouts (${pct(b.beyond, b.layouts)}), smallest scale ${b.smallest.toFixed(2)}`,
+    );
+    console.log(`the widget's boxes: ${stats.layouts} layouts\n${lines.join('\n')}`);
+    const at = (variant: Variant, box: [number, number]) => boxes.get(`${variant} ${box.join('×')}`)!;
+    for (const variant of ['draw', 'block'] as Variant[]) {
+      for (const box of BOXES.slice(0, 4)) assert.equal(at(variant, box).beyond, 0, `${variant} keeps within ${box.join('×')}`);
+    }
+    for (const box of BOXES.slice(0, 4)) assert.ok(at('fives', box).beyond <= 0.01 * at('fives', box).layouts, `All Fives within ${box.join('×')}`);
+    // Doubles (a spinner at every double) is the crowded case: beyond the wide boxes rarely, and never
+    // shown at less than a third of the size in the smallest.
+    for (const box of BOXES.slice(0, 2)) assert.ok(at('doubles', box).beyond <= 0.02 * at('doubles', box).layouts, `Doubles within ${box.join('×')}`);
+    for (const [key, b] of boxes) assert.ok(b.smallest >= 0.33, `${key}: shown at ${b.smallest.toFixed(2)}`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // Hand-made tables
 
 /** Lays `moves` ([tile, end]) on an empty table with the engine's own board code. */
@@ -484,7 +599,14 @@ function build(variant: Variant, moves: [Tile, string][], houseRules?: Partial<H
 }
 
 /** Layout of a hand-made table, checked like the random ones (including stability, tile by tile). */
-function layoutChecked(variant: Variant, board: Table, maxColumns: number, stats = newStats(), crowded = variant === 'doubles'): TableLayout {
+function layoutChecked(
+  variant: Variant,
+  board: Table,
+  maxColumns: number,
+  stats = newStats(),
+  crowded = variant === 'doubles',
+  maxRows?: number,
+): TableLayout {
   let before: { layout: TableLayout; openEnds: readonly OpenEnd[] } | null = null;
   let layout: TableLayout | null = null;
   // Replay the prefixes so that each tile is checked against its parent as it was laid.
@@ -492,7 +614,7 @@ function layoutChecked(variant: Variant, board: Table, maxColumns: number, stats
   let prefix: Table = EMPTY_TABLE;
   for (const p of board.table) {
     prefix = layTile(config, prefix, p.tile, p.end, 0);
-    layout = layoutTable(prefix.table, prefix.openEnds, { maxColumns });
+    layout = layoutTable(prefix.table, prefix.openEnds, maxRows === undefined ? { maxColumns } : { maxColumns, maxRows });
     checkLayout(variant, prefix.table, prefix.openEnds, layout, maxColumns, before, stats, crowded);
     before = { layout, openEnds: prefix.openEnds };
   }
@@ -624,6 +746,21 @@ describe('hand-made tables', () => {
     assert.deepEqual([down2!.x, down2!.y], [down!.x, down!.y + 2], msg);
     assert.equal(byId(layout, 'up').direction, 'up');
     assert.equal(byId(layout, 'down').direction, 'down');
+  });
+
+  test("All Fives: a spinner's up and down arms turn at the table's top and bottom", () => {
+    const moves: [Tile, string][] = [[T(5, 5), 'lead'], [T(5, 0), 'left'], [T(5, 1), 'right'], [T(5, 3), 'up'], [T(5, 6), 'down']];
+    for (const [a, b] of [[3, 4], [4, 6], [6, 2], [2, 1], [1, 6]] as [number, number][]) moves.push([T(a, b), 'up']);
+    for (const [a, b] of [[6, 6], [6, 0], [0, 2], [2, 2]] as [number, number][]) moves.push([T(a, b), 'down']);
+    const board = build('fives', moves);
+    const free = layoutChecked('fives', board, 20);
+    assert.ok(free.height > 10, `without a height limit the arms run straight: ${picture(free)}`);
+    const layout = layoutChecked('fives', board, 20, newStats(), false, 10);
+    const msg = picture(layout);
+    assert.ok(layout.height <= 10 && layout.width <= 20, msg);
+    const up = layout.tiles.slice(5, 10);
+    const down = layout.tiles.slice(10);
+    assert.ok(up.some((t) => t.orientation === 'horizontal') && down.some((t) => t.orientation === 'horizontal'), `both arms turn: ${msg}`);
   });
 
   test('All Fives: a spinner laid later on an arm branches up and down from its middle', () => {
