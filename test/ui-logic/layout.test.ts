@@ -553,8 +553,9 @@ describe("the widget's boxes: random rounds of every variant, width and height b
     { variant, players: 3 },
     { variant, players: 4, teams: true },
   ]);
+  const cases = playedOnce();
   for (const variant of VARIANTS) {
-    test(`${variant}: 2, 3 and 4 players (partners), every box`, () => {
+    cases.add(`${variant}: 2, 3 and 4 players (partners), every box`, () => {
       for (const [k, box] of BOXES.entries()) {
         const key = `${variant} ${box.join('×')}`;
         const counts = boxes.get(key) ?? { layouts: 0, beyond: 0, smallest: 1 };
@@ -567,6 +568,7 @@ describe("the widget's boxes: random rounds of every variant, width and height b
   }
 
   test('summary: nothing overlaps; Draw, Block and All Fives keep within all but the smallest boxes; the rest is shown smaller', () => {
+    cases.playAll();
     const lines = [...boxes].map(
       ([key, b]) => `  ${key}: beyond the box in ${b.beyond} of ${b.layouts} layouts (${pct(b.beyond, b.layouts)}), smallest scale ${b.smallest.toFixed(2)}`,
     );
