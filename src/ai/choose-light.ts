@@ -3,9 +3,8 @@
  * none of the hard one's playout engine, so a page whose computers play easy or medium loads this chunk
  * alone (load.ts), and the larger one only for hard.
  */
-import { legalMoves, RuleError } from '../engine/index.js';
-import { nextInt, randomRngState, seedRng, type RngState } from '../engine/rng.js';
-import type { LegalMove, PlayerView } from '../engine/index.js';
+import { legalMoves, RuleError, type LegalMove, type PlayerView } from '../engine/index.js';
+import { nextInt, randomRngState, seedRng, type RngState } from '../engine/internal.js';
 import { DEFAULT_BUDGET_MS, DEFAULT_MAX_DEALS, type ChooseOptions } from './levels.js';
 import type { HardLimits } from './hard.js';
 import { chooseMedium } from './medium.js';

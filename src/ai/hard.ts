@@ -3,12 +3,10 @@
  * consistent with what it knows (knowledge.ts), plays each of its moves out to the end of the round in
  * every such deal with the fast playouts, and takes the move that does best on average for its side.
  */
-import { sideOf } from '../engine/config.js';
-import { LEAD_SLOT, Playout } from '../engine/playout.js';
-import type { RngState } from '../engine/rng.js';
-import { tileIndex } from '../engine/tiles.js';
-import type { LegalMove, PlayerView } from '../engine/types.js';
+import { sideOf, type LegalMove, type PlayerView } from '../engine/index.js';
+import { LEAD_SLOT, Playout, tileIndex, type RngState } from '../engine/internal.js';
 import { impossibleTiles, unseenMask } from './knowledge.js';
+import { greedyMove } from './playout-policy.js';
 import { sampleState } from './sample.js';
 
 export interface HardLimits {
@@ -51,7 +49,7 @@ export function chooseHard(view: PlayerView, moves: LegalMove[], rng: RngState, 
     plays.forEach((move, i) => {
       sim.load(state);
       sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
-      sim.playRound('greedy');
+      sim.playRound(greedyMove);
       totals[i]! += outcome(sim, view, side);
     });
   }

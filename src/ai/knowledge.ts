@@ -3,9 +3,8 @@
  * and which of them each other seat cannot be holding (RULES.md's must-play rule makes every draw and
  * pass a confession: the seat held nothing that fit the table then).
  */
-import { fits, layTile, LEAD, type Table } from '../engine/board.js';
-import { ALL_TILES, compareHeaviness, FULL_SET, isDouble, tileIndex } from '../engine/tiles.js';
-import type { PlayerView, Tile } from '../engine/types.js';
+import { ALL_TILES, isDouble, type PlayerView, type Tile } from '../engine/index.js';
+import { compareHeaviness, fits, FULL_SET, layTile, LEAD, tileIndex, type Table } from '../engine/internal.js';
 
 export const maskOf = (tiles: readonly Tile[]): number => tiles.reduce((m, t) => m | (1 << tileIndex(t)), 0);
 

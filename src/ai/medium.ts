@@ -3,9 +3,8 @@
  * keeps a spread of numbers and tiles that fit the new ends, lays doubles while it can, and in All
  * Fives takes points and denies the next player theirs.
  */
-import { countPoints, fits, fivesCount, layTile, type Table } from '../engine/board.js';
-import { ALL_TILES, isDouble, pipValue, sameTile } from '../engine/tiles.js';
-import type { LegalMove, Play, PlayerView, Tile, Variant } from '../engine/types.js';
+import { ALL_TILES, isDouble, pipValue, sameTile, type LegalMove, type Play, type PlayerView, type Tile, type Variant } from '../engine/index.js';
+import { countPoints, fits, fivesCount, layTile, type Table } from '../engine/internal.js';
 import { unseenMask } from './knowledge.js';
 
 interface Weights {

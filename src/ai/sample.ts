@@ -2,9 +2,8 @@
  * Deals the unseen tiles at random into the other hands and the boneyard, consistent with what the
  * seat knows (knowledge.ts): one "determinization" of its view, as a full match state to simulate.
  */
-import { shuffleInPlace, type RngState } from '../engine/rng.js';
-import { ALL_TILES } from '../engine/tiles.js';
-import type { MatchState, PlayerView, Tile } from '../engine/types.js';
+import { ALL_TILES, type MatchState, type PlayerView, type Tile } from '../engine/index.js';
+import { shuffleInPlace, type RngState } from '../engine/internal.js';
 
 /** After this many failed shuffles the constraints are dropped (they are then near-contradictory). */
 const TRIES = 30;

@@ -4,7 +4,7 @@
  * blob script so that a bundle served from a CDN works too. Where a page allows no such worker (a
  * strict CSP, file://) or none is configured, it thinks on the main thread with a short budget.
  */
-import type { LegalMove, PlayerView } from '../engine/types.js';
+import type { LegalMove, PlayerView } from '../engine/index.js';
 import type { ChooseOptions } from './levels.js';
 import { loadChooseMove } from './load.js';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.js';

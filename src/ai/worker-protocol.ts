@@ -1,4 +1,4 @@
-import type { LegalMove, PlayerView } from '../engine/types.js';
+import type { LegalMove, PlayerView } from '../engine/index.js';
 import type { ChooseOptions } from './choose.js';
 
 export interface WorkerRequest {

@@ -7,6 +7,9 @@
  * Tiles are indices 0..27 (tiles.ts `tileIndex`); a hand is a 28-bit mask. Open ends live in slots
  * that keep the order of the reference `openEnds`; an end's id is coded as a number (see `endId`).
  * Scoring at round end is shared with the reference engine (scoring.ts).
+ *
+ * Only the rules live here, and a uniformly random move; how a computer chooses its simulated moves is
+ * the computer player's business (src/ai/playout-policy.ts), passed to `playRound`.
  */
 import { sideOf, VARIANT_RULES } from './config.js';
 import type { RngState } from './rng.js';
@@ -22,33 +25,29 @@ export const LEAD_SLOT = 63;
 export const DRAWN = -1;
 export const PASSED = -2;
 
-const HIGH = new Int8Array(TILE_COUNT);
-const LOW = new Int8Array(TILE_COUNT);
-const PIPS = new Int8Array(TILE_COUNT);
-/** Tiles showing each number. */
-const PIP_MASK = new Int32Array(7);
-/** The double of each number, as a one-tile mask. */
-const DOUBLE_MASK = new Int32Array(7);
-let ALL_DOUBLES = 0;
-ALL_TILES.forEach((tile, i) => {
-  HIGH[i] = tile[0];
-  LOW[i] = tile[1];
-  PIPS[i] = tile[0] + tile[1];
-  PIP_MASK[tile[0]] |= 1 << i;
-  PIP_MASK[tile[1]] |= 1 << i;
-  if (tile[0] === tile[1]) {
-    DOUBLE_MASK[tile[0]] = 1 << i;
-    ALL_DOUBLES |= 1 << i;
-  }
-});
-/** Tile indices heaviest first (RULES.md §3, C9). */
-const HEAVIEST_FIRST = ALL_TILES.map((t) => tileIndex(t)).sort((a, b) => compareHeaviness(ALL_TILES[a]!, ALL_TILES[b]!));
-/**
- * Doubles' greedy policy: an answer left to the others costs as much as this many pips kept in hand.
- * Tuned for simulated rounds (4 and 10 did worse); it happens to equal the medium player's weight.
- */
-const ANSWER_WEIGHT = 6;
+/** A number per tile index. */
+const perTile = (value: (tile: Tile) => number): Int8Array => Int8Array.from(ALL_TILES, value);
+/** A mask per number, 0 to 6. */
+const perNumber = (mask: (pip: number) => number): Int32Array => Int32Array.from({ length: 7 }, (_, pip) => mask(pip));
+/** The tiles that pass `test`, as a mask. */
+const tilesWhere = (test: (tile: Tile) => boolean): number =>
+  ALL_TILES.reduce((mask, tile, i) => (test(tile) ? mask | (1 << i) : mask), 0);
 
+// The tables are built by calls marked pure: a bundle that imports the engine's internals without the
+// playouts (the easy and medium players' chunk) then leaves this module out.
+const HIGH = /* @__PURE__ */ perTile((tile) => tile[0]);
+const LOW = /* @__PURE__ */ perTile((tile) => tile[1]);
+/** The pips of each tile. */
+export const PIPS = /* @__PURE__ */ perTile((tile) => tile[0] + tile[1]);
+/** Tiles showing each number. */
+const PIP_MASK = /* @__PURE__ */ perNumber((pip) => tilesWhere((tile) => tile[0] === pip || tile[1] === pip));
+/** The double of each number, as a one-tile mask. */
+const DOUBLE_MASK = /* @__PURE__ */ perNumber((pip) => tilesWhere((tile) => tile[0] === pip && tile[1] === pip));
+/** The seven doubles, as a mask. */
+export const ALL_DOUBLES = /* @__PURE__ */ tilesWhere((tile) => tile[0] === tile[1]);
+/** Tile indices heaviest first (RULES.md §3, C9). */
+const HEAVIEST_FIRST = /* @__PURE__ */ (() =>
+  ALL_TILES.map((t) => tileIndex(t)).sort((a, b) => compareHeaviness(ALL_TILES[a]!, ALL_TILES[b]!)))();
 /** End kinds: how the outermost tile of an arm counts in All Fives. */
 const PLAIN = 0;
 const CROSSWISE_DOUBLE = 1;
@@ -60,7 +59,8 @@ export function endId(code: number): string {
   return code < 100 ? END_NAMES[code]! : `s${(code - 100) >> 1}.${((code - 100) & 1) + 1}`;
 }
 
-function popcount(x: number): number {
+/** The number of tiles in a mask. */
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
@@ -77,18 +77,21 @@ function nthBit(mask: number, k: number): number {
   return 31 - Math.clz32(mask & -mask);
 }
 
+/** Makes one move for the seat to act in a simulated round; returns what it did, as `randomMove` does. */
+export type MovePolicy = (sim: Playout) => number;
+
 export class Playout {
   readonly config: ResolvedConfig;
   private readonly players: number;
-  private readonly fives: boolean;
+  readonly fives: boolean;
   private readonly doubles: boolean;
   private readonly drawing: boolean;
   private readonly drawOne: boolean;
   private readonly reserve: number;
   private readonly sniff: boolean;
   private readonly spinnerOnly: boolean;
-  /** Doubles with perNumber unlocking: the greedy policy then weighs the answers a play leaves. */
-  private readonly locking: boolean;
+  /** Doubles with perNumber unlocking: a number that is not unlocked takes nothing but its double. */
+  readonly locking: boolean;
   private readonly shortSidesAtOnce: boolean;
   private readonly handSize: number;
 
@@ -114,7 +117,8 @@ export class Playout {
   private readonly longFree = new Int8Array(TILE_COUNT);
   /** The number of the double at each table index. */
   private readonly doublePip = new Int8Array(TILE_COUNT);
-  private placed = 0;
+  /** Tiles on the table. */
+  placed = 0;
   /** Numbers whose double is on the table (Doubles' unlocking). */
   private unlocked = 0;
   /** Table index of the All Fives spinner, or -1. */
@@ -283,7 +287,7 @@ export class Playout {
   }
 
   /** The tiles that fit the slot `e`. */
-  private fitMask(e: number): number {
+  fitMask(e: number): number {
     const pip = this.endPip[e]!;
     if (!this.doubles) return PIP_MASK[pip]!;
     if (this.spinnerOnly) return this.endKind[e] === SPINNER_SIDE ? PIP_MASK[pip]! & ~ALL_DOUBLES : DOUBLE_MASK[pip]!;
@@ -545,7 +549,7 @@ export class Playout {
   }
 
   /** The move of a seat that cannot lay a tile. */
-  private drawOrPass(): number {
+  drawOrPass(): number {
     if (this.canDraw()) {
       this.draw();
       return DRAWN;
@@ -554,55 +558,15 @@ export class Playout {
     return PASSED;
   }
 
-  /**
-   * A quick policy for simulated play, much stronger than random: in All Fives the play that scores
-   * most, else (and on ties) the heaviest tile, doubles a little before others; remaining ties at random.
-   * In Doubles, where a locked number takes nothing but its double, the heaviest tile is a poor guide:
-   * there it plays like the medium player, leaving the fewest answers among the tiles the mover cannot
-   * see, so that the simulated rounds resemble real ones.
-   * Returns what it did, as randomMove does.
-   */
-  greedyMove(): number {
-    const mask = this.hands[this.turn]! & this.playableMask();
-    if (mask === 0) return this.drawOrPass();
-    const answering = this.locking && this.placed > 0;
-    const hidden = answering ? this.hiddenFromMover() : 0;
-    let best = -Infinity;
-    let bestCode = 0;
-    let ties = 0;
-    for (let m = mask; m !== 0; m &= m - 1) {
-      const tile = 31 - Math.clz32(m & -m);
-      const weight = answering ? PIPS[tile]! : 2 * PIPS[tile]! + (HIGH[tile] === LOW[tile] ? 3 : 0);
-      const first = this.placed === 0 ? LEAD_SLOT : 0;
-      const last = this.placed === 0 ? LEAD_SLOT : this.endCount - 1;
-      for (let e = first; e <= last; e++) {
-        if (e !== LEAD_SLOT && !(this.fitMask(e) & (1 << tile))) continue;
-        let value = weight;
-        if (this.fives) value += 10 * this.pointsIf(tile, e);
-        else if (answering) value -= ANSWER_WEIGHT * popcount(this.fitMaskIf(tile, e) & hidden);
-        if (value > best) {
-          best = value;
-          bestCode = tile * 64 + e;
-          ties = 1;
-        } else if (value === best && this.random(++ties) === 0) {
-          bestCode = tile * 64 + e;
-        }
-      }
-    }
-    this.play(bestCode >> 6, bestCode & 63);
-    return bestCode;
-  }
-
-  /** The tiles the seat to act cannot see: the other hands and the boneyard. */
-  private hiddenFromMover(): number {
-    let hidden = 0;
-    for (let s = 0; s < this.players; s++) if (s !== this.turn) hidden |= this.hands[s]!;
-    for (let i = this.boneyardStart; i < this.boneyardEnd; i++) hidden |= 1 << this.boneyard[i]!;
-    return hidden;
+  /** The tiles still to be drawn (or, in Block, left out), as a mask. */
+  boneyardMask(): number {
+    let mask = 0;
+    for (let i = this.boneyardStart; i < this.boneyardEnd; i++) mask |= 1 << this.boneyard[i]!;
+    return mask;
   }
 
   /** Doubles (perNumber): every tile that would fit the table after laying `tile` on slot `slot`. */
-  private fitMaskIf(tile: number, slot: number): number {
+  fitMaskIf(tile: number, slot: number): number {
     const pip = this.endPip[slot]!;
     const unlocked = HIGH[tile] === LOW[tile] ? this.unlocked | (1 << pip) : this.unlocked;
     // A double's new sides show the number its slot showed, so the new outer number covers them too.
@@ -611,10 +575,10 @@ export class Playout {
     return mask;
   }
 
-  /** Plays until the round (or the match, in All Fives) is over, with random or greedy moves. */
-  playRound(policy: 'random' | 'greedy'): void {
+  /** Plays until the round (or the match, in All Fives) is over, with random moves or the policy's. */
+  playRound(policy: 'random' | MovePolicy): void {
     if (policy === 'random') while (!this.over) this.randomMove();
-    else while (!this.over) this.greedyMove();
+    else while (!this.over) policy(this);
   }
 
   /** The current deal: hands and the boneyard still to draw, in drawing order. */

@@ -1,15 +1,14 @@
 /**
- * The fast path's greedy policy in Doubles (the hard player's simulated rounds): where a locked number
+ * The greedy policy of the hard player's simulated rounds, in Doubles: where a locked number
  * takes nothing but its double, it weighs the answers a play leaves to the tiles the mover cannot see,
  * as the medium player does, instead of simply laying the heaviest tile.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { applyMove, createMatch, type MatchConfig, type MatchState } from '../../src/engine/index.js';
-import { Playout } from '../../src/engine/playout.js';
-import { seedRng } from '../../src/engine/rng.js';
-import { ALL_TILES } from '../../src/engine/tiles.js';
-import { key, makeDeal, parseMove } from './helpers/positions.js';
+import { greedyMove } from '../../src/ai/playout-policy.js';
+import { ALL_TILES, applyMove, createMatch, type MatchConfig, type MatchState } from '../../src/engine/index.js';
+import { Playout, seedRng } from '../../src/engine/internal.js';
+import { key, makeDeal, parseMove } from '../engine/helpers/positions.js';
 
 const doubles2: MatchConfig = { variant: 'doubles', players: 2 };
 
@@ -27,7 +26,7 @@ function greedyTiles(state: MatchState): Set<string> {
     const sim = new Playout(state.config, seedRng(seed));
     sim.load(state);
     assert.equal(sim.turn, 1);
-    chosen.add(key(ALL_TILES[sim.greedyMove() >> 6]!));
+    chosen.add(key(ALL_TILES[greedyMove(sim) >> 6]!));
   }
   return chosen;
 }
