@@ -15,8 +15,8 @@ export const tableStyles = css`
     display: flex;
     flex-direction: column;
     gap: 0.5em;
-    /* .game is an inline-size container: 600 px up to 360 px wide, then growing to 720 px at 960. */
-    block-size: clamp(600px, 480px + 25cqi, 720px);
+    /* .game is an inline-size container: 640 px up to 480 px wide, then growing to 720 px at 800. */
+    block-size: clamp(640px, 520px + 25cqi, 720px);
   }
   .stage {
     position: relative;
