@@ -1,0 +1,150 @@
+/**
+ * <domino-hand> on its own, given its properties as the root gives them: what it shows, the keyboard
+ * (one tab stop; arrows, Home and End, mirrored right to left; Enter or Space plays), the tile-chosen
+ * event (for playable tiles only, and only while it is your turn), and axe's accessibility check.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { Tile } from '../../src/engine/index.js';
+import { en } from '../../src/i18n/index.js';
+import '../../src/ui/domino-hand/domino-hand.js';
+import type { DominoHand, TileChosenDetail } from '../../src/ui/domino-hand/domino-hand.js';
+import { deepActive } from './helpers.js';
+
+const TILES: Tile[] = [
+  [6, 6],
+  [6, 3],
+  [5, 2],
+  [1, 0],
+];
+
+async function hand(options: { playable?: string[]; active?: boolean; dir?: 'ltr' | 'rtl' } = {}): Promise<DominoHand> {
+  const { playable = ['6-6', '1-0'], active = true, dir = 'ltr' } = options;
+  const wrapper = await fixture<HTMLDivElement>(html`<div dir=${dir}>
+    <domino-hand .tiles=${TILES} .playable=${new Set(playable)} ?active=${active}></domino-hand>
+  </div>`);
+  const el = wrapper.querySelector('domino-hand')!;
+  await el.updateComplete;
+  return el;
+}
+
+const buttons = (el: DominoHand) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.tile')];
+const focusedTile = () => (deepActive() as HTMLElement | null)?.dataset['tile'] ?? null;
+
+/** The tiles chosen while `run` runs. */
+async function chosen(el: DominoHand, run: () => Promise<void> | void): Promise<TileChosenDetail[]> {
+  const heard: TileChosenDetail[] = [];
+  const listener = (event: Event) => heard.push((event as CustomEvent<TileChosenDetail>).detail);
+  el.addEventListener('tile-chosen', listener);
+  try {
+    await run();
+    await el.updateComplete;
+  } finally {
+    el.removeEventListener('tile-chosen', listener);
+  }
+  return heard;
+}
+
+describe('<domino-hand> on its own', () => {
+  it('shows every tile as a button named with its tile and whether it fits; only playable tiles glow', async () => {
+    const el = await hand();
+    const tiles = buttons(el);
+    expect(tiles.map((b) => b.dataset['tile'])).to.deep.equal(['6-6', '6-3', '5-2', '1-0']);
+    expect(tiles.map((b) => b.getAttribute('aria-label'))).to.deep.equal([
+      'Tile 6-6, playable',
+      "Tile 6-3, doesn't fit",
+      "Tile 5-2, doesn't fit",
+      'Tile 1-0, playable',
+    ]);
+    expect(tiles.map((b) => b.getAttribute('aria-disabled'))).to.deep.equal(['false', 'true', 'true', 'false']);
+    expect(tiles.map((b) => b.classList.contains('playable'))).to.deep.equal([true, false, false, true]);
+    expect(el.shadowRoot!.querySelector('[role="group"]')!.getAttribute('aria-label')).to.equal(en.yourHand);
+    await expect(el).to.be.accessible();
+  });
+
+  it('glows nothing when it is not your turn, and tells nothing when a tile is clicked', async () => {
+    const el = await hand({ active: false });
+    expect(buttons(el).every((b) => b.getAttribute('aria-disabled') === 'true')).to.equal(true);
+    expect(await chosen(el, () => buttons(el)[0]!.click())).to.deep.equal([]);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a click on a playable tile tells the root which tile, by click; a click on another tile tells nothing', async () => {
+    const el = await hand();
+    const heard = await chosen(el, () => {
+      buttons(el)[1]!.click();
+      buttons(el)[3]!.click();
+    });
+    expect(heard).to.deep.equal([{ tile: [1, 0], via: 'click' }]);
+  });
+
+  it('tile-chosen stays with the root: it neither bubbles nor leaves the shadow root', async () => {
+    const el = await hand();
+    let event: Event | null = null;
+    el.addEventListener('tile-chosen', (e) => (event = e), { once: true });
+    buttons(el)[0]!.click();
+    expect(event, 'heard on the element').to.not.equal(null);
+    expect(event!.bubbles).to.equal(false);
+    expect(event!.composed).to.equal(false);
+  });
+
+  it('marks the selected tile as pressed', async () => {
+    const el = await hand();
+    el.selected = [6, 6];
+    await el.updateComplete;
+    expect(buttons(el).map((b) => b.getAttribute('aria-pressed'))).to.deep.equal(['true', 'false', 'false', 'false']);
+    expect(buttons(el)[0]!.classList.contains('selected')).to.equal(true);
+  });
+
+  it('one tab stop; arrows move between all tiles, playable or not; Home and End go to the ends', async () => {
+    const el = await hand();
+    expect(buttons(el).map((b) => b.tabIndex)).to.deep.equal([0, -1, -1, -1]);
+    buttons(el)[0]!.focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await el.updateComplete;
+    expect(focusedTile()).to.equal('6-3');
+    expect(buttons(el).map((b) => b.tabIndex), 'the tab stop follows the focus').to.deep.equal([-1, 0, -1, -1]);
+    await sendKeys({ press: 'End' });
+    await el.updateComplete;
+    expect(focusedTile()).to.equal('1-0');
+    await sendKeys({ press: 'ArrowLeft' });
+    await el.updateComplete;
+    expect(focusedTile()).to.equal('5-2');
+    await sendKeys({ press: 'Home' });
+    await el.updateComplete;
+    expect(focusedTile()).to.equal('6-6');
+  });
+
+  it('right to left, the arrows are mirrored', async () => {
+    const el = await hand({ dir: 'rtl' });
+    buttons(el)[0]!.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await el.updateComplete;
+    expect(focusedTile()).to.equal('6-3');
+    await sendKeys({ press: 'ArrowRight' });
+    await el.updateComplete;
+    expect(focusedTile()).to.equal('6-6');
+  });
+
+  it('Enter or Space on a playable tile plays it; on another tile, nothing', async () => {
+    const el = await hand();
+    buttons(el)[0]!.focus();
+    expect(await chosen(el, () => sendKeys({ press: 'Enter' }))).to.deep.equal([{ tile: [6, 6], via: 'click' }]);
+    await sendKeys({ press: 'ArrowRight' });
+    expect(await chosen(el, () => sendKeys({ press: 'Enter' })), 'a tile that does not fit').to.deep.equal([]);
+    await sendKeys({ press: 'End' });
+    expect(await chosen(el, () => sendKeys({ press: ' ' }))).to.deep.equal([{ tile: [1, 0], via: 'click' }]);
+  });
+
+  it('after a tile leaves the hand, focusTile keeps the focus in it', async () => {
+    const el = await hand();
+    buttons(el)[3]!.focus();
+    expect(el.hasFocus).to.equal(true);
+    el.tiles = TILES.slice(0, 3);
+    el.focusTile(3);
+    await el.updateComplete;
+    await el.updateComplete;
+    expect(focusedTile(), 'the last tile left').to.equal('5-2');
+    expect(el.hasFocus).to.equal(true);
+  });
+});
