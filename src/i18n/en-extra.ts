@@ -120,7 +120,9 @@ export const enExtra = {
   rule_laterRoundLead_winnerAnyTile: "The last round's winner, with any tile",
   rule_laterRoundLead_highestDouble: 'The highest double',
   rule_laterRoundLead_previousWinnerMustLeadDouble: "The last round's winner, with a double",
-  // Round and match summaries (their details load when a round ends)
+  // Round and match summaries: their body loads when a round ends (the headings are in en.ts)
+  winner: 'Winner',
+  pipsLeft: { one: '{count} pip left', other: '{count} pips left' },
   scoreByRound: 'Score by round',
   roundColumn: 'Round',
   totalRow: 'Total',

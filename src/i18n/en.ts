@@ -76,9 +76,7 @@ export const en = {
   announceMatchTeam: '{name} won the match, {scores}.',
   // Round and match summaries
   roundSummary: 'Round {round}',
-  pipsLeft: { one: '{count} pip left', other: '{count} pips left' },
   matchSummary: 'Final score',
-  winner: 'Winner',
   // Refused intents
   rejectNotYourTurn: "It's not your turn.",
   rejectDoesNotFit: "That tile doesn't fit there.",

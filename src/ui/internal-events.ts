@@ -14,6 +14,8 @@ export interface InternalEventMap {
   'place-cancel': undefined;
   'settings-change': SettingsChangeDetail;
   'stats-reset': undefined;
+  /** Confirmed in the settings: give up the match being played and start the next one now. */
+  'new-game': undefined;
   'play-against': PlayAgainst;
   'lobby-create': LobbyCreateDetail;
   'lobby-join': LobbyJoinDetail;

@@ -37,8 +37,33 @@ export const styles = [
     white-space: normal;
     writing-mode: horizontal-tb;
     direction: ltr;
-    color: var(--domino-color, #1f2328);
-    background: var(--domino-background, #ffffff);
+    color: var(--domino-color);
+    background: var(--domino-background);
+
+    /*
+     * The palette. Declared on the host, so a site's rule on the element itself (domino-game { … })
+     * wins over it (the page's declarations beat :host's) and the elements inside inherit the result.
+     * light-dark() picks by the colour scheme the theme attribute sets (auto: the visitor's system).
+     * The secondary colours are mixed from the text, background and accent, so a site that themes
+     * those three (a dark site, say) never gets light chips or summaries under light text. The table's
+     * and the tiles' colours are the same in both themes: the elements inside fall back to them.
+     */
+    color-scheme: light dark;
+    --domino-color: light-dark(#1f2328, #e6e8eb);
+    --domino-background: light-dark(#ffffff, #16191d);
+    --domino-accent: light-dark(#0b5cad, #7ab8ff);
+    --domino-on-accent: var(--domino-background);
+    --domino-muted: color-mix(in srgb, var(--domino-color) 78%, var(--domino-background));
+    --domino-chip: color-mix(in srgb, var(--domino-color) 8%, var(--domino-background));
+    --domino-chip-turn: color-mix(in srgb, var(--domino-accent) 20%, var(--domino-background));
+    --domino-panel: color-mix(in srgb, var(--domino-color) 5%, var(--domino-background));
+    --domino-link: var(--domino-accent);
+  }
+  :host([theme='light' i]) {
+    color-scheme: light;
+  }
+  :host([theme='dark' i]) {
+    color-scheme: dark;
   }
 
   /* The game inside follows its language's direction; the host's own dir attribute sets the rest. */
@@ -57,6 +82,8 @@ export const styles = [
   }
 
   .game {
+    /* The chips go compact by the widget's width, not the page's (a narrow column of a wide page). */
+    container-type: inline-size;
     display: flex;
     flex-direction: column;
     gap: 0.5em;
@@ -80,16 +107,22 @@ export const styles = [
     padding: 0.25em 0.6em;
     border: 2px solid transparent;
     border-radius: 999px;
-    background: var(--domino-chip, #eef1f4);
+    background: var(--domino-chip);
     font-size: 0.9em;
   }
   .player .name,
   .team .name {
     font-weight: 700;
   }
+  .partner {
+    padding: 0 0.4em;
+    border-radius: 999px;
+    background: var(--domino-background);
+    font-size: 0.85em;
+  }
   .player.turn {
-    border-color: var(--domino-accent, #0b5cad);
-    background: var(--domino-chip-turn, #dcebfa);
+    border-color: var(--domino-accent);
+    background: var(--domino-chip-turn);
   }
   .thinking {
     animation: blink 1s steps(2, start) infinite;
@@ -106,7 +139,7 @@ export const styles = [
     gap: 0.25em 1em;
     margin: 0;
     font-size: 0.9em;
-    color: var(--domino-muted, #4a5561);
+    color: var(--domino-muted);
   }
 
   .hint {
@@ -125,8 +158,8 @@ export const styles = [
     box-sizing: border-box;
     padding: 0.6em 1.6em;
     border-radius: 999px;
-    background: var(--domino-accent, #0b5cad);
-    color: #ffffff;
+    background: var(--domino-accent);
+    color: var(--domino-on-accent);
     font-weight: 700;
     cursor: pointer;
   }
@@ -134,7 +167,7 @@ export const styles = [
     filter: brightness(1.1);
   }
   button.main:focus-visible {
-    outline: 3px solid var(--domino-color, #1f2328);
+    outline: 3px solid var(--domino-color);
     outline-offset: 3px;
   }
 
@@ -146,66 +179,31 @@ export const styles = [
     all: unset;
     box-sizing: border-box;
     padding: 0.6em 1.2em;
-    border: 2px solid var(--domino-accent, #0b5cad);
+    border: 2px solid var(--domino-accent);
     border-radius: 999px;
-    color: var(--domino-accent, #0b5cad);
+    color: var(--domino-accent);
     font-weight: 600;
     cursor: pointer;
   }
   button.secondary:focus-visible {
-    outline: 3px solid var(--domino-color, #1f2328);
+    outline: 3px solid var(--domino-color);
     outline-offset: 3px;
   }
 
   .summary {
     padding: 0.75em;
     border-radius: 0.75em;
-    background: var(--domino-panel, #f6f3ea);
+    background: var(--domino-panel);
   }
   .summary h2 {
     margin: 0 0 0.25em;
     font-size: 1.15em;
   }
-  .summary p {
-    margin: 0.25em 0;
-  }
-  .hands {
-    display: grid;
-    gap: 0.35em;
-    margin: 0.5em 0;
-    padding: 0;
-    list-style: none;
-  }
-  .hands li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0.25em 0.75em;
-  }
-  .mini-tiles {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.2em;
-  }
-  .mini {
-    display: inline-block;
-    inline-size: 1.2em;
-    block-size: 2.4em;
-  }
-  .mini .tile-svg {
-    inline-size: 100%;
-    block-size: 100%;
-  }
-  .scores {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.25em 1em;
-  }
 
   .notice {
     margin: 0;
     font-size: 0.9em;
-    color: var(--domino-muted, #4a5561);
+    color: var(--domino-muted);
   }
 
   /* Heard, not seen. */
@@ -224,8 +222,8 @@ export const styles = [
     z-index: 10;
     padding: 0.2em 0.5em;
     border-radius: 0.4em;
-    background: var(--domino-accent, #0b5cad);
-    color: #ffffff;
+    background: var(--domino-accent);
+    color: var(--domino-on-accent);
     font-weight: 700;
     pointer-events: none;
     translate: -50% -120%;
@@ -248,7 +246,35 @@ export const styles = [
     font-size: 0.8em;
   }
   .home a {
-    color: var(--domino-link, #0b5cad);
+    color: var(--domino-link);
+  }
+
+  /*
+   * Narrow: every player on one row (four chips took six rows), each a column of short lines cut
+   * with an ellipsis if need be (screen readers still read them whole); the teams on a row below.
+   */
+  @container (max-width: 34em) {
+    .players {
+      display: grid;
+      grid-template-columns: repeat(var(--seats), minmax(0, 1fr));
+    }
+    .player,
+    .team {
+      flex-direction: column;
+      align-items: stretch;
+      padding: 0.2em 0.45em;
+      border-radius: 0.6em;
+      font-size: 0.8em;
+    }
+    .player > *,
+    .team > * {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .team {
+      grid-column: span 2;
+    }
   }
 
   @media (prefers-reduced-motion: reduce) {

@@ -1,7 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyDeclaration, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { LegalMove, Play, Tile } from '../../engine/index.js';
-import { chooseLanguage, ENGLISH, loadExtraTexts, type Translator } from '../../i18n/index.js';
+import { chooseLanguage, ENGLISH, loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
 import { loadTranslator } from '../../i18n/load.js';
 import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
 import { localeContext } from '../context/locale.js';
@@ -16,10 +16,10 @@ import { hintOf, mainActionOf, type MainAction } from './guidance.js';
 import { roomInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineMode } from './online-mode.js';
 import type { InternalEvent } from '../internal-events.js';
-import { renderPlayers, renderStatusLine, renderSummary } from './parts.js';
+import { renderPlayers, renderStatusLine, renderSummary, type RoundRow } from './parts.js';
 import { configOf, effectiveSettings, lockedSettings, sameGame, SETTING_NAMES, type EffectiveSettings, type SettingName } from './effective-settings.js';
 import { Persistence } from './persistence.js';
-import { localSeats } from './settings.js';
+import { localSeats, warnOnce } from './settings.js';
 import type { DominoSettings } from '../domino-settings/domino-settings.js';
 import { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, Session, SessionState } from '../session/session.js';
@@ -49,22 +49,23 @@ const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles:
  * @fires {CustomEvent<DominoRoomDetail>} domino-room - Online: the room changed (a seat taken or left, a connection, the start): `{ room, seat, phase, seats }`.
  *
  * @cssprop [--domino-font-family=system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif] - The font of all the text of the game.
- * @cssprop [--domino-color=#1f2328] - The text colour.
- * @cssprop [--domino-background=#ffffff] - The background of the game.
+ * @cssprop [--domino-color=light-dark(#1f2328, #e6e8eb)] - The text colour (light theme, dark theme).
+ * @cssprop [--domino-background=light-dark(#ffffff, #16191d)] - The background of the game and its dialog.
+ * @cssprop [--domino-accent=light-dark(#0b5cad, #7ab8ff)] - Buttons, focus rings, the chip of the player to act.
+ * @cssprop [--domino-on-accent=var(--domino-background)] - Text on the accent colour (the main button).
+ * @cssprop [--domino-muted=color-mix(in srgb, var(--domino-color) 78%, var(--domino-background))] - Secondary text (the status line, notices).
+ * @cssprop [--domino-chip=color-mix(in srgb, var(--domino-color) 8%, var(--domino-background))] - A player's chip in the top line.
+ * @cssprop [--domino-chip-turn=color-mix(in srgb, var(--domino-accent) 20%, var(--domino-background))] - The chip of the player to act.
+ * @cssprop [--domino-panel=color-mix(in srgb, var(--domino-color) 5%, var(--domino-background))] - The round and match summary.
+ * @cssprop [--domino-link=var(--domino-accent)] - The link under the game.
  * @cssprop [--domino-table=#1f6b4f] - The table's colour.
+ * @cssprop [--domino-table-text=#ffffff] - Text and lines on the table.
  * @cssprop [--domino-tile=#fbf8ef] - A tile's face.
+ * @cssprop [--domino-tile-edge=#5b5346] - A tile's outline and divider.
+ * @cssprop [--domino-tile-back=#2f5d50] - The back of a face-down tile.
  * @cssprop [--domino-pip=#1b1b1b] - The pips.
  * @cssprop [--domino-spinner=#ffd84d] - The spinner's face.
  * @cssprop [--domino-glow=#f2b705] - The glow of a playable tile.
- * @cssprop [--domino-accent=#0b5cad] - Buttons and focus rings.
- * @cssprop [--domino-muted=#4a5561] - Secondary text (the status line, notices).
- * @cssprop [--domino-chip=#eef1f4] - A player's chip in the top line.
- * @cssprop [--domino-chip-turn=#dcebfa] - The chip of the player to act.
- * @cssprop [--domino-panel=#f6f3ea] - The round and match summary.
- * @cssprop [--domino-link=#0b5cad] - The link under the game.
- * @cssprop [--domino-tile-edge=#5b5346] - A tile's outline and divider.
- * @cssprop [--domino-tile-back=#2f5d50] - The back of a face-down tile.
- * @cssprop [--domino-table-text=#ffffff] - Text on the table.
  * @cssprop [--domino-place=rgba(8, 40, 30, 0.85)] - A place where the chosen tile can go.
  * @cssprop [--domino-place-edge=#ffffff] - The outline of such a place.
  * @cssprop [--domino-hand-tile-width=2.6em] - The width of a tile in your hand.
@@ -86,6 +87,8 @@ export class DominoGame extends LitElement {
 
   // Declared without decorators: their helpers would cost the bundle about a kilobyte.
   static override properties: PropertyDeclarations = {
+    // Reflected: the styles pick the theme by the attribute, so a value set as a property works too.
+    theme: { reflect: true },
     variant: {},
     players: {},
     target: {},
@@ -128,6 +131,8 @@ export class DominoGame extends LitElement {
   lockSettings: string | null = null;
   /** The room server's base URL (e.g. the page's own origin): online play with friends. Without it, only the computer. */
   server: string | null = null;
+  /** The colours: `light`, `dark`, or `auto` (the default: the visitor's system setting). A site's colours (the `--domino-*` properties) win over either. */
+  theme: string | null = null;
 
   /** The language of every text, given to the elements inside (localeContext). */
   private translator: Translator = ENGLISH;
@@ -141,9 +146,10 @@ export class DominoGame extends LitElement {
 
   /** The tile whose places you are choosing. */
   private choosing: Tile | null = null;
-  private notice = '';
+  /** A text's key, not the text: a notice follows the language when it changes. */
+  private notice: MessageKey | '' = '';
   /** Why a part loaded on demand (settings, how to play) is missing, until it loads. */
-  private loadProblem = '';
+  private loadProblem: MessageKey | '' = '';
 
   private get board(): DominoBoard | null {
     return this.renderRoot.querySelector('domino-board');
@@ -296,6 +302,10 @@ export class DominoGame extends LitElement {
 
   override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('lang')) void this.updateLanguage();
+    // The styles match these values only (case aside): another is warned about, and the theme stays auto.
+    if (changed.has('theme') && this.theme !== null && !/^(light|dark|auto)$/i.test(this.theme)) {
+      warnOnce('theme', this.theme, 'auto', 'one of light, dark, auto');
+    }
     const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lockSettings'] as const;
     if (this.persistence.opened && settingNames.some((name) => changed.has(name))) this.syncSettings(true);
   }
@@ -325,8 +335,8 @@ export class DominoGame extends LitElement {
     if (settings.level === now.level && sameGame(config, now.config)) return;
     local.configure({ level: settings.level, config, seats: localSeats(settings.players, local.seat) });
     if (announce) {
-      this.notice = this.translator.t('settingsNextMatch');
-      this.announcer.say(this.notice);
+      this.notice = 'settingsNextMatch';
+      this.announcer.say(this.translator.t(this.notice));
     }
   }
 
@@ -343,6 +353,45 @@ export class DominoGame extends LitElement {
     this.announcer.say(this.translator.t('statsResetDone'));
   }
 
+  /**
+   * From the settings dialog, confirmed there: the match being played is given up (it counts as played,
+   * not won) and a new one starts with the settings that were waiting for it.
+   */
+  private onNewGameNow(): void {
+    const state = this.local.state;
+    if (state && state.phase !== 'matchOver') this.countMatch(null, state);
+    this.onMainAction('newGame');
+    this.announcer.say(this.translator.t('newGameStarted'));
+  }
+
+  // ---- Round and match summaries ---------------------------------------------------------------
+
+  /** The scores after each round heard, from the round-end events (the view keeps no history); summary.ts picks this match's. */
+  private readonly rounds: RoundRow[] = [];
+  /** The summaries' story (score by round, why the match ended), once its code and texts have loaded. */
+  private summaryPart: typeof import('./summary.js') | null = null;
+
+  /** The summary's body loads when a round ends: a first visit does not need it. Until then, its heading shows. */
+  private loadSummary(): Promise<unknown> {
+    // Once: a render asks again while it loads, and a failed load is not retried (the notice says reload).
+    return (this.storyLoading ??= this.loadOnDemand(async () => {
+      await loadExtraTexts();
+      const part = await import('./summary.js');
+      // Its styles join the root's: every browser with the colour functions the theme uses adopts sheets.
+      const root = this.renderRoot as ShadowRoot;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, part.summaryStyles.styleSheet!];
+      this.summaryPart = part;
+    }));
+  }
+  private storyLoading: Promise<unknown> | null = null;
+
+  private renderStory(t: Translator, state: SessionState) {
+    const part = this.summaryPart;
+    // A match resumed at a round's end heard no event: the body loads now.
+    if (!part) void this.loadSummary();
+    return part?.renderSummaryBody(t, state, this.rounds);
+  }
+
   // ---- Events from the match -------------------------------------------------------------------
 
   private onEmitted(event: MatchEmitted): void {
@@ -353,14 +402,18 @@ export class DominoGame extends LitElement {
     if (this.hasUpdated) emitDomEvent(this, event, state);
     else void this.updateComplete.then(() => emitDomEvent(this, event, state));
     if (event.type === 'matchEnd' && this.session === this.local) this.countMatch(event.winner, state);
+    if (event.type === 'roundEnd' || event.type === 'matchEnd') {
+      this.rounds.push({ round: state.view.round.number, scores: event.scores });
+      void this.loadSummary();
+    }
     const text = announcementOf(this.translator, event, state);
     if (text) this.announcer.say(text);
     this.tableStory.heard(event, text);
     if (event.type === 'turn' && event.seat === state.seat) this.choosing = null;
   }
 
-  /** Statistics: a finished match counts as played, and as won when your side won it. */
-  private countMatch(winner: number, state: SessionState): void {
+  /** Statistics: a finished match counts as played, and as won when your side won it (null: given up). */
+  private countMatch(winner: number | null, state: SessionState): void {
     // Statistics are per level of the computers: a local match's.
     const level = this.local.level;
     if (!this.stats || !level) return;
@@ -516,7 +569,7 @@ export class DominoGame extends LitElement {
           @place-chosen=${this.onPlaceChosen}
           @place-cancel=${this.cancelChoosing}
         ></domino-board>
-        ${phase === 'roundOver' || phase === 'matchOver' ? html`<div class="over" tabindex="0">${renderSummary(t, state)}</div>` : nothing}
+        ${phase === 'roundOver' || phase === 'matchOver' ? html`<div class="over" tabindex="0">${renderSummary(t, state, this.renderStory(t, state))}</div>` : nothing}
       </div>
       <p class="happened">${this.tableStory.line}</p>
       <p class="hint" part="hint">${hintOf(t, state, this.choosing !== null)}</p>
@@ -545,11 +598,13 @@ export class DominoGame extends LitElement {
         .stats=${this.stats}
         .online=${this.server ? this.onlineChosen : null}
         @settings-change=${this.onSettingsChange}
+        .restart=${!this.onlineChosen && state.pending && phase !== 'matchOver'}
         @stats-reset=${this.onStatsReset}
+        @new-game=${this.onNewGameNow}
         @play-against=${() => (this.online ? this.online.back() : this.goOnline({ type: 'create' }))}
       ></domino-settings>
-      ${this.notice && state.pending ? html`<p class="notice">${this.notice}</p>` : nothing}
-      ${this.loadProblem ? html`<p class="notice problem">${this.loadProblem}</p>` : nothing}
+      ${this.notice && state.pending ? html`<p class="notice">${t.t(this.notice)}</p>` : nothing}
+      ${this.loadProblem ? html`<p class="notice problem">${t.t(this.loadProblem)}</p>` : nothing}
       <details class="how" part="how-to-play" @toggle=${this.onHowToPlayToggle}>
         <summary>${t.t('howToPlay')}</summary>
         <p>${t.t(HOW_TO[view.config.variant])}</p>
@@ -586,8 +641,8 @@ export class DominoGame extends LitElement {
       return true;
     } catch (error) {
       console.warn('<domino-game>: a part of the game could not be loaded.', error);
-      this.loadProblem = this.translator.t('loadFailed');
-      this.announcer.say(this.loadProblem);
+      this.loadProblem = 'loadFailed';
+      this.announcer.say(this.translator.t(this.loadProblem));
       return false;
     }
   }

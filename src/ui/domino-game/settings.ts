@@ -49,7 +49,7 @@ function sayOnce(key: string, message: string): void {
   console.warn(`<domino-game>: ${message}`);
 }
 
-function warnOnce(name: string, value: unknown, fallback: unknown, allowed: string): void {
+export function warnOnce(name: string, value: unknown, fallback: unknown, allowed: string): void {
   sayOnce(`${name}=${String(value)}`, `${name}="${String(value)}" is not valid (${allowed}); using ${String(fallback)}.`);
 }
 

@@ -1,5 +1,11 @@
 import { css } from 'lit';
 
+/**
+ * The dialog's colours come from the game's palette (--domino-*, set on <domino-game> for its theme),
+ * inherited through the shadow roots. At a phone's width nothing may stick out sideways in any language:
+ * the title and the Close button wrap, grid and flex items may shrink below their content (min-inline-size:
+ * 0) and long words break.
+ */
 export const styles = css`
   dialog {
     inline-size: min(34em, calc(100vw - 2em));
@@ -7,8 +13,8 @@ export const styles = css`
     padding: 0;
     border: none;
     border-radius: 0.75em;
-    color: var(--domino-color, #1f2328);
-    background: var(--domino-background, #ffffff);
+    color: var(--domino-color);
+    background: var(--domino-background);
     box-shadow: 0 1em 3em rgba(0, 0, 0, 0.35);
   }
   dialog::backdrop {
@@ -21,13 +27,21 @@ export const styles = css`
   }
   header {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
-    gap: 1em;
+    gap: 0.5em 1em;
   }
   h2 {
     margin: 0;
     font-size: 1.25em;
+  }
+  form,
+  .fields > *,
+  fieldset > *,
+  details > * {
+    min-inline-size: 0;
+    overflow-wrap: anywhere;
   }
   h3 {
     margin: 0 0 0.35em;
@@ -35,7 +49,7 @@ export const styles = css`
   }
   .fields {
     display: grid;
-    grid-template-columns: minmax(8em, auto) 1fr;
+    grid-template-columns: minmax(8em, auto) minmax(0, 1fr);
     gap: 0.5em 0.75em;
     align-items: center;
   }
@@ -50,14 +64,23 @@ export const styles = css`
     gap: 0.25em 1em;
     margin: 0;
     padding: 0.5em 0.75em;
-    border: 1px solid #9aa4ae;
+    border: 1px solid var(--domino-muted);
     border-radius: 0.5em;
+  }
+  fieldset.rules {
+    display: grid;
+    grid-template-columns: minmax(8em, auto) minmax(0, 1fr);
+    gap: 0.5em 0.75em;
+    align-items: center;
+  }
+  legend {
+    font-weight: 600;
   }
   .note {
     flex-basis: 100%;
     margin: 0;
     font-size: 0.9em;
-    color: var(--domino-muted, #4a5561);
+    color: var(--domino-muted);
   }
   select,
   button {
@@ -65,40 +88,55 @@ export const styles = css`
   }
   select {
     min-block-size: 2.25em;
+    max-inline-size: 100%;
     padding: 0.2em 0.4em;
-    border: 1px solid #6b7580;
+    border: 1px solid var(--domino-muted);
     border-radius: 0.4em;
-    background: #ffffff;
-    color: #1f2328;
+    background: var(--domino-background);
+    color: var(--domino-color);
   }
   details {
     display: grid;
     gap: 0.5em;
   }
-  details[open] {
-    display: grid;
-    grid-template-columns: minmax(8em, auto) 1fr;
-    gap: 0.5em 0.75em;
-    align-items: center;
-  }
   summary {
-    grid-column: 1 / -1;
     cursor: pointer;
     font-weight: 600;
   }
   button {
     padding: 0.45em 1em;
-    border: 1px solid var(--domino-accent, #0b5cad);
+    border: 1px solid var(--domino-accent);
     border-radius: 999px;
-    background: #ffffff;
-    color: var(--domino-accent, #0b5cad);
+    background: var(--domino-background);
+    color: var(--domino-accent);
     cursor: pointer;
+  }
+  .restart,
+  .confirm {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5em;
+  }
+  .restart p,
+  .confirm p {
+    flex-basis: 100%;
+    margin: 0;
+  }
+  .restart {
+    padding: 0.75em;
+    border-radius: 0.5em;
+    background: var(--domino-panel);
+  }
+  button.yes {
+    background: var(--domino-accent);
+    color: var(--domino-on-accent);
   }
   button:focus-visible,
   select:focus-visible,
   input:focus-visible,
   summary:focus-visible {
-    outline: 3px solid var(--domino-accent, #0b5cad);
+    outline: 3px solid var(--domino-accent);
     outline-offset: 2px;
   }
   .stat-groups {
@@ -108,7 +146,7 @@ export const styles = css`
   }
   dl {
     display: grid;
-    grid-template-columns: auto auto;
+    grid-template-columns: auto minmax(0, auto);
     gap: 0.1em 1em;
     margin: 0 0 0.5em;
   }
@@ -120,8 +158,8 @@ export const styles = css`
   }
   @media (max-width: 30em) {
     .fields,
-    details[open] {
-      grid-template-columns: 1fr;
+    fieldset.rules {
+      grid-template-columns: minmax(0, 1fr);
     }
   }
 `;

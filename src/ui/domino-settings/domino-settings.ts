@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
 import { LEVELS } from '../../ai/levels.js';
-import { defaultHouseRules, HOUSE_RULE_OPTIONS, VARIANTS } from '../../engine/index.js';
+import { defaultHouseRules, HOUSE_RULE_OPTIONS, resolveConfig, VARIANTS } from '../../engine/index.js';
 import type { HouseRules, Variant } from '../../engine/index.js';
 import { ENGLISH, LANGUAGES, type MessageKey, type Translator } from '../../i18n/index.js';
 import { LANGUAGE_NAMES } from '../../i18n/language-names.js';
@@ -8,7 +8,7 @@ import { TEMPOS } from '../../machine/index.js';
 import type { PlayerSettings, Stats } from '../../storage/index.js';
 import { consumeLocale } from '../context/locale.js';
 import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
-import { LEVEL_NAMES, targetChoices, targetOf, TEMPO_NAMES, VARIANT_NAMES } from './choices.js';
+import { LEVEL_NAMES, targetChoices, targetOf, TEMPO_NAMES, VARIANT_HOUSE_RULES, VARIANT_NAMES } from './choices.js';
 import { styles } from './domino-settings.styles.js';
 import { tell } from '../internal-events.js';
 
@@ -34,6 +34,9 @@ export class DominoSettings extends LitElement {
     locked: { attribute: false },
     stats: { attribute: false },
     online: { attribute: false },
+    restart: { attribute: false },
+    confirming: { state: true },
+    resetDone: { state: true },
   };
 
   /** The language, from the <domino-game> around it. */
@@ -43,6 +46,11 @@ export class DominoSettings extends LitElement {
   stats: Stats | null = null;
   /** Playing with friends online (the game's settings are the room's, not these); null: the site did not set online play up. */
   online: boolean | null = null;
+  /** Settings that wait for the next match changed while one is played: offer starting it now. */
+  restart = false;
+  /** The question being asked before something that cannot be undone. */
+  private confirming: 'restart' | 'reset' | null = null;
+  private resetDone = false;
 
   private opener: HTMLElement | null = null;
 
@@ -73,6 +81,8 @@ export class DominoSettings extends LitElement {
   }
 
   private onClose(): void {
+    this.confirming = null;
+    this.resetDone = false;
     this.opener?.focus();
     this.opener = null;
   }
@@ -161,7 +171,7 @@ export class DominoSettings extends LitElement {
             : nothing}
           ${this.shows('houseRules') ? this.renderHouseRules(s) : nothing}
         </div>
-        ${this.renderStats()}
+        ${this.restart ? this.renderRestart() : nothing} ${this.renderStats()}
       </form>
     </dialog>`;
   }
@@ -180,27 +190,74 @@ export class DominoSettings extends LitElement {
     );
   }
 
+  /**
+   * The house rules of the chosen variant only, as a group of labelled fields: an option that changes
+   * nothing in it, or a value its rules refuse (Doubles must open with a double), is not offered.
+   */
   private renderHouseRules(s: EffectiveSettings) {
     const t = this.t;
     const defaults = defaultHouseRules(s.variant);
     const label = (name: string, value: unknown) =>
       typeof value === 'number' ? t.number(value) : t.t(`rule_${name}_${String(value)}` as MessageKey);
+    const allowed = (name: keyof HouseRules, value: unknown) => {
+      try {
+        resolveConfig({ variant: s.variant, players: s.players, teams: s.teams, houseRules: { [name]: value } });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const names = VARIANT_HOUSE_RULES[s.variant].filter((name) => name !== 'partnerBlocked' || s.teams);
     return html`<details class="advanced">
       <summary>${t.t('advanced')}</summary>
-      ${(Object.keys(HOUSE_RULE_OPTIONS) as (keyof HouseRules)[]).map((name) => {
-        const chosen = s.houseRules[name];
-        const options: [string, string][] = [
-          ['', t.t('ruleDefault', { value: label(name, defaults[name]) })],
-          ...(HOUSE_RULE_OPTIONS[name] as readonly unknown[]).map((v) => [String(v), label(name, v)] as [string, string]),
-        ];
-        return this.select(`rule-${name}`, t.t(`rule_${name}` as MessageKey), options, chosen === undefined ? '' : String(chosen), (v) => {
-          const rules: Record<string, unknown> = { ...s.houseRules };
-          if (v === '') delete rules[name];
-          else rules[name] = name === 'boneyardReserve' ? Number(v) : v;
-          this.change({ houseRules: rules as Partial<HouseRules> });
-        });
-      })}
+      <fieldset class="rules">
+        <legend>${t.t(VARIANT_NAMES[s.variant])}</legend>
+        ${names.map((name) => {
+          const chosen = s.houseRules[name];
+          const values = (HOUSE_RULE_OPTIONS[name] as readonly unknown[]).filter((v) => allowed(name, v));
+          const options: [string, string][] = [
+            ['', t.t('ruleDefault', { value: label(name, defaults[name]) })],
+            ...values.map((v) => [String(v), label(name, v)] as [string, string]),
+          ];
+          return this.select(`rule-${name}`, t.t(`rule_${name}` as MessageKey), options, chosen === undefined ? '' : String(chosen), (v) => {
+            const rules: Record<string, unknown> = { ...s.houseRules };
+            if (v === '') delete rules[name];
+            else rules[name] = name === 'boneyardReserve' ? Number(v) : v;
+            this.change({ houseRules: rules as Partial<HouseRules> });
+          });
+        })}
+      </fieldset>
     </details>`;
+  }
+
+  /** Asks before what cannot be undone; the focus goes to the safe answer, and back when it is given. */
+  private ask(what: 'restart' | 'reset' | null, focus: string): void {
+    this.confirming = what;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(focus)?.focus());
+  }
+
+  /** The confirmation of `what`: its question labels the group, so a screen reader says it with the buttons. */
+  private renderQuestion(what: 'restart' | 'reset', question: string, yes: string, no: string, onYes: () => void, back: string) {
+    return html`<div class="confirm" role="group" aria-labelledby=${`${what}-question`}>
+      <p id=${`${what}-question`}>${question}</p>
+      <button type="button" class="yes" @click=${onYes}>${yes}</button>
+      <button type="button" class="no" @click=${() => this.ask(null, back)}>${no}</button>
+    </div>`;
+  }
+
+  /** Starting the new game now gives up the one being played (played, not won): asked first. */
+  private renderRestart() {
+    const t = this.t;
+    return html`<section class="restart">
+      <p>${t.t('settingsNextMatch')}</p>
+      ${this.confirming === 'restart'
+        ? this.renderQuestion('restart', t.t('restartConfirm'), t.t('restartYes'), t.t('keepPlaying'), () => {
+            this.confirming = null;
+            this.close();
+            tell(this, 'new-game');
+          }, '.restart-now')
+        : html`<button type="button" class="restart-now" @click=${() => this.ask('restart', '.confirm .no')}>${t.t('restartNow')}</button>`}
+    </section>`;
   }
 
   private renderStats() {
@@ -218,9 +275,14 @@ export class DominoSettings extends LitElement {
           ${VARIANTS.map((v) => html`<dt>${t.t(VARIANT_NAMES[v])}</dt><dd>${line(stats.byVariant[v].played, stats.byVariant[v].won)}</dd>`)}
         </dl>
       </div>
-      <button type="button" class="reset" @click=${() => tell(this, 'stats-reset')}>
-        ${t.t('statsReset')}
-      </button>
+      ${this.confirming === 'reset'
+        ? this.renderQuestion('reset', t.t('statsResetConfirm'), t.t('statsResetYes'), t.t('cancel'), () => {
+            this.resetDone = true;
+            tell(this, 'stats-reset');
+            this.ask(null, '.reset');
+          }, '.reset')
+        : html`<button type="button" class="reset" @click=${() => this.ask('reset', '.confirm .no')}>${t.t('statsReset')}</button>`}
+      <p class="note" role="status">${this.resetDone ? t.t('statsResetDone') : nothing}</p>
     </section>`;
   }
 }

@@ -1,0 +1,187 @@
+/**
+ * The body of the round and match summaries, under the heading parts.ts shows at once: who won and why
+ * the match ended, how the round ended, the score round by round, and every hand face up. Loaded on
+ * demand when a round ends (a first visit does not need it), with its styles and the texts loaded on
+ * demand. The view holds no history (only the running round's log), so the rows come from the
+ * round-end events the widget recorded (`RoundRow`, parts.ts) and what the view shows now.
+ */
+import { css, html, nothing } from 'lit';
+import { handPips, sideOf } from '../../engine/index.js';
+import type { Translator } from '../../i18n/index.js';
+import { seatName, sideName, tileText } from '../names.js';
+import type { SessionState } from '../session/session.js';
+import { renderTile } from '../tile/tile.js';
+import type { RoundRow } from './parts.js';
+
+/** Added to the root's styles when this loads. The table shrinks to a phone's width (names wrap). */
+export const summaryStyles = css`
+  .summary p {
+    margin: 0.25em 0;
+  }
+  .rounds {
+    inline-size: 100%;
+    margin: 0.5em 0;
+    border-collapse: collapse;
+    table-layout: fixed;
+    font-size: 0.9em;
+  }
+  .rounds caption {
+    text-align: start;
+    font-weight: 600;
+  }
+  .rounds th,
+  .rounds td {
+    padding: 0.15em 0.35em;
+    border-block-end: 1px solid color-mix(in srgb, var(--domino-color) 25%, transparent);
+    text-align: end;
+    overflow-wrap: anywhere;
+  }
+  .rounds th:first-child {
+    text-align: start;
+  }
+  .rounds tfoot {
+    font-weight: 700;
+  }
+  .hands {
+    display: grid;
+    gap: 0.35em;
+    margin: 0.5em 0;
+    padding: 0;
+    list-style: none;
+  }
+  .hands li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25em 0.75em;
+  }
+  .mini-tiles {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.2em;
+  }
+  .mini {
+    display: inline-block;
+    inline-size: 1.2em;
+    block-size: 2.4em;
+  }
+  .mini .tile-svg {
+    inline-size: 100%;
+    block-size: 100%;
+  }
+`;
+
+/** Everything under the summary's heading. */
+export function renderSummaryBody(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
+  const { view, phase } = state;
+  const { config } = view;
+  const result = view.round.result;
+  const hands = view.revealed?.hands ?? [];
+  return html`${phase === 'matchOver' && view.winner !== null
+      ? html`<p class="winner">${t.t('winner')}: <strong>${sideName(t, config, view.winner, state)}</strong></p>
+          ${renderMatchEnd(t, state)}`
+      : nothing}
+    ${result
+      ? html`<p>${result.winner === null
+          ? t.t('announceRoundTie')
+          : t.t(result.reason === 'domino' ? 'announceRoundDomino' : 'announceRoundBlocked', {
+              name: seatName(t, result.winner, state),
+              count: result.points,
+            })}</p>`
+      : nothing}
+    ${renderScoreTable(t, state, recorded)}
+    <ul class="hands">
+      ${hands.map(
+        (hand, seat) => html`<li class=${seat === state.seat ? 'you' : ''}>
+          <span class="name">${seatName(t, seat, state)}</span>
+          <span class="pips">${t.t('pipsLeft', { count: handPips(hand) })}</span>
+          <span class="mini-tiles" role="list">
+            ${hand.map(
+              (tile) => html`<span class="mini" role="listitem" aria-label=${t.t('tileOnTable', { tile: tileText(tile) })}>
+                ${renderTile(tile, { vertical: true })}
+              </span>`,
+            )}
+          </span>
+        </li>`,
+      )}
+    </ul>`;
+}
+
+/**
+ * This match's rows, from every round end heard: a round not after the one before starts a new match,
+ * and a round heard twice (a match won as its round ended) counts once, as last heard. The round on
+ * screen is added if its end was not heard (a match resumed at a round's end).
+ */
+export function rowsOf(state: SessionState, heard: readonly RoundRow[]): RoundRow[] {
+  const { view } = state;
+  let rows: RoundRow[] = [];
+  for (const row of heard) {
+    const last = rows[rows.length - 1];
+    if (last && row.round < last.round) rows = [];
+    else if (last?.round === row.round) rows.pop();
+    rows.push(row);
+  }
+  rows = rows.filter((row) => row.round <= view.round.number && row.scores.length === view.scores.length);
+  if (rows[rows.length - 1]?.round !== view.round.number) rows.push({ round: view.round.number, scores: view.scores.slice() });
+  return rows;
+}
+
+/** The scores round by round: each round's points per side (All Fives' points in play included), then the totals. */
+function renderScoreTable(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
+  const { config } = state.view;
+  const rows = rowsOf(state, recorded);
+  const sides = rows[0]!.scores.map((_, side) => sideName(t, config, side, state));
+  let before: readonly number[] = sides.map(() => 0);
+  const body = rows.map((row, index) => {
+    // Rounds before the first one recorded (a match resumed after a reload) show as one row: 1–n.
+    const label = index === 0 && row.round > 1 ? `${t.number(1)}–${t.number(row.round)}` : t.number(row.round);
+    const points = row.scores.map((score, side) => score - (before[side] ?? 0));
+    before = row.scores;
+    return html`<tr>
+      <th scope="row">${label}</th>
+      ${points.map((p) => html`<td>${p > 0 ? `+${t.number(p)}` : t.number(p)}</td>`)}
+    </tr>`;
+  });
+  return html`<table class="rounds">
+    <caption>${t.t('scoreByRound')}</caption>
+    <thead>
+      <tr>
+        <th scope="col">${t.t('roundColumn')}</th>
+        ${sides.map((name) => html`<th scope="col">${name}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${body}
+    </tbody>
+    <tfoot>
+      <tr>
+        <th scope="row">${t.t('totalRow')}</th>
+        ${state.view.scores.map((score) => html`<td>${t.number(score)}</td>`)}
+      </tr>
+    </tfoot>
+  </table>`;
+}
+
+/**
+ * Why the match ended: the target reached at a round's end, or (All Fives) during play, by the move
+ * that scored it. A match won in play ends the round with no award (RULES.md §1, §10), so the last move
+ * of the log is a scoring play of the winning side and the round's award, if the round ended at all, is 0.
+ */
+function renderMatchEnd(t: Translator, state: SessionState) {
+  const { view } = state;
+  const { config } = view;
+  const last = view.log[view.log.length - 1];
+  const result = view.round.result;
+  const inPlay =
+    last?.type === 'play' && last.points > 0 && sideOf(config, last.seat) === view.winner && (result === null || result.points === 0);
+  const text = inPlay
+    ? t.t('matchEndInPlay', {
+        target: config.target,
+        round: view.round.number,
+        name: seatName(t, last.seat, state),
+        tile: tileText(last.tile),
+        count: last.points,
+      })
+    : t.t('matchEndRound', { target: config.target, round: view.round.number });
+  return html`<p class="why">${text}</p>`;
+}
