@@ -12,20 +12,5 @@ export { TEMPOS, TEMPO_DELAYS, isTempo, type TempoDelays } from './tempo.js';
 export { SEAT_KINDS, isLevel, matchSeed } from './settings.js';
 export { checkPersistedSnapshot } from './restore.js';
 export { moveEvents, turnEvent } from './domain-events.js';
-export {
-  actingSeat,
-  hasPending,
-  humanSeat,
-  humanSeats,
-  isComputerTurn,
-  isHumanTurn,
-  isRemoteTurn,
-  legalMovesFor,
-  pendingOf,
-  phaseOf,
-  rejectionOf,
-  seatKind,
-  viewFor,
-  type Phase,
-} from './selectors.js';
+export { hasPending, legalMovesFor, phaseOf, viewFor, type Phase } from './selectors.js';
 export type * from './types.js';

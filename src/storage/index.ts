@@ -1,4 +1,4 @@
-export { browserStore, memoryStore, type KeyValueStore } from './store.js';
+export { browserStore, type KeyValueStore } from './store.js';
 export { emptyStats, parseStats, recordMatch, type Stats, type Tally } from './stats.js';
 export {
   MIGRATIONS,

@@ -46,14 +46,3 @@ export function browserStore(): KeyValueStore | null {
     },
   };
 }
-
-/** A store in memory, for tests and for pages without storage (so the code path is the same). */
-export function memoryStore(): KeyValueStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    read: (key) => data.get(key) ?? null,
-    write: (key, value) => (data.set(key, value), true),
-    remove: (key) => void data.delete(key),
-  };
-}

@@ -6,7 +6,6 @@ import { createMatch, RuleError, type LegalMove, type MatchConfig } from '../../
 import {
   hasPending,
   matchMachine,
-  pendingOf,
   phaseOf,
   TEMPO_DELAYS,
   type ComputerPlayerInput,
@@ -31,7 +30,7 @@ describe('CONFIGURE', () => {
     let s = actor.getSnapshot();
     assert.equal(s.context.tempo, 'slow');
     assert.equal(s.context.level, 'easy');
-    assert.deepEqual(pendingOf(s), { level: 'hard' });
+    assert.deepEqual(s.context.pending, { level: 'hard' });
     assert.ok(hasPending(s));
     assert.equal(s.context.game, game, 'the game is untouched');
 
@@ -39,14 +38,14 @@ describe('CONFIGURE', () => {
     actor.send({ type: 'CONFIGURE', config, seats: ['computer', 'human', 'computer'] });
     s = actor.getSnapshot();
     assert.equal(s.context.rejection, null);
-    assert.deepEqual(pendingOf(s), { level: 'hard', config, seats: ['computer', 'human', 'computer'] });
+    assert.deepEqual(s.context.pending, { level: 'hard', config, seats: ['computer', 'human', 'computer'] });
     assert.deepEqual(s.context.seats, ['human', 'computer']);
     assert.equal(s.context.game.config.variant, 'draw');
 
     // Setting a value back to the current one clears it from pending.
     actor.send({ type: 'CONFIGURE', level: 'easy', config: { variant: 'draw', players: 2 }, seats: ['human', 'computer'] });
     s = actor.getSnapshot();
-    assert.deepEqual(pendingOf(s), {});
+    assert.deepEqual(s.context.pending, {});
     assert.ok(!hasPending(s));
     actor.stop();
   });
@@ -102,7 +101,7 @@ describe('NEW_MATCH', () => {
     assert.equal(s.context.level, 'medium');
     assert.deepEqual(s.context.seats, ['computer', 'human', 'human']);
     assert.deepEqual(s.context.config, config);
-    assert.deepEqual(pendingOf(s), {});
+    assert.deepEqual(s.context.pending, {});
     assert.equal(s.context.game.config.variant, 'fives');
     assert.equal(s.context.game.config.target, 50);
     assert.equal(s.context.game.round.number, 1);

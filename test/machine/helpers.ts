@@ -8,9 +8,6 @@ import assert from 'node:assert/strict';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { ALL_TILES, legalMoves, type Deal, type LegalMove, type MatchState, type Pip, type Tile } from '../../src/engine/index.js';
 import {
-  isComputerTurn,
-  isHumanTurn,
-  isRemoteTurn,
   matchMachine,
   TEMPO_DELAYS,
   viewFor,
@@ -140,12 +137,12 @@ export async function drive(options: DriveOptions): Promise<DriveResult> {
       roundStart = events.length;
       actor.send({ type: 'NEXT_ROUND' });
       assert.equal(actor.getSnapshot().context.rejection, null);
-    } else if (isHumanTurn(s)) {
+    } else if (s.hasTag('humanTurn')) {
       const seat = game.turn!;
       const move = pick(legalMoves(viewFor(s, seat)), game.log.length + seat + game.round.number);
       actor.send(intentFor(move));
       assert.equal(actor.getSnapshot().context.rejection, null, 'a legal move is accepted');
-    } else if (isRemoteTurn(s)) {
+    } else if (s.hasTag('remoteTurn')) {
       const seat = game.turn!;
       const move = pick(legalMoves(viewFor(s, seat)), game.log.length * 3 + seat);
       actor.send({ type: 'REMOTE_MOVE', seat, move });
@@ -153,7 +150,7 @@ export async function drive(options: DriveOptions): Promise<DriveResult> {
     } else if (s.matches({ dealing: 'waiting' })) {
       clock.increment(TEMPO_DELAYS[s.context.tempo].deal);
       await nextChange(actor, s);
-    } else if (isComputerTurn(s)) {
+    } else if (s.hasTag('computerTurn')) {
       if (s.matches({ playing: { computer: { pace: 'waiting' } } }) && s.matches({ playing: { computer: { think: 'decided' } } })) {
         clock.increment(TEMPO_DELAYS[s.context.tempo].move);
       }

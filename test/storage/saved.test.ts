@@ -3,12 +3,22 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import {
   browserStore,
   emptyStats,
-  memoryStore,
   readVersioned,
   recordMatch,
   resetStorageWarnings,
   SavedGame,
+  type KeyValueStore,
 } from '../../src/storage/index.js';
+
+/** localStorage's stand-in. */
+function memoryStore(): KeyValueStore {
+  const data = new Map<string, string>();
+  return {
+    read: (key) => data.get(key) ?? null,
+    write: (key, value) => (data.set(key, value), true),
+    remove: (key) => void data.delete(key),
+  };
+}
 
 let warnings: string[] = [];
 const originalWarn = console.warn;
