@@ -1,10 +1,37 @@
 /**
- * A phone's width: at a 320px viewport the widget never scrolls sideways, however long the table grows.
+ * A phone's width: at a 320px viewport the widget never scrolls sideways, however long the table grows;
+ * in every language, neither does the settings dialog (house rules open) nor the top line, whose four
+ * players' chips stay on one row (the teams' on the next), your partner's marked as such.
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { boardOf, mount, placeButtons, root, settle, tableNames, waitForYou, type DominoGame } from './helpers.js';
+import { CATALOG_LOADERS } from '../../src/i18n/catalog-loaders.js';
+import { enExtra } from '../../src/i18n/en-extra.js';
+import { LANGUAGES, type Message } from '../../src/i18n/index.js';
+import { boardOf, en, mount, placeButtons, root, settle, tableNames, waitFor, waitForYou, type DominoGame } from './helpers.js';
+
+/** Every element under `top` (through shadow roots) that is wider than its box or sticks out of the viewport. */
+function overflowing(top: Element | ShadowRoot, width: number): string[] {
+  const found: string[] = [];
+  const visit = (node: Element) => {
+    const box = node.getBoundingClientRect();
+    const style = getComputedStyle(node);
+    const name = `${node.localName}.${[...node.classList].join('.')} "${node.textContent!.trim().slice(0, 30)}"`;
+    if (box.width > 0 && style.visibility !== 'hidden') {
+      if (box.left < -0.5 || box.right > width + 0.5) found.push(`${name} sticks out: ${box.left}–${box.right}`);
+      if (node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 0 && style.overflowX === 'visible') {
+        found.push(`${name} overflows: ${node.scrollWidth} > ${node.clientWidth}`);
+      }
+    }
+    // What a box clips (the table, a chip's cut text) cannot make anything scroll sideways.
+    if (style.overflowX !== 'visible') return;
+    if (node.shadowRoot) for (const child of node.shadowRoot.children) visit(child);
+    for (const child of node.children) visit(child);
+  };
+  for (const child of top.children) visit(child);
+  return found;
+}
 
 function checkNoOverflow(el: DominoGame, when: string): void {
   expect(el.getBoundingClientRect().width, `${when}: the widget fits the viewport`).to.be.at.most(320);
@@ -59,4 +86,45 @@ describe('at 320px wide', function () {
       expect(longest, 'a long table').to.be.at.least(12);
     });
   }
+});
+
+describe('at 320px wide, in every language', function () {
+  this.timeout(180_000);
+  before(() => setViewport({ width: 320, height: 640 }));
+  after(() => setViewport({ width: 800, height: 600 }));
+
+  it('nothing sticks out sideways, the settings dialog included; four chips on one row, the partner marked', async () => {
+    expect(LANGUAGES).to.have.length(24);
+    for (const lang of LANGUAGES) {
+      const catalog = (lang === 'en' ? { ...en, ...enExtra } : (await CATALOG_LOADERS[lang as keyof typeof CATALOG_LOADERS]()).default) as Record<string, Message>;
+      const el = await mount({ lang, variant: 'fives', players: '4', teams: '', tempo: 'instant', level: 'easy', seed: `narrow-${lang}` });
+      try {
+        await waitFor(`${lang} texts`, () => root(el).querySelector('button.secondary')?.textContent?.trim() === catalog['settings']);
+        await waitForYou(el, 8000);
+        await settle(el);
+        const chips = [...root(el).querySelectorAll<HTMLElement>('.players .player')];
+        expect(chips, lang).to.have.length(4);
+        expect(new Set(chips.map((c) => Math.round(c.getBoundingClientRect().top))).size, `${lang}: the players' chips on one row`).to.equal(1);
+        const partner = chips[2]!.querySelector('.partner');
+        expect(partner?.textContent?.trim(), `${lang}: the partner is marked`).to.equal(catalog['partner']);
+        expect(chips.filter((c) => c.querySelector('.partner')), `${lang}: only the partner`).to.have.length(1);
+        expect(overflowing(root(el), 320), `${lang}: the widget`).to.deep.equal([]);
+
+        root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
+        const settings = root(el).querySelector('domino-settings')!;
+        const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLDialogElement>('dialog[open]'));
+        const fold = dialog.querySelector<HTMLDetailsElement>('details.advanced')!;
+        fold.open = true;
+        await settings.updateComplete;
+        const close = dialog.querySelector<HTMLButtonElement>('button.close')!;
+        expect(close.textContent!.trim(), lang).to.equal(catalog['close']);
+        expect(overflowing(dialog, 320), `${lang}: the settings dialog`).to.deep.equal([]);
+        // The Close button is whole: its text is not cut (its box holds its content).
+        expect(close.scrollWidth, `${lang}: Close is whole`).to.be.at.most(close.clientWidth + 1);
+        dialog.close();
+      } finally {
+        el.remove();
+      }
+    }
+  });
 });

@@ -260,7 +260,8 @@ export const styles = [
     }
     .player,
     .team {
-      flex-direction: column;
+      /* One line: a wrapping column would be as wide as its widest text, not the chip. */
+      flex-flow: column nowrap;
       align-items: stretch;
       padding: 0.2em 0.45em;
       border-radius: 0.6em;
