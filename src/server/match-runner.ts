@@ -8,7 +8,7 @@
 import { createActor } from 'xstate';
 import type { MatchConfig, Move, PlayerView, Seat } from '../engine/index.js';
 import { playerView } from '../engine/index.js';
-import { matchMachine, phaseOf, type MatchActor, type MatchContext, type MatchEmitted, type MatchEvent, type MatchInput, type Phase, type Rejection } from '../machine/index.js';
+import { matchMachine, phaseOf, upgradePersistedSnapshot, type MatchActor, type MatchContext, type MatchEmitted, type MatchEvent, type MatchInput, type Phase, type Rejection } from '../machine/index.js';
 
 /** A persisted snapshot of the match machine: plain JSON, stored with the room. */
 export type PersistedMatch = ReturnType<MatchActor['getPersistedSnapshot']> & { value: unknown; context: MatchContext };
@@ -39,7 +39,7 @@ export function stepMatch(match: PersistedMatch, event: MatchEvent): Step {
   let actor = running.get(match);
   running.delete(match);
   // A restored actor takes its context from the snapshot; the input is never read.
-  actor ??= createActor(matchMachine, { snapshot: match, input: undefined as unknown as MatchInput }).start();
+  actor ??= createActor(matchMachine, { snapshot: upgradePersistedSnapshot(match), input: undefined as unknown as MatchInput }).start();
   const events: MatchEmitted[] = [];
   const listening = (['move', 'score', 'roundEnd', 'matchEnd', 'turn'] as const).map((type) =>
     actor.on(type, (emitted) => events.push(publicEvent(emitted as MatchEmitted))),
@@ -80,19 +80,20 @@ function publicEvent(event: MatchEmitted): MatchEmitted {
   return { type: 'turn', seat: event.seat, yours: false };
 }
 
+/** The match state, read through upgradePersistedSnapshot: a room may have been stored by an older version. */
 export function gameOf(match: PersistedMatch) {
-  return match.context.game;
+  return upgradePersistedSnapshot(match).context.game;
 }
 
 export function matchPhase(match: PersistedMatch): Phase {
-  const { game } = match.context;
-  if (game.winner !== null) return 'matchOver';
+  const game = gameOf(match);
+  if (game.winningSide !== null) return 'matchOver';
   if (game.round.result !== null) return 'roundOver';
   return match.value === 'dealing' ? 'dealing' : 'playing';
 }
 
 export function viewOf(match: PersistedMatch, seat: Seat): PlayerView {
-  return playerView(match.context.game, seat);
+  return playerView(gameOf(match), seat);
 }
 
 export const remoteMove = (seat: Seat, move: Move): MatchEvent => ({ type: 'REMOTE_MOVE', seat, move });

@@ -134,7 +134,7 @@ export function matchConfigOf(settings: RoomSettings): MatchConfig {
 
 /** Applies a change of the match: `seq` grows by one and the change's events are kept for the seats. */
 function matchChanged(room: RoomRecord, match: PersistedMatch, events: MatchEmitted[], now: number): RoomRecord {
-  const phase: RoomPhase = gameOf(match).winner !== null ? 'over' : 'playing';
+  const phase: RoomPhase = gameOf(match).winningSide !== null ? 'over' : 'playing';
   return { ...room, match, events, phase, seq: room.seq + 1, since: now, updatedAt: now, seats: room.seats.map((s) => ({ ...s, ready: false })) };
 }
 

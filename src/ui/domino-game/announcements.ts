@@ -37,8 +37,8 @@ export function announcementOf(t: Translator, event: MatchEmitted, state: Sessio
     }
     case 'matchEnd': {
       const scores = event.scores.map((s) => t.number(s)).join(' – ');
-      if (!config.teams && event.winner === you) return t.t('announceMatchYou', { scores });
-      return t.t(config.teams ? 'announceMatchTeam' : 'announceMatch', { name: sideName(t, config, event.winner, state), scores });
+      if (!config.teams && event.winningSide === you) return t.t('announceMatchYou', { scores });
+      return t.t(config.teams ? 'announceMatchTeam' : 'announceMatch', { name: sideName(t, config, event.winningSide, state), scores });
     }
     case 'turn':
       return event.seat === you ? t.t('announceTurn') : '';

@@ -401,7 +401,7 @@ export class DominoGame extends LitElement {
     // once the element has rendered, so a listener added just after it was put on the page is not late.
     if (this.hasUpdated) emitDomEvent(this, event, state);
     else void this.updateComplete.then(() => emitDomEvent(this, event, state));
-    if (event.type === 'matchEnd' && this.session === this.local) this.countMatch(event.winner, state);
+    if (event.type === 'matchEnd' && this.session === this.local) this.countMatch(event.winningSide, state);
     if (event.type === 'roundEnd' || event.type === 'matchEnd') {
       this.rounds.push({ round: state.view.round.number, scores: event.scores });
       void this.loadSummary();
@@ -413,13 +413,13 @@ export class DominoGame extends LitElement {
   }
 
   /** Statistics: a finished match counts as played, and as won when your side won it (null: given up). */
-  private countMatch(winner: number | null, state: SessionState): void {
+  private countMatch(winningSide: number | null, state: SessionState): void {
     // Statistics are per level of the computers: a local match's.
     const level = this.local.level;
     if (!this.stats || !level) return;
     const { config } = state.view;
     const yourSide = config.teams ? state.seat % 2 : state.seat;
-    this.stats = recordMatch(this.stats, level, config.variant, winner === yourSide);
+    this.stats = recordMatch(this.stats, level, config.variant, winningSide === yourSide);
     this.persistence.saveStats(this.stats);
   }
 

@@ -90,7 +90,7 @@ export function emitDomEvent(target: EventTarget, event: MatchEmitted, state: Se
       break;
     }
     case 'matchEnd':
-      emit(target, 'domino-match-end', { winner: event.winner, scores: event.scores });
+      emit(target, 'domino-match-end', { winner: event.winningSide, scores: event.scores });
       break;
     case 'turn':
       emit(target, 'domino-turn', { seat: event.seat, yours: event.seat === you });

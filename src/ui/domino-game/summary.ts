@@ -77,8 +77,8 @@ export function renderSummaryBody(t: Translator, state: SessionState, recorded: 
   const { config } = view;
   const result = view.round.result;
   const hands = view.revealed?.hands ?? [];
-  return html`${phase === 'matchOver' && view.winner !== null
-      ? html`<p class="winner">${t.t('winner')}: <strong>${sideName(t, config, view.winner, state)}</strong></p>
+  return html`${phase === 'matchOver' && view.winningSide !== null
+      ? html`<p class="winner">${t.t('winner')}: <strong>${sideName(t, config, view.winningSide, state)}</strong></p>
           ${renderMatchEnd(t, state)}`
       : nothing}
     ${result
@@ -173,7 +173,7 @@ function renderMatchEnd(t: Translator, state: SessionState) {
   const last = view.log[view.log.length - 1];
   const result = view.round.result;
   const inPlay =
-    last?.type === 'play' && last.points > 0 && sideOf(config, last.seat) === view.winner && (result === null || result.points === 0);
+    last?.type === 'play' && last.points > 0 && sideOf(config, last.seat) === view.winningSide && (result === null || result.points === 0);
   const text = inPlay
     ? t.t('matchEndInPlay', {
         target: config.target,

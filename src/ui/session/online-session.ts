@@ -236,7 +236,7 @@ export class OnlineSession implements Session {
   private compute(): SessionState | null {
     const view = this.view;
     if (!view || this.seat === null) return null;
-    const phase: Phase = view.winner !== null ? 'matchOver' : view.round.result ? 'roundOver' : 'playing';
+    const phase: Phase = view.winningSide !== null ? 'matchOver' : view.round.result ? 'roundOver' : 'playing';
     const seats = (this.room?.seats ?? []).map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, connected: s.connected, away: s.away }));
     return {
       phase,
