@@ -126,9 +126,11 @@ function importsOf(file: string): { statics: string[]; dynamics: string[] } {
 /**
  * Chunks a first visit never loads: the settings dialog and the on-demand texts (on opening it or the
  * how-to-play fold), the saved-game checks (only when there is a saved match to resume) and online
- * play (only when the person chooses it or opens an invite link). What they import is not counted either.
+ * play (only when the person chooses it or opens an invite link), and the summaries' body (at the end of
+ * the first round, not on arrival: the summary's heading is in the first visit). What they import is not
+ * counted either.
  */
-const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode)-[\w-]{8}\.js$/;
+const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode|summary)-[\w-]{8}\.js$/;
 
 /** The hard computer player's chunk (choose.ts; choose-light.ts is the easy and medium one). */
 const hardChunk = /^choose-[\w-]{8}\.js$/;
@@ -221,7 +223,7 @@ export function benchBundle(
   }
   for (const chunk of hardChunks) row(chunk.file, sized(chunk), '  imported on demand for level="hard", counted there');
   for (const chunk of laterChunks) {
-    row(chunk.file, sized(chunk), '  loaded when asked for (settings, how to play, saved game, online play), not counted');
+    row(chunk.file, sized(chunk), '  loaded when asked for (settings, how to play, saved game, online play) or at the end of a round (summary), not counted');
   }
   row(CLASSIC, sized(classic), 'classic script (works from file:// too)');
   if (catalogs.length > 0) {
