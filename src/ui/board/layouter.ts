@@ -40,8 +40,6 @@ interface Arm {
   progress: number;
   /** The number showing (-1: not known). */
   pip: number;
-  /** Its candidate positions for [a non-double, a double] (see `candidates`), once made. */
-  lists?: (Candidate[] | null)[];
   /** `alive`'s room (null: none) when the table had `soloAt` tiles, for `soloPip`, and whether it had to hold the double. */
   solo?: Rect[] | null;
   soloAt?: number;
@@ -175,27 +173,14 @@ export class Layouter {
   }
 
   /**
-   * The positions for a tile (a double when `double`) on `arm`, best first: the natural ones, then the
-   * same shifted along the face. Every one touches the arm's region with the attached half (a double:
-   * with its long side), and a non-double's outer half does not touch the region. They come from a
-   * template for the arm's geometry (kept across calls) and are made once per arm.
+   * The position at `i` of template `t` (see `template`) against region `R`. The positions of a
+   * template, in order, are those for a tile on an arm, best first: the natural ones, then the same
+   * shifted along the face. Every one touches the region with the attached half (a double: with its
+   * long side), and a non-double's outer half does not touch the region.
    */
-  private candidates(arm: Arm, double: boolean): Candidate[] {
-    const k = double ? 1 : 0;
-    const lists = (arm.lists ??= [null, null]);
-    let list = lists[k];
-    if (!list) {
-      const t = this.template(arm.region, arm.double, arm.dir, arm.rowDir, arm.progress, double);
-      const R = arm.region;
-      list = [];
-      for (let i = 0; i < t.length; i += STRIDE) {
-        const rect = { x: R.x + t[i]!, y: R.y + t[i + 1]!, w: t[i + 2]!, h: t[i + 3]! };
-        const outer = t[i + 7] ? { x: R.x + t[i + 5]!, y: R.y + t[i + 6]!, w: 2, h: 2 } : null;
-        list.push({ rect, dir: t[i + 4]!, outer });
-      }
-      lists[k] = list;
-    }
-    return list;
+  private at(R: Rect, t: Int16Array, i: number): Candidate {
+    const rect = { x: R.x + t[i]!, y: R.y + t[i + 1]!, w: t[i + 2]!, h: t[i + 3]! };
+    return { rect, dir: t[i + 4]!, outer: t[i + 7] ? { x: R.x + t[i + 5]!, y: R.y + t[i + 6]!, w: 2, h: 2 } : null };
   }
 
   /** Positions relative to a region's corner: [dx, dy, w, h, way, outer dx, outer dy, has outer]… */
@@ -303,8 +288,8 @@ export class Layouter {
 
   /** `shape` as the end offered by table[from], showing `pip`. */
   private real(shape: Arm, from: number, pip: number): Arm {
-    const { region, double, dir, rowDir, progress, lists } = shape;
-    return { from, region, double, dir, rowDir, progress, pip, lists };
+    const { region, double, dir, rowDir, progress } = shape;
+    return { from, region, double, dir, rowDir, progress, pip };
   }
 
   // ------------------------------------------------------------------------------------------
@@ -565,13 +550,13 @@ export class Layouter {
     const t = this.template(R, arm.double, arm.dir, arm.rowDir, arm.progress, double);
     let weighed = 0;
     for (let i = 0; i < t.length && weighed < MAX_WEIGHED; i += STRIDE) {
-      const rect = { x: R.x + t[i]!, y: R.y + t[i + 1]!, w: t[i + 2]!, h: t[i + 3]! };
+      const c = this.at(R, t, i);
+      const rect = c.rect;
       if (box && rect.x === box.rect.x && rect.y === box.rect.y && rect.w === box.rect.w) continue;
       if (!this.grid.free(rect, false, false, null)) continue;
-      // Beyond the width it cannot beat a place within it that walls nothing in and takes no room.
+      // Beyond the bounds it cannot beat a place within them that walls nothing in and takes no room.
       if (best && best.cost[0] === 0 && best.cost[1] <= floor && best.cost[2] === 0 && !this.grid.inBounds(rect)) continue;
-      const outer = t[i + 7] ? { x: R.x + t[i + 5]!, y: R.y + t[i + 6]!, w: 2, h: 2 } : null;
-      const e = this.cost(id, arm, { rect, dir: t[i + 4]!, outer }, spinner, pip);
+      const e = this.cost(id, arm, c, spinner, pip);
       weighed++;
       if (best === null || cheaper(e.cost, best.cost)) best = e;
       if (perfect(e.cost, floor)) return best;
@@ -581,12 +566,6 @@ export class Layouter {
 
   // ------------------------------------------------------------------------------------------
   // Laying tiles
-
-  /** A walled-in end's box: the nearest free place. */
-  private strayBox(arm: Arm): { rect: Rect; dir: number } {
-    const c = this.stray(arm);
-    return { rect: c.rect, dir: c.dir };
-  }
 
   /**
    * Last resort when an end is walled in: the nearest free place for a tile (a double when `double`),
@@ -725,11 +704,20 @@ export class Layouter {
       // room of its own, weigh the end as for a tile (its outer number not known: with room for its double).
       let pick = this.holds.get(end.id)?.room?.next ?? this.choose(end.id, arm, false, false, -1)?.c ?? null;
       if (pick && !clearOf(pick.rect)) {
-        const others = this.candidates(arm, false).filter((c) => clearOf(c.rect) && this.grid.free(c.rect, false, false, null));
+        const t = this.template(arm.region, arm.double, arm.dir, arm.rowDir, arm.progress, false);
+        const others: Candidate[] = [];
+        for (let i = 0; i < t.length; i += STRIDE) {
+          const c = this.at(arm.region, t, i);
+          if (clearOf(c.rect) && this.grid.free(c.rect, false, false, null)) others.push(c);
+        }
         pick = others.find((c) => this.grid.inBounds(c.rect)) ?? (this.grid.inBounds(pick.rect) ? pick : (others[0] ?? pick));
       }
       if (pick) out.push({ id: end.id, rect: pick.rect, dir: pick.dir, anchor: null });
-      else out.push({ id: end.id, ...this.strayBox(arm), anchor: anchorOf(arm) });
+      else {
+        // Walled in: the nearest free place.
+        const { rect, dir } = this.stray(arm);
+        out.push({ id: end.id, rect, dir, anchor: anchorOf(arm) });
+      }
     }
     return out;
   }
