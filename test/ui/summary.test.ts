@@ -53,9 +53,10 @@ describe('summaries', function () {
 
   it('the match summary says why the match ended, with the move when All Fives is won in play', async () => {
     const seen = { inPlay: 0, atRoundEnd: 0 };
-    // Low targets: some matches are won by a play's points, some as a round ends.
-    for (const [seed, target] of [['why-1', '10'], ['why-2', '15'], ['why-3', '40'], ['why-4', '10']] as const) {
-      el = await mount({ variant: 'fives', seed, target, level: 'easy', tempo: 'instant' });
+    // Low targets in All Fives: some matches are won by a play's points; Draw is always won as a round ends.
+    const matches = [['fives', 'why-1', '10'], ['fives', 'why-2', '15'], ['fives', 'why-3', '40'], ['draw', 'why-4', '30']] as const;
+    for (const [variant, seed, target] of matches) {
+      el = await mount({ variant, seed, target, level: 'easy', tempo: 'instant' });
       const heard = record(el);
       await actUntil(el, () => mainLabel(el!) === en.newGame);
       await summaryShown(el);

@@ -276,6 +276,15 @@ export const styles = [
     .team {
       grid-column: span 2;
     }
+    /* In a corner: a line of its own would make the chip taller at every turn. */
+    .player {
+      position: relative;
+    }
+    .thinking {
+      position: absolute;
+      inset-block-start: 0;
+      inset-inline-end: 0.3em;
+    }
   }
 
   @media (prefers-reduced-motion: reduce) {

@@ -29,7 +29,7 @@ export function renderPlayers(t: Translator, state: SessionState, thinking: bool
       const turn = view.turn === seat;
       const partner = config.teams && seat !== state.seat && seat % 2 === state.seat % 2;
       return html`<li class="player ${turn ? 'turn' : ''} ${seat === state.seat ? 'you' : ''}" aria-current=${turn ? 'true' : 'false'}>
-        <span class="name">${name}${turn && thinking ? html`<span class="thinking" aria-hidden="true">…</span>` : nothing}</span>
+        <span class="name">${name}</span>${turn && thinking ? html`<span class="thinking" aria-hidden="true">…</span>` : nothing}
         ${partner ? html`<span class="partner">${t.t('partner')}</span>` : nothing} ${presence?.(seat)}
         <span class="count">${tiles}</span>
         ${config.teams ? nothing : html`<span class="score">${points}</span>`}
