@@ -45,7 +45,7 @@ export function play(
     // Without partnerships, 4 players are two of each contestant: the first wins when either of its seats does.
     const firstSides = config.teams ? [firstSeats[0]! % 2] : firstSeats.filter((s) => s < config.players);
     const won = (side: number | null) => side !== null && firstSides.includes(side);
-    while (state.winner === null) {
+    while (state.winningSide === null) {
       if (state.round.result) {
         tally.rounds++;
         if (won(state.round.result.side)) tally.roundWins++;
@@ -70,7 +70,7 @@ export function play(
       if (won(state.round.result.side)) tally.roundWins++;
     }
     tally.matches++;
-    if (won(state.winner)) tally.matchWins++;
+    if (won(state.winningSide)) tally.matchWins++;
   }
   return tally;
 }

@@ -13,7 +13,7 @@ function longTable(variant: Variant): MatchState {
         state = applyMove(state, moves[(seed * 7 + state.log.length) % moves.length]!);
       }
       if (!best || state.table.length > best.table.length) best = state;
-      if (state.winner !== null) break;
+      if (state.winningSide !== null) break;
       state = nextRound(state);
     }
   }

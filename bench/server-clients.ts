@@ -166,7 +166,7 @@ class Client {
     let action: (() => void) | null = null;
     if (setup!.mode === 'echo') {
       if (view.turn === this.seat) action = () => this.move(seq, { type: 'pass' });
-    } else if (view.winner !== null) {
+    } else if (view.winningSide !== null) {
       if (this.seat === 0) action = () => this.send({ type: 'new-match' });
     } else if (view.round.result !== null) {
       action = () => this.send({ type: 'next-round', seq });

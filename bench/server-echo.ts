@@ -29,9 +29,9 @@ const rooms = new Map<string, Room>();
 let nextRoom = 1;
 const where = new Map<WebSocket, { room: Room; seat: number }>();
 
-/** The same shape as a real view frame where the clients look (turn, winner, round), padded to size. */
+/** The same shape as a real view frame where the clients look (turn, winningSide, round), padded to size. */
 function viewFrame(room: Room): string {
-  const head = { type: 'view', seq: room.seq, view: { turn: room.turn, winner: null, round: { result: null } }, events: [] as unknown[] };
+  const head = { type: 'view', seq: room.seq, view: { turn: room.turn, winningSide: null, round: { result: null } }, events: [] as unknown[] };
   const bare = JSON.stringify({ ...head, view: { ...head.view, pad: '' } });
   return JSON.stringify({ ...head, view: { ...head.view, pad: 'x'.repeat(Math.max(0, frameBytes - bare.length)) } });
 }

@@ -29,8 +29,8 @@ function outcome(sim: Playout, view: PlayerView, side: number): number {
     else if (gain > bestOther) bestOther = gain;
   }
   let value = mine - bestOther;
-  if (sim.matchWinner === side) value += MATCH_WIN_VALUE;
-  else if (sim.matchWinner >= 0) value -= MATCH_WIN_VALUE;
+  if (sim.winningSide === side) value += MATCH_WIN_VALUE;
+  else if (sim.winningSide >= 0) value -= MATCH_WIN_VALUE;
   return value;
 }
 

@@ -3,7 +3,7 @@
  * seat knows (knowledge.ts): one "determinization" of its view, as a full match state to simulate.
  */
 import { ALL_TILES, type MatchState, type PlayerView, type Tile } from '../engine/index.js';
-import { shuffleInPlace, type RngState } from '../engine/internal.js';
+import { MATCH_STATE_VERSION, shuffleInPlace, type RngState } from '../engine/internal.js';
 
 /** After this many failed shuffles the constraints are dropped (they are then near-contradictory). */
 const TRIES = 30;
@@ -53,7 +53,7 @@ export function sampleState(view: PlayerView, unseen: number, impossible: number
   const boneyard = toTiles(dealt.pop()!);
   const hands = dealt.map((hand, seat) => (seat === view.seat ? view.hand.slice() : toTiles(hand)));
   return {
-    version: 1,
+    version: MATCH_STATE_VERSION,
     config: view.config,
     rng: [1, 2, 3, 4],
     turn: view.turn,
@@ -64,7 +64,7 @@ export function sampleState(view: PlayerView, unseen: number, impossible: number
     count: view.count,
     scores: view.scores,
     round: view.round,
-    winner: view.winner,
+    winningSide: view.winningSide,
     log: [],
   };
 }

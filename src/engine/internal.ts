@@ -7,3 +7,4 @@ export { nextInt, randomRngState, seedRng, shuffleInPlace, type RngState } from 
 export { countPoints, fits, fivesCount, layTile, LEAD, type Table } from './board.js';
 export { compareHeaviness, FULL_SET, tileIndex } from './tiles.js';
 export { ALL_DOUBLES, LEAD_SLOT, PIPS, Playout, popcount } from './playout.js';
+export { MATCH_STATE_VERSION } from './upgrade.js';

@@ -5,6 +5,7 @@ import { chooseOpening, parseDeal, randomDeal } from './deal.js';
 import { RuleError } from './errors.js';
 import { isSeed, randomRngState, seedRng, type RngState } from './rng.js';
 import { blockedResult, dominoResult } from './scoring.js';
+import { MATCH_STATE_VERSION } from './upgrade.js';
 import { handPips, normalize, parseTile, safeJson, sameTile, tileName } from './tiles.js';
 import type {
   Deal,
@@ -38,7 +39,7 @@ export function createMatch(config: MatchConfig): MatchState {
 
 /** Deals the round after the one that just ended. `deal` fixes it (and all its draws) for tests. */
 export function nextRound(state: MatchState, deal?: Deal): MatchState {
-  if (state.winner !== null) throw new RuleError('match-over', 'the match is over: start a new one');
+  if (state.winningSide !== null) throw new RuleError('match-over', 'the match is over: start a new one');
   if (state.round.result === null) throw new RuleError('round-in-progress', 'the round is still being played');
   const rng: RngState = [...state.rng];
   const dealt = deal === undefined ? randomDeal(state.config, rng) : parseDeal(state.config, deal);
@@ -60,7 +61,7 @@ function startRound(
     opening = chooseOpening(config, deal.hands, previous);
   }
   return {
-    version: 1,
+    version: MATCH_STATE_VERSION,
     config,
     rng,
     turn: opening.leader,
@@ -78,7 +79,7 @@ function startRound(
       redeals,
       result: null,
     },
-    winner: null,
+    winningSide: null,
     log: [],
   };
 }
@@ -93,7 +94,7 @@ interface Turn {
 }
 
 function turnOf(game: MatchState | PlayerView): Turn | null {
-  if (game.turn === null || game.winner !== null || game.round.result !== null) return null;
+  if (game.turn === null || game.winningSide !== null || game.round.result !== null) return null;
   const board = { table: game.table, openEnds: game.openEnds };
   if ('hands' in game) {
     const drawable = drawableCount(game.config, game.boneyard.length);
@@ -153,7 +154,7 @@ const showing = (state: MatchState): Pip[] => [...new Set(state.openEnds.map((e)
 
 /** Applies the move of the seat to act. Pure: returns a new state. An illegal move throws RuleError. */
 export function applyMove(state: MatchState, move: unknown): MatchState {
-  if (state.winner !== null) throw new RuleError('match-over', 'the match is over');
+  if (state.winningSide !== null) throw new RuleError('match-over', 'the match is over');
   if (state.round.result !== null) throw new RuleError('round-over', 'the round is over: deal the next one');
   const turn = turnOf(state);
   if (!turn || state.turn === null) throw new RuleError('invalid-state', 'no seat is to act');
@@ -225,7 +226,7 @@ function play(state: MatchState, turn: Turn, seat: Seat, tile: Tile, endId: stri
     let result: RoundResult | null = null;
     if (hand.length === 0) result = dominoResult(state.config, hands.map(handPips), seat);
     else if (isBlocked(passedOn)) result = blockedRoundResult(passedOn);
-    return { ...next, turn: null, winner: side, round: { ...next.round, result: result && { ...result, points: 0 } } };
+    return { ...next, turn: null, winningSide: side, round: { ...next.round, result: result && { ...result, points: 0 } } };
   }
   if (hand.length === 0) return endRound(next, dominoResult(state.config, hands.map(handPips), seat));
   return afterTurn(next, seat);
@@ -260,15 +261,15 @@ function afterTurn(state: MatchState, seat: Seat): MatchState {
 
 function endRound(state: MatchState, result: RoundResult): MatchState {
   const scores = state.scores.slice();
-  let winner: number | null = null;
+  let winningSide: number | null = null;
   if (result.side !== null) {
     scores[result.side]! += result.points;
-    if (scores[result.side]! >= state.config.target) winner = result.side;
+    if (scores[result.side]! >= state.config.target) winningSide = result.side;
   }
-  return { ...state, turn: null, scores, winner, round: { ...state.round, result } };
+  return { ...state, turn: null, scores, winningSide, round: { ...state.round, result } };
 }
 
 /** Whether the match is over. */
-export const isMatchOver = (state: MatchState | PlayerView): boolean => state.winner !== null;
+export const isMatchOver = (state: MatchState | PlayerView): boolean => state.winningSide !== null;
 
 export { sideOf };

@@ -133,7 +133,7 @@ export class Playout {
   /** Set when the round ended; null while it runs or when the match was won in play. */
   result: RoundResult | null = null;
   /** The side that won the match, or -1. */
-  matchWinner = -1;
+  winningSide = -1;
   over = false;
 
   private a: number;
@@ -274,7 +274,7 @@ export class Playout {
     this.turn = state.turn ?? 0;
     this.over = state.turn === null;
     this.result = state.round.result;
-    this.matchWinner = state.winner ?? -1;
+    this.winningSide = state.winningSide ?? -1;
   }
 
   slotOfEnd(id: string): number {
@@ -455,7 +455,7 @@ export class Playout {
         const side = sideOf(this.config, seat);
         this.scores[side]! += count;
         if (this.scores[side]! >= this.config.target) {
-          this.matchWinner = side;
+          this.winningSide = side;
           this.over = true;
           this.turn = (seat + 1) % this.players;
           if (this.tileCounts[seat] === 0) this.result = { ...dominoResult(this.config, this.pipList(), seat), points: 0 };
@@ -516,7 +516,7 @@ export class Playout {
     this.over = true;
     if (result.side !== null) {
       this.scores[result.side]! += result.points;
-      if (this.scores[result.side]! >= this.config.target) this.matchWinner = result.side;
+      if (this.scores[result.side]! >= this.config.target) this.winningSide = result.side;
     }
   }
 

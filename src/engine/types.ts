@@ -136,8 +136,8 @@ export interface RoundState {
 }
 
 export interface MatchState {
-  /** The format of this object, for saved games. */
-  version: 1;
+  /** The format of this object, for saved games (upgrade.ts reads the older ones). */
+  version: 2;
   config: ResolvedConfig;
   /** The dealing generator's state (secret: it foretells later deals). */
   rng: [number, number, number, number];
@@ -153,8 +153,8 @@ export interface MatchState {
   /** Per seat, or per team (team 0 = seats 0 and 2). */
   scores: number[];
   round: RoundState;
-  /** The seat (or team) that won the match, or null. */
-  winner: number | null;
+  /** The side (seat, or team) that won the match, or null. Not `winner`: that is a seat (RoundResult). */
+  winningSide: number | null;
   log: LogEntry[];
 }
 
@@ -173,7 +173,8 @@ export interface PlayerView {
   count: number;
   scores: number[];
   round: RoundState;
-  winner: number | null;
+  /** The side (seat, or team) that won the match, or null. */
+  winningSide: number | null;
   log: ViewLogEntry[];
   /** Every hand (and in Block the tiles left out), once the round or match is over; else null. */
   revealed: { hands: Tile[][]; aside: Tile[] } | null;

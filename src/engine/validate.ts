@@ -8,6 +8,7 @@ import { resolveConfig, sideCount } from './config.js';
 import { RuleError } from './errors.js';
 import { isRngState } from './rng.js';
 import { ALL_TILES, isDouble, isPip, parseTile, safeJson, sameTile, tileIndex } from './tiles.js';
+import { MATCH_STATE_VERSION, upgradeMatchState } from './upgrade.js';
 import type { LogEntry, MatchState, OpenEnd, Placement, RoundResult, RoundState, Tile } from './types.js';
 
 function fail(message: string): never {
@@ -106,10 +107,14 @@ function logEntries(value: unknown, state: MatchState): LogEntry[] {
   });
 }
 
-/** Returns a clean copy of `value` if it is a consistent match state; throws RuleError otherwise. */
-export function validateMatchState(value: unknown): MatchState {
+/**
+ * Returns a clean copy of `stored` if it is a consistent match state, of this version or an older one
+ * (upgraded); throws RuleError otherwise.
+ */
+export function validateMatchState(stored: unknown): MatchState {
+  const value = upgradeMatchState(stored);
   if (!isObject(value)) fail('it must be an object');
-  if (value['version'] !== 1) fail(`unknown version ${safeJson(value['version'])}`);
+  if (value['version'] !== MATCH_STATE_VERSION) fail(`unknown version ${safeJson(value['version'])}`);
   let config;
   try {
     config = resolveConfig(value['config'] as never);
@@ -123,7 +128,7 @@ export function validateMatchState(value: unknown): MatchState {
   if (!Array.isArray(hands) || hands.length !== config.players) fail(`hands must hold ${config.players} hands`);
   const board = replayTable(partial, value['table']);
   const state: MatchState = {
-    version: 1,
+    version: MATCH_STATE_VERSION,
     config,
     rng: [...(value['rng'] as [number, number, number, number])],
     turn: nullableSeat(value['turn'], config.players, 'turn'),
@@ -133,7 +138,7 @@ export function validateMatchState(value: unknown): MatchState {
     count: fivesCount(config, board),
     scores: [],
     round: roundState(value['round'], partial),
-    winner: value['winner'] === null ? null : seat(value['winner'], sideCount(config), 'winner'),
+    winningSide: value['winningSide'] === null ? null : seat(value['winningSide'], sideCount(config), 'winningSide'),
     log: logEntries(value['log'], partial),
   };
   if (!sameEnds(board.openEnds, value['openEnds'])) fail('openEnds do not match the table');
@@ -152,8 +157,10 @@ export function validateMatchState(value: unknown): MatchState {
   }
   if (seen.size !== ALL_TILES.length) fail(`${ALL_TILES.length - seen.size} tiles are missing`);
 
-  const over = state.round.result !== null || state.winner !== null;
+  const over = state.round.result !== null || state.winningSide !== null;
   if (over !== (state.turn === null)) fail('turn must be null exactly when the round or match is over');
-  if (state.winner !== null && state.scores[state.winner]! < config.target) fail('the winner has not reached the target');
+  if (state.winningSide !== null && state.scores[state.winningSide]! < config.target) {
+    fail('the winning side has not reached the target');
+  }
   return state;
 }

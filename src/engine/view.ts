@@ -15,7 +15,7 @@ export function playerView(state: MatchState, seat: Seat): PlayerView {
   if (!Number.isInteger(seat) || seat < 0 || seat >= state.config.players) {
     throw new RuleError('invalid-seat', `seat must be from 0 to ${state.config.players - 1}, got ${seat}`);
   }
-  const over = state.round.result !== null || state.winner !== null;
+  const over = state.round.result !== null || state.winningSide !== null;
   const log: ViewLogEntry[] = state.log.map((entry) => {
     if (entry.type === 'draw') {
       return entry.seat === seat
@@ -48,7 +48,7 @@ export function playerView(state: MatchState, seat: Seat): PlayerView {
       redeals,
       result: result && { ...result, pips: result.pips.slice() },
     },
-    winner: state.winner,
+    winningSide: state.winningSide,
     log,
     revealed: over
       ? {

@@ -28,8 +28,8 @@ export function moveEvents(before: MatchState, after: MatchState): MatchEmitted[
     const { reason, winner, side, points: award } = result;
     events.push({ type: 'roundEnd', round: after.round.number, reason, winner, side, points: award, scores: after.scores.slice() });
   }
-  if (before.winner === null && after.winner !== null) {
-    events.push({ type: 'matchEnd', winner: after.winner, scores: after.scores.slice() });
+  if (before.winningSide === null && after.winningSide !== null) {
+    events.push({ type: 'matchEnd', winningSide: after.winningSide, scores: after.scores.slice() });
   }
   return events;
 }

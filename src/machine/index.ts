@@ -10,7 +10,7 @@ export { matchMachine, type MatchActor, type MatchMachine, type MatchSnapshot } 
 export { computerPlayer, remotePlayer, pause, computerSeed, computerInput, remoteInput } from './players.js';
 export { TEMPOS, TEMPO_DELAYS, isTempo, type TempoDelays } from './tempo.js';
 export { SEAT_KINDS, isLevel, matchSeed } from './settings.js';
-export { checkPersistedSnapshot } from './restore.js';
+export { checkPersistedSnapshot, upgradePersistedSnapshot } from './restore.js';
 export { moveEvents, turnEvent } from './domain-events.js';
 export { hasPending, legalMovesFor, phaseOf, viewFor, type Phase } from './selectors.js';
 export type * from './types.js';

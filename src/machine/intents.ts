@@ -45,7 +45,7 @@ function tryMove(game: MatchState, move: unknown, intent: unknown): Checked<Matc
 
 /** The round or match is over: the engine's own refusal says so in its words. */
 function finished(game: MatchState, intent: unknown): Checked<MatchState> | null {
-  return game.winner !== null || game.round.result !== null ? tryMove(game, { type: 'pass' }, intent) : null;
+  return game.winningSide !== null || game.round.result !== null ? tryMove(game, { type: 'pass' }, intent) : null;
 }
 
 /** PLAY / DRAW / PASS from the local UI: only for a human seat that is to act. */

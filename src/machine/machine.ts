@@ -63,7 +63,7 @@ export const matchMachine = setup({
       event.tempo !== context.tempo,
     hasNoDealPause: ({ context }) => TEMPO_DELAYS[context.tempo].deal <= 0,
     hasNoMovePause: ({ context }) => TEMPO_DELAYS[context.tempo].move <= 0,
-    isMatchOver: ({ context }) => context.game.winner !== null,
+    isMatchOver: ({ context }) => context.game.winningSide !== null,
     isRoundOver: ({ context }) => context.game.round.result !== null,
     isSeatOfKind: ({ context }, kind: SeatKind) => context.game.turn !== null && context.seats[context.game.turn] === kind,
   },

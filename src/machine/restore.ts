@@ -1,12 +1,20 @@
 /**
- * Checks a persisted match snapshot from outside (a saved game) before XState restores it: the engine
- * state inside must be valid (validateMatchState), and the machine's own settings well formed. What
- * XState itself needs of the snapshot is left to it; the caller catches its failures.
+ * Persisted match snapshots from storage, before XState restores them. A saved game from outside is
+ * checked: the engine state inside must be valid (validateMatchState, which also upgrades an older
+ * one), and the machine's own settings well formed. What XState itself needs of the snapshot is left to
+ * it; the caller catches its failures. A snapshot the server stored itself is only upgraded.
  */
 import { isLevel } from './settings.js';
 import { isTempo } from './tempo.js';
 import { RuleError, validateMatchState } from '../engine/index.js';
+import { upgradeMatchState } from '../engine/upgrade.js';
 import { SEAT_KINDS } from './settings.js';
+
+/** A stored snapshot whose match state is of an older version, upgraded; any other as it is. */
+export function upgradePersistedSnapshot<T extends { context: { game: unknown } }>(snapshot: T): T {
+  const game = upgradeMatchState(snapshot.context.game);
+  return game === snapshot.context.game ? snapshot : { ...snapshot, context: { ...snapshot.context, game } };
+}
 
 export function checkPersistedSnapshot<T>(value: unknown): T {
   const fail = (why: string): never => {

@@ -171,8 +171,8 @@ export interface RoundEndEmitted {
 }
 export interface MatchEndEmitted {
   type: 'matchEnd';
-  /** The winning side (seat, or team). */
-  winner: number;
+  /** The winning side (seat, or team); the DOM event calls it `winner`. */
+  winningSide: number;
   scores: number[];
 }
 export interface TurnEmitted {

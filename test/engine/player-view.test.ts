@@ -61,7 +61,7 @@ function checkView(state: MatchState, seat: number, seed: string, rng: RngState,
   const view = playerView(state, seat);
   const json = JSON.stringify(view);
   assert.ok(plainEqual(JSON.parse(json), view), `${where} the view is not plain JSON`);
-  const over = state.round.result !== null || state.winner !== null;
+  const over = state.round.result !== null || state.winningSide !== null;
 
   // Only `revealed` may hold hands; no rng and no boneyard anywhere.
   const { revealed, ...rest } = view;
@@ -73,8 +73,8 @@ function checkView(state: MatchState, seat: number, seed: string, rng: RngState,
   assert.equal(view.boneyardCount, state.boneyard.length, `${where} boneyardCount`);
   assert.equal(view.drawable, drawable(state), `${where} drawable`);
   same(
-    { config: view.config, turn: view.turn, table: view.table, openEnds: view.openEnds, count: view.count, scores: view.scores, winner: view.winner },
-    { config: state.config, turn: state.turn, table: state.table, openEnds: state.openEnds, count: state.count, scores: state.scores, winner: state.winner },
+    { config: view.config, turn: view.turn, table: view.table, openEnds: view.openEnds, count: view.count, scores: view.scores, winningSide: view.winningSide },
+    { config: state.config, turn: state.turn, table: state.table, openEnds: state.openEnds, count: state.count, scores: state.scores, winningSide: state.winningSide },
     `${where} public fields`,
   );
   const { lead, ...round } = view.round;
@@ -136,7 +136,7 @@ function runViewCases(variant: Variant): Coverage {
         const moves = legalMoves(state);
         state = deepFreeze(applyMove(state, moves[nextInt(moveRng, moves.length)]!));
       }
-      if (state.winner !== null || round === ROUNDS_PER_CASE) break;
+      if (state.winningSide !== null || round === ROUNDS_PER_CASE) break;
       state = deepFreeze(nextRound(state));
     }
   }

@@ -69,7 +69,7 @@ function assertSameRound(sim: Playout, state: MatchState, where: string): void {
   assert.equal(sim.over, state.turn === null, `round over ${where}`);
   if (!sim.over) assert.equal(sim.turn, state.turn, `turn ${where}`);
   assert.deepEqual(sim.result, state.round.result, `result ${where}`);
-  assert.equal(sim.matchWinner, state.winner ?? -1, `match winner ${where}`);
+  assert.equal(sim.winningSide, state.winningSide ?? -1, `match winner ${where}`);
 }
 
 /** The playout's look-ahead points of each legal play are the reference legal moves' `points`. */
@@ -116,7 +116,7 @@ describe('fast playouts agree with the reference engine', () => {
         assert.equal(state.round.redeals, 0, `the playout deals only openable rounds ${label}`);
         const policy = seed % 2 === 0 ? 'random' : 'greedy';
         state = mirrorRound(sim, state, `${label} round 1`, policy);
-        if (state.winner !== null) continue;
+        if (state.winningSide !== null) continue;
         state = nextRound(state);
         sim.load(state);
         assertSameRound(sim, state, `${label} loaded`);

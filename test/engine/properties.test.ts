@@ -76,7 +76,7 @@ test('Fives: an in-play win by a play that blocks the round records the blocked 
     state = applyMove(state, move);
   }
   // 5-2 scored 10 (15 → 25 = target) and left 1-1 against 4-4 with an empty boneyard: blocked.
-  assert.equal(state.winner, 1);
+  assert.equal(state.winningSide, 1);
   assert.deepEqual(state.hands, [[[1, 1]], [[4, 4]]]);
   assert.deepEqual(state.round.result, { reason: 'blocked', winner: 0, side: 0, points: 0, pips: [2, 8] });
 });

@@ -281,7 +281,7 @@ describe('RULES.md §9 M1: the match ends at once when an in-play score reaches 
     const end = applyMove(on140, parseMove('5-5@lead'));
     assert.equal(end.count, 10);
     assert.deepEqual(end.scores, [150, 0]);
-    assert.equal(end.winner, 0);
+    assert.equal(end.winningSide, 0);
     assert.equal(end.turn, null);
     assert.equal(end.round.result, null, 'the round was still running: no round result');
     assert.equal(end.hands[0]!.length, 6, 'seat 0 still holds tiles');
@@ -297,7 +297,7 @@ describe('RULES.md §9 M1: the match ends at once when an in-play score reaches 
     assert.equal(afterSecond!.count, 12);
     assert.equal(end!.count, 10, 'ends 0 and the spinner 10 (L2 still free)');
     assert.deepEqual(end!.scores, [20, 0]);
-    assert.equal(end!.winner, 0);
+    assert.equal(end!.winningSide, 0);
     assert.equal(end!.turn, null);
     assert.equal(end!.round.result, null);
   });
@@ -327,7 +327,7 @@ describe('RULES.md §9 M1: the match ends at once when an in-play score reaches 
     const on140: MatchState = { ...structuredClone(before), scores: [before.scores[0]!, 140] };
     const end = applyMove(on140, parseMove('6-5@left'));
     assert.deepEqual(end.scores, [before.scores[0], 150]);
-    assert.equal(end.winner, 1);
+    assert.equal(end.winningSide, 1);
     assert.equal(end.turn, null);
     assert.deepEqual(end.round.result, { reason: 'blocked', winner: 1, side: 1, points: 0, pips: [66, 18] });
   });

@@ -171,7 +171,7 @@ describe('RULES.md §9 S1: out, opponents hold 13 + 8', () => {
     assert.deepEqual(end.round.result, { reason: 'domino', winner: 2, side: 2, points: 21, pips: [13, 8, 0] });
     assert.deepEqual(end.scores, [0, 0, 21]);
     assert.equal(end.turn, null);
-    assert.equal(end.winner, null);
+    assert.equal(end.winningSide, null);
   });
 
   test('S1: Block (3 players) — 21', () => {
@@ -316,7 +316,7 @@ describe('RULES.md §9 R2: 3 players blocked, 10 / 10 / 15', () => {
     const end = playGame({ variant: 'block', players: 3 }, R2_BLOCK);
     assert.deepEqual(end.round.result, { reason: 'blocked', winner: null, side: null, points: 0, pips: [10, 10, 15] });
     assert.deepEqual(end.scores, [0, 0, 0]);
-    assert.equal(end.winner, null);
+    assert.equal(end.winningSide, null);
   });
 
   test('R2: default — the seat after this round\'s opener leads the next round, any tile', () => {
@@ -477,7 +477,7 @@ describe('RULES.md §9 M2: going out in All Fives', () => {
     assert.equal(lastPoints(end), 15);
     assert.deepEqual(end.round.result, { reason: 'domino', winner: 0, side: 0, points: 15, pips: [0, 13] });
     assert.equal(end.scores[0]! - before.scores[0]!, 30);
-    assert.equal(end.winner, null);
+    assert.equal(end.winningSide, null);
   });
 
   test('M2 with C15/§10: if the in-play 15 reaches the target, the match ends and no round award is added', () => {
@@ -486,7 +486,7 @@ describe('RULES.md §9 M2: going out in All Fives', () => {
     const on140: MatchState = { ...structuredClone(before), scores: [140, before.scores[1]!] };
     const end = applyMove(on140, parseMove('2-2@right'));
     assert.deepEqual(end.scores, [155, before.scores[1]]);
-    assert.equal(end.winner, 0);
+    assert.equal(end.winningSide, 0);
     assert.equal(end.turn, null);
     assert.deepEqual(end.round.result, { reason: 'domino', winner: 0, side: 0, points: 0, pips: [0, 13] });
   });

@@ -9,7 +9,7 @@ function states(count: number): MatchState[] {
   const variants: Variant[] = ['draw', 'block', 'fives', 'doubles'];
   for (let seed = 0; seed < count; seed++) {
     let state = createMatch({ variant: variants[seed % 4]!, players: (2 + (seed % 3)) as PlayerCount, seed, target: 40 });
-    for (let step = 0; state.winner === null && step < 80; step++) {
+    for (let step = 0; state.winningSide === null && step < 80; step++) {
       if (state.round.result) state = nextRound(state);
       else state = applyMove(state, legalMoves(state)[(seed + step) % legalMoves(state).length]!);
       if (step % 9 === 0) out.push(state);
@@ -29,12 +29,21 @@ describe('validating a match state from outside', () => {
     for (const state of all) assert.deepEqual(validateMatchState(JSON.parse(JSON.stringify(state))), state);
   });
 
+  test('a state saved by version 1, which called the winning side `winner`, is upgraded', () => {
+    assert.ok(all.some((state) => state.winningSide !== null), 'some matches are won');
+    for (const state of all) {
+      const { winningSide, ...rest } = state;
+      const saved: unknown = JSON.parse(JSON.stringify({ ...rest, version: 1, winner: winningSide }));
+      assert.deepEqual(validateMatchState(saved), state);
+    }
+  });
+
   test('tampered states are refused', () => {
     const mid = all.find((s) => s.turn !== null && s.table.length > 2 && s.boneyard.length > 0)!;
     const copy = () => structuredClone(mid) as MatchState & Record<string, unknown>;
     rejects(null, 'null');
     rejects('{}', 'a string');
-    rejects({ ...copy(), version: 2 }, 'an unknown version');
+    rejects({ ...copy(), version: 3 }, 'an unknown version');
     rejects({ ...copy(), hands: copy().hands.map((h, i) => (i === 0 ? [...h, copy().boneyard[0]] : h)) }, 'a tile in two places');
     rejects({ ...copy(), boneyard: copy().boneyard.slice(1) }, 'a missing tile');
     rejects({ ...copy(), scores: copy().scores.map(() => -5) }, 'negative scores');
@@ -51,6 +60,6 @@ describe('validating a match state from outside', () => {
     moved.table[1] = { ...moved.table[1]!, end: 'up' };
     rejects(moved, 'a tile where no end is open');
     rejects({ ...copy(), log: [{ seat: 0, type: 'steal' }] }, 'an unknown log entry');
-    rejects({ ...copy(), winner: 0 }, 'a winner below the target');
+    rejects({ ...copy(), winningSide: 0 }, 'a winning side below the target');
   });
 });

@@ -214,9 +214,9 @@ export function checkRound(s: MatchSnapshot, roundEvents: MatchEmitted[], input:
   const matchEnds = roundEvents.filter((e) => e.type === 'matchEnd');
   if (s.matches('matchOver')) {
     assert.equal(matchEnds.length, 1);
-    const winner = game.winner!;
-    assert.deepEqual(matchEnds[0], { type: 'matchEnd', winner, scores: game.scores });
-    assert.ok(game.scores[winner]! >= game.config.target, 'the winner reached the target');
+    const winningSide = game.winningSide!;
+    assert.deepEqual(matchEnds[0], { type: 'matchEnd', winningSide, scores: game.scores });
+    assert.ok(game.scores[winningSide]! >= game.config.target, 'the winning side reached the target');
     assert.equal(game.scores.filter((x) => x >= game.config.target).length, 1, 'one side reached the target');
     assert.ok(input.config.target === undefined || game.config.target === input.config.target);
   } else {

@@ -29,7 +29,7 @@ describe('complete matches', () => {
         const target = variant === 'fives' ? 75 : 60;
         const config: MatchConfig = { variant, ...table.config, target, seed: `${variant}-${table.name}` };
         const run = await drive({ input: { config, seats: table.seats, level: 'easy', tempo: 'instant' } });
-        assert.notEqual(run.game.winner, null);
+        assert.notEqual(run.game.winningSide, null);
         assert.ok(run.actor.getSnapshot().matches('matchOver'));
         assert.equal(count(run.events, 'matchEnd'), 1);
         assert.equal(count(run.events, 'roundEnd'), run.game.round.result ? run.game.round.number : run.game.round.number - 1);
@@ -45,7 +45,7 @@ describe('complete matches', () => {
   test('all computers at the default target (All Fives, 150)', async () => {
     const config: MatchConfig = { variant: 'fives', players: 3, seed: 'default-target' };
     const run = await drive({ input: { config, seats: ['computer', 'computer', 'computer'], level: 'easy', tempo: 'instant' } });
-    assert.ok(run.game.scores[run.game.winner!]! >= 150);
+    assert.ok(run.game.scores[run.game.winningSide!]! >= 150);
   });
 
   test('every seat a local human (hot-seat)', async () => {
@@ -57,6 +57,6 @@ describe('complete matches', () => {
   test('a non-instant tempo, on a simulated clock', async () => {
     const config: MatchConfig = { variant: 'block', players: 3, target: 30, seed: 'slow' };
     const run = await drive({ input: { config, seats: ['human', 'computer', 'computer'], level: 'easy', tempo: 'slow' } });
-    assert.notEqual(run.game.winner, null);
+    assert.notEqual(run.game.winningSide, null);
   });
 });

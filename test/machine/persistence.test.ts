@@ -9,11 +9,14 @@ import { describe, test } from 'node:test';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { legalMoves, playerView, type LegalMove, type MatchConfig } from '../../src/engine/index.js';
 import {
+  checkPersistedSnapshot,
   computerSeed,
   matchMachine,
   TEMPO_DELAYS,
+  upgradePersistedSnapshot,
   type ComputerPlayerInput,
   type MatchInput,
+  type MatchSnapshot,
   type SeatKind,
   type Tempo,
 } from '../../src/machine/index.js';
@@ -134,6 +137,24 @@ describe('persisted snapshots', () => {
     assert.deepEqual(after.context.game.log[0], { ...s.context.decision, seat: s.context.game.turn, points: 0 });
     assert.equal(calls, 2, 'the computer was asked again only for the next turn');
     second.stop();
+  });
+
+  test('a match saved before the match state named its winning side `winningSide` (version 1) resumes', async () => {
+    const run = await drive({ input: input({ variant: 'fives', players: 2, target: 30, seed: 'old' }, ['human', 'computer'], 'instant') });
+    const over = persist(run.actor) as MatchSnapshot;
+    run.actor.stop();
+    assert.notEqual(over.context.game.winningSide, null, 'a won match: its winning side is the field that changed');
+    const { winningSide, ...game } = over.context.game;
+    const old = JSON.parse(JSON.stringify({ ...over, context: { ...over.context, game: { ...game, version: 1, winner: winningSide } } })) as MatchSnapshot;
+    // The server upgrades the rooms it stored; a saved game from localStorage is checked, and upgraded on the way.
+    assert.deepEqual(upgradePersistedSnapshot(old), over);
+    const checked = checkPersistedSnapshot<MatchSnapshot>(old);
+    assert.deepEqual(checked.context, over.context);
+    const resumed = createActor(matchMachine, { snapshot: checked, input: input({ variant: 'fives', players: 2 }, ['human', 'computer'], 'instant') }).start();
+    assert.ok(resumed.getSnapshot().matches('matchOver'));
+    resumed.send({ type: 'NEW_MATCH' });
+    assert.equal(resumed.getSnapshot().context.game.winningSide, null, 'and plays on');
+    resumed.stop();
   });
 
   test('the computer sees its own PlayerView only, with a seed derived from the match', async () => {

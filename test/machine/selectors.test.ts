@@ -113,7 +113,7 @@ describe('remote seats as actors', () => {
     });
     await done;
     const s = actor.getSnapshot();
-    assert.notEqual(s.context.game.winner, null);
+    assert.notEqual(s.context.game.winningSide, null);
     assert.ok(seen.length > 10);
     for (const { seat, view } of seen) {
       assert.equal(view.seat, seat);

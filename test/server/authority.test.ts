@@ -273,7 +273,7 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
       await refusedUnchanged(p, { type: 'move', seq: end.seq - 1, move: { type: 'pass' } }, 'stale', 'move');
       await refusedUnchanged(p, { type: 'next-round', seq: end.seq - 1 }, 'stale', 'next-round');
     }
-    if (end.view.winner === null) await refusedUnchanged(ann, { type: 'new-match' }, 'wrong-phase', 'new-match');
+    if (end.view.winningSide === null) await refusedUnchanged(ann, { type: 'new-match' }, 'wrong-phase', 'new-match');
   });
 
   test('a seat resumed on a new connection gets the very view it had; the old connection is replaced (4000)', async () => {
@@ -340,7 +340,7 @@ describe('host-only messages in the lobby and after the match', () => {
     await Promise.all(started);
     await autoplay([host, guest]).done;
     const over = host.last('view')!;
-    assert.notEqual(over.view.winner, null);
+    assert.notEqual(over.view.winningSide, null);
     const refused = await guest.refused({ type: 'new-match' });
     assert.deepEqual([refused.code, refused.ref], ['not-host', 'new-match']);
     const move = await guest.refused({ type: 'move', seq: over.seq, move: { type: 'pass' } });
@@ -350,7 +350,7 @@ describe('host-only messages in the lobby and after the match', () => {
     const [a, b] = await Promise.all(fresh);
     assert.equal(a.seq, over.seq + 1);
     assert.equal(b.seq, over.seq + 1);
-    assert.equal(a.view.winner, null);
+    assert.equal(a.view.winningSide, null);
     assert.deepEqual(a.view.scores, [0, 0]);
     await Promise.all([host.close(), guest.close()]);
   });

@@ -49,7 +49,7 @@ describe('away players and the next-round wait', () => {
     let playedFor = 0;
     for (let i = 0; i < 400 && playedFor < 3; i++) {
       const latest = ann.last('view')!;
-      if (latest.view.winner !== null) break;
+      if (latest.view.winningSide !== null) break;
       if (latest.view.round.result !== null) {
         const next = ann.next('view');
         ann.send({ type: 'next-round', seq: latest.seq });
@@ -102,7 +102,7 @@ describe('away players and the next-round wait', () => {
   test('the next round is dealt when the wait is over, ready or not', async () => {
     const [ann, bob] = await startedPair(server, { ...SETTINGS, variant: 'block' });
     const end = await playUntil([ann, bob], (m) => m.view.round.result !== null);
-    assert.equal(end.view.winner, null, 'the match ended in one round');
+    assert.equal(end.view.winningSide, null, 'the match ended in one round');
     const endedAt = Date.now();
     ann.send({ type: 'next-round', seq: end.seq });
     await bob.waitFor('room', (m) => m.room.seats[ann.seat!]!.ready, 0);
@@ -113,7 +113,7 @@ describe('away players and the next-round wait', () => {
     assert.equal(dealt.view.round.result, null);
     // And with nobody ready at all.
     const again = await playUntil([ann, bob], (m) => m.view.round.result !== null);
-    if (again.view.winner === null) {
+    if (again.view.winningSide === null) {
       const next = await synced([ann, bob]).then(() => bob.waitFor('view', (m) => m.seq > again.seq, 0));
       assert.equal(next.view.round.number, again.view.round.number + 1);
     }

@@ -350,7 +350,7 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
           return;
         }
         const { view } = m;
-        if (view.winner !== null) {
+        if (view.winningSide !== null) {
           finished.add(player);
           check();
         } else if (view.round.result !== null) {
@@ -389,7 +389,7 @@ export async function synced(players: Player[]): Promise<ViewMessage> {
 export async function playOne(players: Player[], rng?: RngState): Promise<ViewMessage> {
   const latest = await synced(players);
   const { view } = latest;
-  if (view.winner !== null) throw new Error('playOne: the match is over');
+  if (view.winningSide !== null) throw new Error('playOne: the match is over');
   if (view.round.result !== null) {
     for (const p of players) {
       await p.slot();

@@ -96,7 +96,7 @@ describe('lobby and seats', () => {
     await autoplay([ann, bob], { seed: 'lobby/start' }).done;
     const moved = new Set(ann.messages.flatMap((m) => (m.type === 'view' ? m.view.log.map((e) => e.seat) : [])));
     assert.ok(moved.has(2) && moved.has(3), `the computers never moved: ${[...moved]}`);
-    assert.notEqual(ann.last('view')!.view.winner, null);
+    assert.notEqual(ann.last('view')!.view.winningSide, null);
     await Promise.all([ann, bob].map((p) => p.close()));
   });
 
@@ -153,7 +153,7 @@ describe('lobby and seats', () => {
     await start(ann, [ann, bob, cid]);
     const players = [ann, bob, cid];
     const end = await playUntil(players, (m) => m.view.round.result !== null);
-    assert.equal(end.view.winner, null);
+    assert.equal(end.view.winningSide, null);
     const from = players.map((p) => p.mark());
     ann.send({ type: 'next-round', seq: end.seq });
     const marked = await cid.waitFor('room', (m) => m.room.seats[0]!.ready, from[2]);
@@ -175,7 +175,7 @@ describe('lobby and seats', () => {
 
     // Someone without a connection is not waited for: Cid is gone, Ann and Bob ready, the round is dealt.
     const second = await playUntil(players, (m) => m.view.round.result !== null);
-    if (second.view.winner === null) {
+    if (second.view.winningSide === null) {
       await cid.close();
       await ann.waitFor('room', (m) => !m.room.seats[2]!.connected, 0);
       const at = ann.mark();
@@ -192,7 +192,7 @@ describe('lobby and seats', () => {
     const bob = await joinRoom(server, ann.room!, 'Bob');
     await start(ann, [ann, bob]);
     const end = await playUntil([ann, bob], (m) => m.view.round.result !== null);
-    assert.equal(end.view.winner, null);
+    assert.equal(end.view.winningSide, null);
     const from = ann.mark();
     ann.send({ type: 'next-round', seq: end.seq });
     await ann.waitFor('room', (m) => m.room.seats[0]!.ready, from);

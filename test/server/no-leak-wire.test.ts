@@ -64,7 +64,7 @@ function checkSeatFrames(player: Player, where: string): void {
     const ofRound: ViewMessage[] = [];
     while (index < views.length && views[index]!.view.round.number === round) ofRound.push(views[index++]!);
     // A round ends with a result, or (All Fives) with the match won in play.
-    const end = ofRound.find((m) => m.view.round.result !== null || m.view.winner !== null);
+    const end = ofRound.find((m) => m.view.round.result !== null || m.view.winningSide !== null);
     assert.ok(end, `${where}: round ${round} has no view that ends it`);
     const revealed = end.view.revealed;
     assert.ok(revealed, `${where}: the view ending round ${round} reveals nothing`);
@@ -142,7 +142,7 @@ describe('no frame carries what its seat may not see', () => {
       await Promise.all(started);
       await autoplay(seated, { seed: name(c) }).done;
       for (const p of seated) {
-        assert.notEqual(p.last('view')!.view.winner, null);
+        assert.notEqual(p.last('view')!.view.winningSide, null);
         checkSeatFrames(p, `${name(c)}, seat ${p.seat}`);
       }
       // Every connected seat saw the same changes.

@@ -30,7 +30,7 @@ async function play(seats: Map<number, Player>, watcher: Player, moves = Infinit
     // The watcher may be a view behind a player that moved last: catch up first.
     const newest = Math.max(...[watcher, ...seats.values()].map((p) => p.last('view')?.seq ?? 0));
     const view = await viewAt(watcher, newest);
-    if (view.view.winner !== null) return;
+    if (view.view.winningSide !== null) return;
     if (view.view.round.result) {
       const dealt = watcher.next('view', (m) => m.seq > view.seq);
       for (const player of seats.values()) {
@@ -109,7 +109,7 @@ describe('two server processes sharing Redis', () => {
     tokens.push(ann.token!, bob.token!);
     await play(new Map([[0, ann], [1, bob]]), bob);
     const end = bob.last('view')!;
-    assert.notEqual(end.view.winner, null);
+    assert.notEqual(end.view.winningSide, null);
     assert.equal((await viewAt(ann, end.seq)).seq, end.seq, 'both processes sent the last view');
     await ann.close();
     await bob.close();
@@ -178,7 +178,7 @@ describe('two server processes sharing Redis', () => {
     assert.equal(resumed.seq, before.seq, 'nothing lost');
     assert.deepEqual(resumed.view.table, before.view.table);
     await play(new Map([[0, back], [1, bob]]), bob);
-    assert.notEqual(bob.last('view')!.view.winner, null);
+    assert.notEqual(bob.last('view')!.view.winningSide, null);
     await back.close();
     await bob.close();
   });
@@ -205,7 +205,7 @@ describe('two server processes sharing Redis', () => {
     assert.ok(accepted, 'the move is accepted once Redis is back');
     assert.equal(accepted.seq, view.seq + 1, 'nothing lost, nothing applied twice');
     await play(new Map([[0, ann], [1, bob]]), bob);
-    assert.notEqual(bob.last('view')!.view.winner, null);
+    assert.notEqual(bob.last('view')!.view.winningSide, null);
     await ann.close();
     await bob.close();
   });
@@ -225,7 +225,7 @@ describe('two server processes sharing Redis', () => {
     back.send({ type: 'resume', room: ann.room!, token: ann.token! });
     assert.equal((await back.next('view')).seq, before.seq);
     await play(new Map([[0, back], [1, bob]]), bob);
-    assert.notEqual(bob.last('view')!.view.winner, null);
+    assert.notEqual(bob.last('view')!.view.winningSide, null);
     await back.close();
     await bob.close();
   });

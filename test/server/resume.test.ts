@@ -126,7 +126,7 @@ describe('a server killed mid-match restarts every room from its SQLite file', (
     for (const players of resumed) {
       const seqs = players.map((p) => p.last('view')!.seq);
       assert.ok(seqs.every((s) => s === seqs[0]));
-      assert.notEqual(players[0]!.last('view')!.view.winner, null);
+      assert.notEqual(players[0]!.last('view')!.view.winningSide, null);
       await Promise.all(players.map((p) => p.close()));
     }
     assert.deepEqual(serverErrors(second), []);

@@ -225,6 +225,23 @@ describe('moves', () => {
     assert.equal(again.seq, room.seq + 1);
     assert.deepEqual(gameOf(again.match!).scores, [0, 0]);
   });
+
+  test('a room stored when the match state called its winning side `winner` (version 1) plays on', () => {
+    const { room: lobby } = roomWith(2, { ...SETTINGS, players: 2, target: 1 });
+    const asStoredByVersion1 = (room: RoomRecord): RoomRecord => {
+      const { winningSide, ...game } = room.match!.context.game;
+      return JSON.parse(JSON.stringify({ ...room, match: { ...room.match, context: { ...room.match!.context, game: { ...game, version: 1, winner: winningSide } } } }));
+    };
+    const playing = asStoredByVersion1(ok(rooms.start(lobby, 0, T0)));
+    assert.equal(matchPhase(playing.match!), 'playing');
+    assert.equal(viewOf(playing.match!, 0).winningSide, null);
+    let room = ok(rooms.applyMove(playing, turnOf(playing), firstMove(playing), T0));
+    for (room = playRound(room); room.phase !== 'over'; room = playRound(ok(rooms.dealNextRound(room, T0))));
+    const over = asStoredByVersion1(room);
+    assert.equal(matchPhase(over.match!), 'matchOver');
+    assert.equal(gameOf(over.match!).winningSide, gameOf(room.match!).winningSide);
+    assert.equal(ok(rooms.newMatch(over, 0, T0)).phase, 'playing');
+  });
 });
 
 describe('due: when the clock acts', () => {

@@ -17,7 +17,7 @@ describe('server smoke', () => {
     a.send({ type: 'start' });
     await firstView;
     await autoplay([a, b], { seed: 'smoke' }).done;
-    assert.notEqual(b.last('view')!.view.winner, null);
+    assert.notEqual(b.last('view')!.view.winningSide, null);
     assert.equal(a.last('view')!.seq, b.last('view')!.seq);
     await a.close();
     await b.close();

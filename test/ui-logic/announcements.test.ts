@@ -87,11 +87,11 @@ describe('announcementOf: scores, rounds, matches, turns', () => {
   });
 
   test('the match: won by you, by another seat, and by a team', () => {
-    assert.equal(announcementOf(t, { type: 'matchEnd', winner: 0, scores: [100, 20] }, state), 'You won the match, 100 – 20!');
-    assert.equal(announcementOf(t, { type: 'matchEnd', winner: 1, scores: [20, 100] }, state), 'Computer 1 won the match, 20 – 100.');
+    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 0, scores: [100, 20] }, state), 'You won the match, 100 – 20!');
+    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 1, scores: [20, 100] }, state), 'Computer 1 won the match, 20 – 100.');
     const teams = stateOf(createMatch({ variant: 'draw', players: 4, teams: true, seed: 'teams' }), 0);
-    assert.equal(announcementOf(t, { type: 'matchEnd', winner: 0, scores: [100, 20] }, teams), 'Your team won the match, 100 – 20.');
-    assert.equal(announcementOf(t, { type: 'matchEnd', winner: 1, scores: [20, 100] }, teams), 'Team 2 won the match, 20 – 100.');
+    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 0, scores: [100, 20] }, teams), 'Your team won the match, 100 – 20.');
+    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 1, scores: [20, 100] }, teams), 'Team 2 won the match, 20 – 100.');
   });
 
   test("your turn is announced; another seat's turn is not", () => {

@@ -323,7 +323,7 @@ function playRound(config: MatchConfig, seed: number, maxColumns: number, stats:
   let before: { layout: TableLayout; openEnds: readonly OpenEnd[] } | null = null;
   let wideRound = false;
   let detachedRound = false;
-  while (state.round.result === null && state.winner === null) {
+  while (state.round.result === null && state.winningSide === null) {
     const moves = legalMoves(state);
     const move = moves[Math.floor(random() * moves.length)]!;
     state = applyMove(state, move);
@@ -525,7 +525,7 @@ function playBoundedRound(config: MatchConfig, seed: number, [maxColumns, maxRow
   const random = generator(seed);
   let state: MatchState = createMatch({ ...config, seed: `bounded-${seed}` });
   let before: { layout: TableLayout; openEnds: readonly OpenEnd[] } | null = null;
-  while (state.round.result === null && state.winner === null) {
+  while (state.round.result === null && state.winningSide === null) {
     const moves = legalMoves(state);
     const move = moves[Math.floor(random() * moves.length)]!;
     state = applyMove(state, move);

@@ -3,7 +3,7 @@ import { applyMove, legalMoves, playerView, type LegalMove, type MatchState, typ
 import type { Phase, SeatInfo, SessionState } from '../../src/ui/session/session.js';
 
 function phaseOf(game: MatchState): Phase {
-  if (game.winner !== null) return 'matchOver';
+  if (game.winningSide !== null) return 'matchOver';
   if (game.round.result !== null) return 'roundOver';
   return 'playing';
 }

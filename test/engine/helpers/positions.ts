@@ -106,11 +106,11 @@ export function lastPoints(state: MatchState): number | undefined {
 
 /** Plays the first listed legal move until the round (or match) is over. */
 export function finishRound(state: MatchState): MatchState {
-  for (let i = 0; i < 500 && state.round.result === null && state.winner === null; i++) {
+  for (let i = 0; i < 500 && state.round.result === null && state.winningSide === null; i++) {
     const move = legalMoves(state)[0]!;
     state = applyMove(state, move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : move);
   }
-  assert.ok(state.round.result !== null || state.winner !== null, 'the prelude round did not end');
+  assert.ok(state.round.result !== null || state.winningSide !== null, 'the prelude round did not end');
   return state;
 }
 
@@ -123,7 +123,7 @@ export function finishRound(state: MatchState): MatchState {
  */
 export function laterRound(config: Omit<MatchConfig, 'deal'>, hands: string[], boneyard = ''): MatchState {
   const first = finishRound(createMatch({ seed: 'prelude', ...config }));
-  assert.equal(first.winner, null, 'the prelude round must not end the match');
+  assert.equal(first.winningSide, null, 'the prelude round must not end the match');
   const result = first.round.result!;
   const leader = result.winner ?? (first.round.leader + 1) % first.config.players;
   const n = first.config.players;

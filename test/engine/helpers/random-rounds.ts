@@ -383,7 +383,7 @@ function expectedPlays(s: MatchState): Set<string> {
 function nobodyCanMove(s: MatchState): boolean {
   if (drawable(s) > 0) return false;
   for (let seat = 0; seat < s.config.players; seat++) {
-    const probe: MatchState = { ...s, turn: seat, winner: null, round: { ...s.round, result: null, drawn: 0 } };
+    const probe: MatchState = { ...s, turn: seat, winningSide: null, round: { ...s.round, result: null, drawn: 0 } };
     const moves = legalMoves(probe);
     if (moves.length !== 1 || moves[0]!.type !== 'pass') return false;
   }
@@ -464,7 +464,7 @@ function checkTiles(ctx: Ctx, s: MatchState): void {
  * steps also freeze the state and compare its JSON).
  */
 function fingerprint(s: MatchState): number {
-  let f = (s.turn ?? 9) + 10 * (s.winner ?? 9) + 100 * s.count + 1e5 * s.round.drawn + (s.round.result === null ? 0 : 7e5);
+  let f = (s.turn ?? 9) + 10 * (s.winningSide ?? 9) + 100 * s.count + 1e5 * s.round.drawn + (s.round.result === null ? 0 : 7e5);
   f = f * 31 + s.boneyard.length * 1e4 + s.table.length * 100 + s.openEnds.length;
   f = (f * 31 + s.log.length) % 1e12;
   for (let i = 0; i < s.scores.length; i++) f = (f * 31 + s.scores[i]!) % 1e12;
@@ -483,7 +483,7 @@ function checkRoundStart(ctx: Ctx, s: MatchState, prev: MatchState | null, stats
   if (s.hands.length !== c.players || s.hands.some((h) => h.length !== size)) {
     ctx.fail(`hands of ${show(s.hands.map((h) => h.length))}, expected ${c.players} × ${size}`);
   }
-  if (s.table.length || s.openEnds.length || s.count || s.log.length || s.round.drawn || s.round.result || s.winner !== null) {
+  if (s.table.length || s.openEnds.length || s.count || s.log.length || s.round.drawn || s.round.result || s.winningSide !== null) {
     ctx.fail('a new round does not start clean');
   }
   if (s.turn !== s.round.leader) ctx.fail(`turn ${s.turn} is not the leader ${s.round.leader}`);
@@ -529,7 +529,7 @@ function checkStep(ctx: Ctx, before: MatchState, move: LegalMove, after: MatchSt
   }
   const result = after.round.result;
   const over = after.turn === null;
-  if (over !== (result !== null || after.winner !== null)) ctx.fail(`turn ${after.turn} with result ${show(result)}`);
+  if (over !== (result !== null || after.winningSide !== null)) ctx.fail(`turn ${after.turn} with result ${show(result)}`);
   for (let s = 0; s < n; s++) {
     if (s !== seat && after.hands[s] !== before.hands[s] && after.hands[s]!.length !== before.hands[s]!.length) {
       ctx.fail(`seat ${s}'s hand changed on seat ${seat}'s move`);
@@ -593,12 +593,12 @@ function checkStep(ctx: Ctx, before: MatchState, move: LegalMove, after: MatchSt
   }
 
   // The match winner (§1): the first side to reach the target; nobody else is there.
-  const w = after.winner;
+  const w = after.winningSide;
   for (let i = 0; i < after.scores.length; i++) {
     if (i !== w && after.scores[i]! >= c.target) ctx.fail(`side ${i} has ${after.scores[i]} ≥ target ${c.target} but the winner is ${w}`);
   }
   if (w !== null) {
-    if (before.winner !== null || after.turn !== null || after.scores[w]! < c.target) ctx.fail(`winner ${w} with ${show(after.scores)}`);
+    if (before.winningSide !== null || after.turn !== null || after.scores[w]! < c.target) ctx.fail(`winner ${w} with ${show(after.scores)}`);
     if (!fives && result === null) ctx.fail('outside Fives the match was won in the middle of a round');
     if (inPlayWin) {
       stats.inPlayWins++;
@@ -639,7 +639,7 @@ function checkRoundEnd(ctx: Ctx, before: MatchState, move: LegalMove, after: Mat
   }
   if (!inPlayWin) {
     const reached = r.side !== null && after.scores[r.side]! >= c.target;
-    if (after.winner !== (reached ? r.side : null)) ctx.fail(`winner ${after.winner} with scores ${show(after.scores)}`);
+    if (after.winningSide !== (reached ? r.side : null)) ctx.fail(`winner ${after.winningSide} with scores ${show(after.scores)}`);
   }
 }
 
@@ -998,13 +998,13 @@ export function runCase(seed: string, stats: Stats = newStats(), options: RunOpt
             ctx.fail(`${show(m)} accepted after the round ended`);
           } catch (e) {
             const code = (e as RuleError).code;
-            if (!(e instanceof RuleError) || code !== (state.winner !== null ? 'match-over' : 'round-over')) {
+            if (!(e instanceof RuleError) || code !== (state.winningSide !== null ? 'match-over' : 'round-over')) {
               ctx.fail(`${show(m)} after the round: ${(e as Error).message}`);
             }
           }
         }
       });
-      if (state.winner !== null || spec.mode === 'round') break;
+      if (state.winningSide !== null || spec.mode === 'round') break;
       if (ctx.round >= MAX_ROUNDS) ctx.fail(`no winner after ${MAX_ROUNDS} rounds: ${show(state.scores)}`);
       prev = state;
       state = nextRound(deepFreeze(state));
@@ -1012,7 +1012,7 @@ export function runCase(seed: string, stats: Stats = newStats(), options: RunOpt
     }
     if (spec.mode === 'match') {
       stats.matches++;
-      const w = state.winner;
+      const w = state.winningSide;
       if (w === null || state.scores[w]! < state.config.target) ctx.fail(`match ended with winner ${w}, scores ${show(state.scores)}`);
       quietly(() => {
         try {
@@ -1054,7 +1054,7 @@ function transcript(config: MatchConfig, seed: string, viaJson: boolean): string
       state = applyMove(state, moves[nextInt(moveRng, moves.length)]!);
       continue;
     }
-    if (state.winner !== null || mode === 'round') return out;
+    if (state.winningSide !== null || mode === 'round') return out;
     state = nextRound(state);
   }
 }
