@@ -81,9 +81,8 @@ export const styles = [
     box-sizing: inherit;
   }
 
+  /* .game is an inline-size container (table.styles.ts): the chips go compact by the widget's width. */
   .game {
-    /* The chips go compact by the widget's width, not the page's (a narrow column of a wide page). */
-    container-type: inline-size;
     display: flex;
     flex-direction: column;
     gap: 0.5em;
@@ -115,10 +114,7 @@ export const styles = [
     font-weight: 700;
   }
   .partner {
-    padding: 0 0.4em;
-    border-radius: 999px;
-    background: var(--domino-background);
-    font-size: 0.85em;
+    font-style: italic;
   }
   .player.turn {
     border-color: var(--domino-accent);
@@ -150,10 +146,13 @@ export const styles = [
 
   .actions {
     display: flex;
+    flex-wrap: wrap;
+    gap: 0.75em;
     justify-content: center;
     min-block-size: 2.75em;
   }
-  button.main {
+  button.main,
+  button.secondary {
     all: unset;
     box-sizing: border-box;
     padding: 0.6em 1.6em;
@@ -166,28 +165,17 @@ export const styles = [
   button.main:hover {
     filter: brightness(1.1);
   }
-  button.main:focus-visible {
-    outline: 3px solid var(--domino-color);
-    outline-offset: 3px;
-  }
-
-  .actions {
-    gap: 0.75em;
-    flex-wrap: wrap;
-  }
-  button.secondary {
-    all: unset;
-    box-sizing: border-box;
-    padding: 0.6em 1.2em;
-    border: 2px solid var(--domino-accent);
-    border-radius: 999px;
-    color: var(--domino-accent);
-    font-weight: 600;
-    cursor: pointer;
-  }
+  button.main:focus-visible,
   button.secondary:focus-visible {
     outline: 3px solid var(--domino-color);
     outline-offset: 3px;
+  }
+  button.secondary {
+    padding: 0.6em 1.2em;
+    border: 2px solid var(--domino-accent);
+    background: none;
+    color: var(--domino-accent);
+    font-weight: 600;
   }
 
   .summary {
