@@ -20,11 +20,12 @@ export type PlayAgainst = 'computer' | 'friends';
 /**
  * The settings dialog: a real modal (native <dialog>: focus stays inside, Escape closes, focus returns
  * to the button that opened it). Every change applies at once (the game, players and level from the
- * next match); what the site locks is not shown. Also the statistics.
+ * next match, which it offers to start at once); what the site locks is not shown. Also the statistics.
  *
  * @fires settings-change - The player changed a setting: `{ settings }` (only what changed).
  * @fires play-against - The player chose whom to play against: `'computer'` or `'friends'` (online).
- * @fires stats-reset - The player reset the statistics.
+ * @fires stats-reset - The player reset the statistics (confirmed).
+ * @fires new-game - The player gave up the match being played to start the next one now (confirmed).
  */
 export class DominoSettings extends LitElement {
   static override styles = styles;
