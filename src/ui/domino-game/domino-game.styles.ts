@@ -204,15 +204,11 @@ export const styles = [
     white-space: nowrap;
   }
 
+  /* The dragged tile follows the pointer (its look: table.styles.ts). */
   .ghost {
     position: fixed;
     inset: 0 auto auto 0;
     z-index: 10;
-    padding: 0.2em 0.5em;
-    border-radius: 0.4em;
-    background: var(--domino-accent);
-    color: var(--domino-on-accent);
-    font-weight: 700;
     pointer-events: none;
     translate: -50% -120%;
   }
