@@ -59,6 +59,14 @@ export const styles = [
     --domino-panel: color-mix(in srgb, var(--domino-color) 5%, var(--domino-background));
     --domino-link: var(--domino-accent);
   }
+  /* Browsers before light-dark() (Safari 17.4 and older) get the light theme rather than no colours. */
+  @supports not (color: light-dark(#000, #fff)) {
+    :host {
+      --domino-color: #1f2328;
+      --domino-background: #fff;
+      --domino-accent: #0b5cad;
+    }
+  }
   :host([theme='light' i]) {
     color-scheme: light;
   }
