@@ -7,12 +7,13 @@
 // Lit's and web components' rules apply to the elements; plain JavaScript (scripts/, the configs,
 // demo/) gets ESLint's recommended rules.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/', 'node_modules/', 'coverage/', '.cache/', '.tmp/', 'data/'],
   },
