@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import { greedyMove } from '../../src/ai/playout-policy.js';
 import { ALL_TILES, applyMove, createMatch, type MatchConfig, type MatchState } from '../../src/engine/index.js';
 import { Playout, seedRng } from '../../src/engine/internal.js';
-import { key, makeDeal, parseMove } from '../engine/helpers/positions.js';
+import { parseMove } from '../engine/helpers/positions.js';
+import { key, makeDeal } from '../engine/helpers/tiles.js';
 
 const doubles2: MatchConfig = { variant: 'doubles', players: 2 };
 

@@ -18,7 +18,8 @@ import {
   type MatchState,
   type Tile,
 } from '../../src/engine/index.js';
-import { endsFor, key, makeDeal, moveName, parseMove, play, playableTiles, playGame, playGameAll, type Game } from './helpers/positions.js';
+import { endsFor, moveName, parseMove, play, playableTiles, playGame, playGameAll, type Game } from './helpers/positions.js';
+import { key, makeDeal } from './helpers/tiles.js';
 
 const UNLOCK: HouseRules['doublesUnlock'][] = ['perNumber', 'spinnerOnly'];
 const doubles2 = (doublesUnlock: HouseRules['doublesUnlock'] = 'perNumber') =>

@@ -18,7 +18,6 @@ import {
   endsFor,
   lastPoints,
   laterRound,
-  makeDeal,
   moveName,
   parseMove,
   play,
@@ -26,6 +25,7 @@ import {
   playGameAll,
   type Game,
 } from './helpers/positions.js';
+import { makeDeal } from './helpers/tiles.js';
 
 const fives2 = { variant: 'fives', players: 2 } as const;
 

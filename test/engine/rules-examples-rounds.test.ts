@@ -23,7 +23,8 @@ import {
   type Variant,
 } from '../../src/engine/index.js';
 import { blockedResult, dominoResult } from '../../src/engine/scoring.js';
-import { lastPoints, makeDeal, parseMove, playGame, playGameAll, tiles, type Game } from './helpers/positions.js';
+import { lastPoints, parseMove, playGame, playGameAll, type Game } from './helpers/positions.js';
+import { makeDeal, tiles } from './helpers/tiles.js';
 
 type Config = Omit<MatchConfig, 'deal'>;
 

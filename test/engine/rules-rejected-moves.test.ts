@@ -5,7 +5,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyMove, createMatch, legalMoves, RuleError, type MatchState, type Variant } from '../../src/engine/index.js';
-import { makeDeal, parseMove, play } from './helpers/positions.js';
+import { parseMove, play } from './helpers/positions.js';
+import { makeDeal } from './helpers/tiles.js';
 
 // Seat 0 holds 6-6 (the highest double) and no 1 or 6 besides; seat 1 holds 6-1.
 const hands = ['6-6 5-4 4-3 3-2 5-0 4-0 3-0', '6-1 4-4 3-1 2-0 5-2 2-1 1-0'];

@@ -11,7 +11,8 @@ import {
   type ComputerPlayerInput,
   type MatchInput,
 } from '../../src/machine/index.js';
-import { drive, makeDeal, nextChange, startActor, stateOf } from './helpers.js';
+import { makeDeal } from '../engine/helpers/tiles.js';
+import { drive, nextChange, startActor, stateOf } from './helpers.js';
 
 const base = (over: Partial<MatchInput> = {}): MatchInput => ({
   config: { variant: 'draw', players: 2 },

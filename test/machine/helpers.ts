@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
-import { ALL_TILES, legalMoves, type Deal, type LegalMove, type MatchState, type Pip, type Tile } from '../../src/engine/index.js';
+import { legalMoves, type LegalMove, type MatchState } from '../../src/engine/index.js';
 import {
   matchMachine,
   TEMPO_DELAYS,
@@ -17,26 +17,6 @@ import {
   type MatchInput,
   type MatchSnapshot,
 } from '../../src/machine/index.js';
-
-// ---------------------------------------------------------------------------------------------
-// Tiles and deals
-
-/** "6-4" → [6, 4]. */
-export function t(text: string): Tile {
-  const m = /^([0-6])-([0-6])$/.exec(text.trim());
-  if (!m) throw new Error(`bad tile ${text}`);
-  return [Number(m[1]) as Pip, Number(m[2]) as Pip];
-}
-export const tiles = (text: string): Tile[] => text.trim().split(/\s+/).filter(Boolean).map(t);
-const key = (tile: Tile) => `${Math.max(tile[0], tile[1])}-${Math.min(tile[0], tile[1])}`;
-
-/** A full deal: the hands, then `boneyard` first in the stock, then every other tile. */
-export function makeDeal(hands: string[], boneyard = ''): Deal {
-  const dealt = hands.map(tiles);
-  const first = tiles(boneyard);
-  const used = new Set([...dealt.flat(), ...first].map(key));
-  return { hands: dealt, boneyard: [...first, ...ALL_TILES.filter((tile) => !used.has(key(tile)))] };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Moves as intents

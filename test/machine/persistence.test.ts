@@ -20,7 +20,8 @@ import {
   type SeatKind,
   type Tempo,
 } from '../../src/machine/index.js';
-import { drive, makeDeal, nextChange, persist, stateOf } from './helpers.js';
+import { makeDeal } from '../engine/helpers/tiles.js';
+import { drive, nextChange, persist, stateOf } from './helpers.js';
 
 const input = (config: MatchConfig, seats: SeatKind[], tempo: Tempo): MatchInput => ({ config, seats, level: 'easy', tempo });
 

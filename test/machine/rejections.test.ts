@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import { SimulatedClock } from 'xstate';
 import type { MatchInput } from '../../src/machine/index.js';
 import { TEMPO_DELAYS, type MatchActor, type MatchEvent, type RejectionCode } from '../../src/machine/index.js';
-import { drive, makeDeal, nextChange, persist, startActor, stateOf, t } from './helpers.js';
+import { makeDeal, t } from '../engine/helpers/tiles.js';
+import { drive, nextChange, persist, startActor, stateOf } from './helpers.js';
 
 /** Sends an intent that must be refused with `code`, and checks that nothing else changed. */
 function expectRejected(actor: MatchActor, event: unknown, code: RejectionCode): void {

@@ -14,7 +14,8 @@ import {
   type MatchInput,
   type RemotePlayerInput,
 } from '../../src/machine/index.js';
-import { drive, intentFor, makeDeal, startActor } from './helpers.js';
+import { makeDeal } from '../engine/helpers/tiles.js';
+import { drive, intentFor, startActor } from './helpers.js';
 
 describe('selectors', () => {
   test('views, turns and legal moves for the UI', async () => {

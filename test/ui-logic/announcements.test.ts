@@ -10,7 +10,7 @@ import { ENGLISH, Translator } from '../../src/i18n/index.js';
 import { announcementOf, rejectionText } from '../../src/ui/domino-game/announcements.js';
 import type { RoundEndEmitted } from '../../src/machine/index.js';
 import type { SessionRejection } from '../../src/ui/session/session.js';
-import { makeDeal } from '../machine/helpers.js';
+import { makeDeal } from '../engine/helpers/tiles.js';
 import { act, stateOf } from './states.js';
 
 const t = ENGLISH;

@@ -16,7 +16,7 @@ import { localSeats } from '../../src/ui/domino-game/settings.js';
 import { seatName, sideName, type Seating } from '../../src/ui/names.js';
 import { LocalSession } from '../../src/ui/session/local-session.js';
 import type { SessionState } from '../../src/ui/session/session.js';
-import { makeDeal } from '../machine/helpers.js';
+import { makeDeal } from '../engine/helpers/tiles.js';
 
 // Seat 0 holds the highest double and leads it; then seat 1 can answer with 6-5 only.
 const DEAL = makeDeal(['6-6 0-0 1-1 2-2 3-3 6-0 5-0', '6-5 5-5 4-4 4-3 3-2 2-1 1-0']);

@@ -6,44 +6,16 @@
  */
 import assert from 'node:assert/strict';
 import {
-  ALL_TILES,
   applyMove,
   createMatch,
   legalMoves,
   nextRound,
-  type Deal,
   type LegalMove,
   type MatchConfig,
   type MatchState,
   type Move,
-  type Pip,
-  type Tile,
 } from '../../../src/engine/index.js';
-
-/** "6-4" → [6, 4]. */
-export function t(text: string): Tile {
-  const m = /^([0-6])-([0-6])$/.exec(text.trim());
-  if (!m) throw new Error(`bad tile ${JSON.stringify(text)}`);
-  return [Number(m[1]) as Pip, Number(m[2]) as Pip];
-}
-
-/** "6-4 5-5 0-0" → tiles. */
-export const tiles = (text: string): Tile[] => text.trim().split(/\s+/).filter(Boolean).map(t);
-
-/** A tile's name with the higher half first, whatever order it was given in. */
-export const key = (tile: Tile): string => (tile[0] >= tile[1] ? `${tile[0]}-${tile[1]}` : `${tile[1]}-${tile[0]}`);
-
-/**
- * A complete deal. `boneyard` lists the first tiles to be drawn, in order; every tile not named in a
- * hand or in `boneyard` is appended after them (in descending order), unless `complete` is false.
- */
-export function makeDeal(hands: string[], boneyard = '', complete = true): Deal {
-  const parsedHands = hands.map(tiles);
-  const front = tiles(boneyard);
-  const used = new Set([...parsedHands.flat(), ...front].map(key));
-  const rest = complete ? ALL_TILES.filter((tile) => !used.has(key(tile))).reverse() : [];
-  return { hands: parsedHands, boneyard: [...front, ...rest.map((tile) => [tile[0], tile[1]] as Tile)] };
-}
+import { key, makeDeal, t } from './tiles.js';
 
 /** "6-4@lead" → a play move; "draw" / "pass" as they are. */
 export function parseMove(text: string): Move {
