@@ -555,7 +555,8 @@ export class DominoGame extends LitElement {
     const button = mainActionOf(phase, legal);
     const action = online ? online.allow(button) : button;
     const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
-    // The play area keeps one height (table.styles.ts): the table takes what is left, the summary lies over it.
+    // The play area keeps one height (table.styles.ts): the table takes what is left; the summary lies
+    // over the table and the lines under it (they say what it says).
     return html`<div class="play">${online?.bar()} ${renderPlayers(t, state, thinking, online?.presence)} ${renderStatusLine(t, view)}
       <div class="stage">
         <domino-board
@@ -569,10 +570,10 @@ export class DominoGame extends LitElement {
           @place-chosen=${this.onPlaceChosen}
           @place-cancel=${this.cancelChoosing}
         ></domino-board>
+        <p class="happened">${this.tableStory.line}</p>
+        <p class="hint" part="hint">${hintOf(t, state, this.choosing !== null)}</p>
         ${phase === 'roundOver' || phase === 'matchOver' ? html`<div class="over" tabindex="0">${renderSummary(t, state, this.renderStory(t, state))}</div>` : nothing}
       </div>
-      <p class="happened">${this.tableStory.line}</p>
-      <p class="hint" part="hint">${hintOf(t, state, this.choosing !== null)}</p>
       <domino-hand
         exportparts="tile, playable, unplayable, selected"
         .tiles=${view.hand}

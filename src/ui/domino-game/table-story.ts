@@ -7,9 +7,12 @@ import { render, type ReactiveControllerHost } from 'lit';
 import type { Tile } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
 import type { SeatMark } from '../domino-board/domino-board.js';
-import { seatName, tileText } from '../names.js';
+import { seatName } from '../names.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
 import { renderTile } from '../tile/tile.js';
+
+/** A tile whichever way round: a move names it higher half first, the table as laid. */
+const key = ([a, b]: Tile): string => (a > b ? `${a}-${b}` : `${b}-${a}`);
 
 export class TableStory {
   /** The last thing that happened, as the live region said it. */
@@ -27,7 +30,7 @@ export class TableStory {
   heard(event: MatchEmitted, text: string): void {
     if (event.type === 'move') {
       const { seat, move } = event;
-      if (move.type === 'play') this.lastPlays.set(seat, tileText(move.tile));
+      if (move.type === 'play') this.lastPlays.set(seat, key(move.tile));
       else this.lastPlays.delete(seat);
       this.line = text;
     } else if (event.type === 'score') {
@@ -42,7 +45,7 @@ export class TableStory {
   marks(t: Translator, state: SessionState): SeatMark[] {
     const marks: SeatMark[] = [];
     state.view.table.forEach((placement, index) => {
-      if (this.lastPlays.get(placement.seat) !== tileText(placement.tile)) return;
+      if (this.lastPlays.get(placement.seat) !== key(placement.tile)) return;
       const name = seatName(t, placement.seat, state);
       // An initial, and the number of a "Computer 2": enough to tell the seats apart on a small tile.
       marks.push({ index, name, tag: name.charAt(0).toUpperCase() + (/\d+/.exec(name)?.[0] ?? '') });

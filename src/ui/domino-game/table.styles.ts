@@ -4,8 +4,8 @@ import { css } from 'lit';
  * The play area's shape: from the players' line to the main button, one box whose height depends on
  * the widget's width only, so the widget keeps its size through a match (a table that fills, a hand
  * that grows, a summary, a hint that wraps). The table takes what the rest leaves; the round's summary
- * lies over the table. The heights fit the main button inside a 1024×768 window from 960 px wide, and
- * inside a 375×667 phone.
+ * lies over the stage: the table and the two lines under it. The heights fit the main button inside a
+ * 1024×768 window from 960 px wide, and inside a 375×667 phone.
  */
 export const tableStyles = css`
   .game {
@@ -22,6 +22,7 @@ export const tableStyles = css`
     position: relative;
     display: flex;
     flex-direction: column;
+    gap: 0.5em;
     flex: 1 1 0;
     min-block-size: 6em;
   }
