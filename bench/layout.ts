@@ -20,19 +20,34 @@ function longTable(variant: Variant): MatchState {
   return best!;
 }
 
+/**
+ * Widths alone (unbounded height, as the layout can be asked), and the widget's table boxes: its inner
+ * size at 20 px per unit, from a 960 px wide widget to a 300 px sidebar ([columns, rows]).
+ */
+const BOXES: [number, number | undefined][] = [
+  [14, undefined],
+  [30, undefined],
+  [48, undefined],
+  [46, 18],
+  [16, 10],
+  [13, 8],
+];
+
 export function benchLayout(): string[] {
   const lines: string[] = [];
   for (const variant of ['draw', 'fives', 'doubles'] as Variant[]) {
     const { table, openEnds } = longTable(variant);
-    for (const maxColumns of [14, 30, 48]) {
-      for (let i = 0; i < 50; i++) layoutTable(table, openEnds, { maxColumns });
+    for (const [maxColumns, maxRows] of BOXES) {
+      const options = maxRows === undefined ? { maxColumns } : { maxColumns, maxRows };
+      for (let i = 0; i < 50; i++) layoutTable(table, openEnds, options);
       const times = Array.from({ length: 300 }, () => {
         const start = performance.now();
-        layoutTable(table, openEnds, { maxColumns });
+        layoutTable(table, openEnds, options);
         return performance.now() - start;
       }).sort((a, b) => a - b);
+      const box = maxRows === undefined ? `${maxColumns} columns` : `${maxColumns}×${maxRows} box`;
       lines.push(
-        `layout: ${variant}, ${table.length} tiles, ${openEnds.length} open ends, ${maxColumns} columns: ` +
+        `layout: ${variant}, ${table.length} tiles, ${openEnds.length} open ends, ${box}: ` +
           `median ${(times[150]! * 1000).toFixed(0)} µs, p95 ${(times[285]! * 1000).toFixed(0)} µs`,
       );
     }
