@@ -6,8 +6,11 @@
  * centred on its line, so coordinates are multiples of 0.5. Internally everything is in half-units
  * (a tile is 4×2 cells), so every position is an integer.
  *
+ * The bounds: a box `maxColumns` wide and, when `maxRows` is given, `maxRows` high, centred on the lead
+ * (the widget's table, which keeps its size through a match). Without `maxRows` the height is free.
+ *
  * How tiles go down:
- * - The lead is centred in the `maxColumns` wide area: a non-double lies, [higher, lower] left to right;
+ * - The lead is centred in the box: a non-double lies, [higher, lower] left to right;
  *   a double stands across the line. Its ends 'left' and 'right' start the two arms; a lead spinner's
  *   'up' and 'down' leave from its top and bottom.
  * - A non-double continues its arm in line, the attached half (tile[0]) against the tile before. A
@@ -16,15 +19,15 @@
  *   Fives: 'up' and 'down'; Doubles: 's<i>.1' and 's<i>.2', .1 being the upper side, or the left one
  *   when the spinner lies across a vertical stretch).
  *
- * Turning: an arm goes straight while it can. When the next tile would cross the width limit or meet
+ * Turning: an arm goes straight while it can. When the next tile would cross the box's edge or meet
  * another tile, it turns: a horizontal arm turns the way its rows stack ('left' and its branches down,
  * 'right' up, so the two never meet; a spinner's horizontal branch away from the lead's line), then the
  * other way. The corner tile stands against the side of the last tile's outer half, so the limit is
  * never crossed. In Draw, Block and All Fives without a lead spinner the arm then snakes: the tile after
  * the corner turns again and runs back the other way, rows two units apart. Where the lead is a spinner
  * (Doubles; All Fives led with a double) arms do not run back across the table, where the other arms'
- * branches are, but go on away from the lead's line. A vertical arm goes straight (height is not
- * limited) until blocked, then turns toward the roomier side. Each tile's candidate positions, best
+ * branches are, but go on away from the lead's line. A vertical arm (a spinner's short sides) goes
+ * straight until the box's top or bottom or a tile blocks it, then turns toward the roomier side. Each tile's candidate positions, best
  * first: straight, the preferred turn, the other turn; an L-corner (the attached half against the end,
  * the tile running along it); then all of these shifted by half a unit or a unit along the end, still
  * touching it.
@@ -37,10 +40,11 @@
  * ends' rooms. A tile goes to its end's room when that costs nothing, else to the first candidate, in
  * order, that lets every end keep a room (the ends whose rooms it takes find others). When every
  * candidate costs something, the least bad one is taken, in this order of badness: an end left walled
- * in, an end left without a room of its own, the tile beyond the width limit, an end losing its room
- * within the limit. So the width is exceeded only when every place within it would leave some end
- * walled in or without a room of its own: in practice on crowded Doubles tables, and very rarely on
- * All Fives tables holding nearly every tile at a narrow width.
+ * in, an end left without a room of its own, the tile beyond the box, an end losing its room within
+ * the box. So the box is exceeded only when every place within it would leave some end walled in or
+ * without a room of its own: in practice on crowded Doubles tables in small boxes, and rarely on any
+ * table in the smallest (a 300 px sidebar's; test/ui-logic/layout.test.ts counts them). The widget then
+ * shows the whole layout smaller, so nothing leaves its table.
  *
  * Walled in: if, even so, an end has no free place touching it (rare, and in real rounds only seen in
  * Doubles), its tile (or box) goes to the nearest free place and is marked `detached`, with the

@@ -79,7 +79,7 @@ interface Hold {
   alive: boolean;
 }
 
-/** See `cost`: [ends without room, ends without room of their own, beyond the width, ends losing room in bounds]. */
+/** See `cost`: [ends without room, ends without room of their own, beyond the bounds, ends losing room in bounds]. */
 type Cost = [number, number, number, number];
 
 /** An open end's box, in half-units; `anchor` only when detached (see `anchorOf`). */
@@ -395,7 +395,7 @@ export class Layouter {
     let room = wantBounded ? this.roomFor(arm, pip, true, true, null) : null;
     const bounded = room !== null;
     if (room === null && wantBounded && this.doubleToCome(pip)) {
-      // Its double may only fit beyond the width: a non-double's place within it is still worth having.
+      // Its double may only fit beyond the bounds: a non-double's place within them is still worth having.
       const single = this.findRoom(arm, false, true, true, null);
       if (single && this.findRoom(arm, true, false, true, null)) room = single;
     }
