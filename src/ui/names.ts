@@ -1,6 +1,6 @@
 /** How seats, sides and ends are called in the interface. */
 import type { Translator } from '../i18n/index.js';
-import type { ResolvedConfig, Seat, Tile } from '../engine/index.js';
+import type { ResolvedConfig, Seat } from '../engine/index.js';
 import type { SeatInfo } from './session/session.js';
 
 /** Who sits where, as the screen sees it: the person's seat and every seat's occupant (a `SessionState` is one). */
@@ -22,8 +22,6 @@ export function sideName(t: Translator, config: ResolvedConfig, side: number, se
   if (!config.teams) return seatName(t, side, seating);
   return side === seating.seat % 2 ? t.t('yourTeam') : t.t('team', { n: side + 1 });
 }
-
-export const tileText = (tile: Tile): string => `${tile[0]}-${tile[1]}`;
 
 /** An end's name: the four arms by direction, Doubles' branches by their place in the list. */
 export function endName(t: Translator, id: string, openEndIds: readonly string[]): string {

@@ -1,11 +1,11 @@
 import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
-import type { OpenEnd, Placement, Play, Tile } from '../../engine/index.js';
+import { tileName, type OpenEnd, type Placement, type Play, type Tile } from '../../engine/index.js';
 import { layoutTable, type Point, type TableLayout } from '../board/layout.js';
 import { consumeLocale } from '../context/locale.js';
 import { flyFrom } from '../controllers/motion.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
-import { endName, tileText } from '../names.js';
+import { endName } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
 import { tell } from '../internal-events.js';
@@ -160,7 +160,7 @@ export class DominoBoard extends LitElement {
     // Tiles added to the table drawn before (its first tile, or more after the same ones) fly in; a new
     // round, a resumed match or another table just shows.
     const prefix = before.length;
-    const grown = now.length > prefix && (prefix === 0 ? now.length === 1 : tileText(now[prefix - 1]!.tile) === tileText(before[prefix - 1]!.tile));
+    const grown = now.length > prefix && (prefix === 0 ? now.length === 1 : tileName(now[prefix - 1]!.tile) === tileName(before[prefix - 1]!.tile));
     if (!grown || !this.origin) return;
     const laid = this.renderRoot.querySelectorAll<HTMLElement>('.laid');
     for (let i = prefix; i < now.length; i++) {
@@ -180,7 +180,7 @@ export class DominoBoard extends LitElement {
         ${layout.tiles.map((box) => {
           const placement = this.table[box.index]!;
           const shown: Tile = box.flipped ? [placement.tile[1], placement.tile[0]] : placement.tile;
-          const tile = tileText(placement.tile);
+          const tile = tileName(placement.tile);
           const mark = this.marks.find((m) => m.index === box.index);
           return html`<div
             class="laid ${mark ? 'mark' : ''} ${box.detached ? 'detached' : ''}"
@@ -220,7 +220,7 @@ export class DominoBoard extends LitElement {
   private renderPlaces(layout: TableLayout, px: (n: number) => string, endIds: readonly string[]) {
     if (this.places.length === 0) return nothing;
     if (this.focusIndex >= this.places.length) this.focusIndex = 0;
-    const tile = this.placing ? tileText(this.placing) : '';
+    const tile = this.placing ? tileName(this.placing) : '';
     return html`<div class="places" role="group" aria-label=${this.t.t('places', { tile })} @keydown=${this.onKeyDown}>
       ${this.places.map((move, index) => {
         const box = layout.ends.find((e) => e.id === move.end);

@@ -1,7 +1,7 @@
 /** What the polite live region says: every move, draw, pass and score, and the round and match results. */
-import type { PlayerView } from '../../engine/index.js';
+import { tileName, type PlayerView } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
-import { endName, seatName, sideName, tileText } from '../names.js';
+import { endName, seatName, sideName } from '../names.js';
 import type { MatchEmitted, SessionRejection, SessionState } from '../session/session.js';
 
 /** What is said of `event`, as the person in `state.seat` sees it (the state right after the event). */
@@ -13,7 +13,7 @@ export function announcementOf(t: Translator, event: MatchEmitted, state: Sessio
       const name = seatName(t, event.seat, state);
       const { move } = event;
       if (move.type === 'play') {
-        const tile = tileText(move.tile);
+        const tile = tileName(move.tile);
         return move.end === 'lead'
           ? t.t('announceLead', { name, tile })
           : t.t('announcePlay', { name, tile, end: endName(t, move.end, view.openEnds.map((e) => e.id)) });
@@ -21,7 +21,7 @@ export function announcementOf(t: Translator, event: MatchEmitted, state: Sessio
       if (move.type === 'draw') {
         const drawn = event.seat === you ? [...view.log].reverse().find((e) => e.type === 'draw' && e.seat === you) : undefined;
         return drawn?.type === 'draw' && drawn.tile
-          ? t.t('announceDrawYou', { tile: tileText(drawn.tile) })
+          ? t.t('announceDrawYou', { tile: tileName(drawn.tile) })
           : t.t('announceDraw', { name });
       }
       return t.t('announcePass', { name });
@@ -63,7 +63,7 @@ export function rejectionText(t: Translator, rejection: SessionRejection, view?:
       return t.t('rejectMustDraw');
     case 'wrong-lead': {
       const lead = view?.round.lead;
-      return lead ? t.t('rejectWrongLead', { tile: tileText(lead) }) : t.t('rejectOther');
+      return lead ? t.t('rejectWrongLead', { tile: tileName(lead) }) : t.t('rejectOther');
     }
     default:
       return t.t('rejectOther');

@@ -1,6 +1,6 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyDeclaration, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { LegalMove, Play, Tile } from '../../engine/index.js';
+import { tileName, type LegalMove, type Play, type Tile } from '../../engine/index.js';
 import { chooseLanguage, ENGLISH, loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
 import { loadTranslator } from '../../i18n/load.js';
 import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
@@ -9,7 +9,6 @@ import '../domino-board/domino-board.js';
 import type { DominoBoard } from '../domino-board/domino-board.js';
 import '../domino-hand/domino-hand.js';
 import type { DominoHand } from '../domino-hand/domino-hand.js';
-import { tileText } from '../names.js';
 import { Announcer, announcementOf, rejectionText } from './announcements.js';
 import { emitDomEvent } from './events.js';
 import { hintOf, mainActionOf, type MainAction } from './guidance.js';
@@ -443,7 +442,7 @@ export class DominoGame extends LitElement {
 
   private playsOf(tile: Tile): Play[] {
     const moves: readonly LegalMove[] = this.session.state?.legal ?? [];
-    return moves.filter((m): m is Play => m.type === 'play' && tileText(m.tile) === tileText(tile));
+    return moves.filter((m): m is Play => m.type === 'play' && tileName(m.tile) === tileName(tile));
   }
 
   private onTileChosen(event: InternalEvent<'tile-chosen'>): void {
@@ -493,7 +492,7 @@ export class DominoGame extends LitElement {
     const tile = this.choosing;
     this.choosing = null;
     if (tile) {
-      const index = this.session.state?.view.hand.findIndex((t) => tileText(t) === tileText(tile)) ?? 0;
+      const index = this.session.state?.view.hand.findIndex((t) => tileName(t) === tileName(tile)) ?? 0;
       this.hand?.focusTile(index);
     }
   }
@@ -549,7 +548,7 @@ export class DominoGame extends LitElement {
 
   private renderTable(t: Translator, state: SessionState) {
     const { phase, view, legal } = state;
-    const playable = new Set(legal.filter((m): m is Play => m.type === 'play').map((m) => tileText(m.tile)));
+    const playable = new Set(legal.filter((m): m is Play => m.type === 'play').map((m) => tileName(m.tile)));
     const places = this.choosing ? this.playsOf(this.choosing) : [];
     const online = this.online;
     const button = mainActionOf(phase, legal);

@@ -1,7 +1,7 @@
 /** The hint line and the main button: what you can do now. */
-import type { LegalMove } from '../../engine/index.js';
+import { tileName, type LegalMove } from '../../engine/index.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
-import { seatName, tileText } from '../names.js';
+import { seatName } from '../names.js';
 import type { Phase, SessionState } from '../session/session.js';
 
 export type MainAction = 'draw' | 'pass' | 'nextRound' | 'newGame';
@@ -27,7 +27,7 @@ export function hintOf(t: Translator, state: SessionState, choosing: boolean): s
   if (view.turn !== state.seat || legal.length === 0) return t.t('hintWait', { name: seatName(t, view.turn, state) });
   if (choosing) return t.t('hintChoosePlace');
   if (view.table.length === 0) {
-    return view.round.lead ? t.t('hintLeadTile', { tile: tileText(view.round.lead) }) : t.t('hintLead');
+    return view.round.lead ? t.t('hintLeadTile', { tile: tileName(view.round.lead) }) : t.t('hintLead');
   }
   const only = legal.length === 1 ? legal[0]!.type : 'play';
   if (only === 'draw') return view.config.houseRules.drawMode === 'drawOne' ? t.t('hintDrawOne') : t.t('hintDraw');

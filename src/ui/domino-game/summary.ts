@@ -6,9 +6,9 @@
  * round-end events the widget recorded (`RoundRow`, parts.ts) and what the view shows now.
  */
 import { css, html, nothing } from 'lit';
-import { handPips, sideOf } from '../../engine/index.js';
+import { handPips, sideOf, tileName } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
-import { seatName, sideName, tileText } from '../names.js';
+import { seatName, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import { renderTile } from '../tile/tile.js';
 import type { RoundRow } from './parts.js';
@@ -97,7 +97,7 @@ export function renderSummaryBody(t: Translator, state: SessionState, recorded: 
           <span class="pips">${t.t('pipsLeft', { count: handPips(hand) })}</span>
           <span class="mini-tiles" role="list">
             ${hand.map(
-              (tile) => html`<span class="mini" role="listitem" aria-label=${t.t('tileOnTable', { tile: tileText(tile) })}>
+              (tile) => html`<span class="mini" role="listitem" aria-label=${t.t('tileOnTable', { tile: tileName(tile) })}>
                 ${renderTile(tile, { vertical: true })}
               </span>`,
             )}
@@ -179,7 +179,7 @@ function renderMatchEnd(t: Translator, state: SessionState) {
         target: config.target,
         round: view.round.number,
         name: seatName(t, last.seat, state),
-        tile: tileText(last.tile),
+        tile: tileName(last.tile),
         count: last.points,
       })
     : t.t('matchEndRound', { target: config.target, round: view.round.number });

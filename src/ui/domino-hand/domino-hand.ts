@@ -1,10 +1,9 @@
 import { LitElement, html, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
-import type { Tile } from '../../engine/index.js';
+import { tileName, type Tile } from '../../engine/index.js';
 import { consumeLocale } from '../context/locale.js';
 import { dealIn } from '../controllers/motion.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
-import { tileText } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-hand.styles.js';
 import { tell } from '../internal-events.js';
@@ -71,9 +70,9 @@ export class DominoHand extends LitElement {
     this.focusIndex = Math.max(0, Math.min(this.focusIndex, this.tiles.length - 1));
     return html`<div class="tiles" role="group" aria-label=${this.t.t('yourHand')} @keydown=${this.onKeyDown}>
       ${this.tiles.map((tile, index) => {
-        const name = tileText(tile);
+        const name = tileName(tile);
         const fits = this.active && this.playable.has(name);
-        const selected = this.selected !== null && tileText(this.selected) === name;
+        const selected = this.selected !== null && tileName(this.selected) === name;
         const label = fits ? this.t.t('tileFits', { tile: name }) : this.t.t('tileDoesNotFit', { tile: name });
         return html`<button
           class="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''}"
@@ -101,19 +100,19 @@ export class DominoHand extends LitElement {
 
   /** Where your tile `tile` is on the page (a play flies from there to the table), or null. */
   rectOf(tile: Tile): DOMRect | null {
-    const name = tileText(tile);
+    const name = tileName(tile);
     return [...this.buttons].find((b) => b.dataset['tile'] === name)?.getBoundingClientRect() ?? null;
   }
 
   private choose(tile: Tile, via: 'click' | 'drag', pointer?: PointerEvent): void {
-    if (!this.active || !this.playable.has(tileText(tile))) return;
+    if (!this.active || !this.playable.has(tileName(tile))) return;
     const detail: TileChosenDetail = { tile, via, ...(pointer ? { pointer } : {}) };
     tell(this, 'tile-chosen', detail);
   }
 
   /** A drag starts once the pointer has moved a little with a playable tile held. */
   private onPointerDown(event: PointerEvent, tile: Tile): void {
-    if (event.button !== 0 || !this.active || !this.playable.has(tileText(tile))) return;
+    if (event.button !== 0 || !this.active || !this.playable.has(tileName(tile))) return;
     const startX = event.clientX;
     const startY = event.clientY;
     const move = (moved: PointerEvent) => {
