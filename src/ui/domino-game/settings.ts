@@ -6,6 +6,7 @@ import { LEVELS, type Level } from '../../ai/levels.js';
 import { MAX_TARGET, VARIANTS } from '../../engine/config.js';
 import type { MatchConfig, PlayerCount, Seat, Variant } from '../../engine/index.js';
 import { TEMPOS } from '../../machine/index.js';
+import { parsePlayerSettings } from '../../storage/index.js';
 import type { Tempo } from '../../machine/index.js';
 
 export interface GameSettings {
@@ -53,22 +54,12 @@ export function warnOnce(name: string, value: unknown, fallback: unknown, allowe
   sayOnce(`${name}=${String(value)}`, `${name}="${String(value)}" is not valid (${allowed}); using ${String(fallback)}.`);
 }
 
-function oneOf<T extends string>(name: keyof RawSettings, value: unknown, allowed: readonly T[], fallback: T): T {
-  if (value === null || value === undefined || value === '') return fallback;
-  const text = String(value).trim().toLowerCase();
-  const found = allowed.find((a) => a.toLowerCase() === text);
-  if (found) return found;
-  warnOnce(name, value, fallback, `one of ${allowed.join(', ')}`);
-  return fallback;
-}
+/** Whether the site gave the attribute at all: an absent or empty one means the default, said nothing of. */
+const given = (value: unknown): boolean => value !== null && value !== undefined && value !== '';
 
-function wholeNumber(name: keyof RawSettings, value: unknown, min: number, max: number): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const number = typeof value === 'number' ? value : Number(String(value).trim());
-  if (Number.isInteger(number) && number >= min && number <= max) return number;
-  warnOnce(name, value, 'the default', `a whole number from ${min} to ${max}`);
-  return null;
-}
+/** Markup's text as the saved settings spell their values (every one in lower case). */
+const spelled = (value: unknown): unknown => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const numeric = (value: unknown): unknown => (typeof value === 'number' ? value : Number(String(value).trim()));
 
 /** A boolean attribute: present (or "true") means on; "false" is accepted too, as sites write it. */
 function flag(name: keyof RawSettings, value: unknown): boolean {
@@ -79,8 +70,31 @@ function flag(name: keyof RawSettings, value: unknown): boolean {
   return false;
 }
 
+/**
+ * The attributes, checked by the same parser as the player's saved choices (parsePlayerSettings): what
+ * it refuses falls back to the default, with a warning naming what the site wrote.
+ */
 export function parseSettings(raw: RawSettings): GameSettings {
-  const players = (wholeNumber('players', raw.players, 2, 4) ?? DEFAULT_SETTINGS.players) as PlayerCount;
+  const valid = parsePlayerSettings({
+    variant: spelled(raw.variant),
+    players: given(raw.players) ? numeric(raw.players) : undefined,
+    target: given(raw.target) ? numeric(raw.target) : undefined,
+    level: spelled(raw.level),
+    tempo: spelled(raw.tempo),
+  });
+  const checked = <K extends 'variant' | 'players' | 'target' | 'level' | 'tempo'>(
+    name: K,
+    fallback: GameSettings[K],
+    allowed: string,
+    warnedFallback: unknown = fallback,
+  ): GameSettings[K] => {
+    if (!given(raw[name])) return fallback;
+    const value = valid[name];
+    if (value !== undefined && value !== null) return value as GameSettings[K];
+    warnOnce(name, raw[name], warnedFallback, allowed);
+    return fallback;
+  };
+  const players = checked('players', DEFAULT_SETTINGS.players, 'a whole number from 2 to 4', 'the default');
   let teams = flag('teams', raw.teams);
   if (teams && players !== 4) {
     // Not an invalid value: a valid one that this number of players cannot use, so it says just that.
@@ -88,11 +102,11 @@ export function parseSettings(raw: RawSettings): GameSettings {
     teams = false;
   }
   return {
-    variant: oneOf('variant', raw.variant, VARIANTS, DEFAULT_SETTINGS.variant),
+    variant: checked('variant', DEFAULT_SETTINGS.variant, `one of ${VARIANTS.join(', ')}`),
     players,
-    target: wholeNumber('target', raw.target, 1, MAX_TARGET),
-    level: oneOf('level', raw.level, LEVELS, DEFAULT_SETTINGS.level),
-    tempo: oneOf('tempo', raw.tempo, TEMPOS, DEFAULT_SETTINGS.tempo),
+    target: checked('target', null, `a whole number from 1 to ${MAX_TARGET}`, 'the default'),
+    level: checked('level', DEFAULT_SETTINGS.level, `one of ${LEVELS.join(', ')}`),
+    tempo: checked('tempo', DEFAULT_SETTINGS.tempo, `one of ${TEMPOS.join(', ')}`),
     teams,
     seed: raw.seed === null || raw.seed === undefined || raw.seed === '' ? null : String(raw.seed),
   };
