@@ -48,11 +48,3 @@ export function renderTile(tile: Tile, look: TileLook = {}): SVGTemplateResult {
     ${half(tile[1], second[0], second[1], vertical)}
   </svg>`;
 }
-
-/** The face-down back of a tile (other players' hands). */
-export function renderTileBack(vertical = true): SVGTemplateResult {
-  const [w, h] = vertical ? [HALF, 2 * HALF] : [2 * HALF, HALF];
-  return svg`<svg class="tile-svg back" viewBox="0 0 ${w} ${h}" aria-hidden="true" focusable="false">
-    <rect class="face" x="1.5" y="1.5" width=${w - 3} height=${h - 3} rx="7"></rect>
-  </svg>`;
-}
