@@ -45,6 +45,25 @@ const DEALING_REJECTION = { code: 'dealing', message: 'the tiles are being dealt
 
 const MOVE_INTENTS = ['PLAY', 'DRAW', 'PASS', 'REMOTE_MOVE'] as const;
 
+/**
+ * A tempo pause: `start` skips it when the tempo has none, `waiting` runs it (from the start again when
+ * CONFIGURE changes the tempo), then on to `done`.
+ */
+function pauseStates(pause: 'deal' | 'move', hasNoPause: 'hasNoDealPause' | 'hasNoMovePause', done: string) {
+  return {
+    start: { always: [{ guard: hasNoPause, target: done }, { target: 'waiting' }] },
+    waiting: {
+      invoke: {
+        id: `${pause}Pause`,
+        src: 'pause',
+        input: ({ context }: { context: MatchContext }) => ({ ms: TEMPO_DELAYS[context.tempo][pause] }),
+        onDone: { target: done },
+      },
+      on: { CONFIGURE: { guard: 'isRetimed', target: 'start', actions: 'settle' } },
+    },
+  } as const;
+}
+
 export const matchMachine = setup({
   types: {
     context: {} as MatchContext,
@@ -131,18 +150,7 @@ export const matchMachine = setup({
       tags: 'dealing',
       initial: 'start',
       on: Object.fromEntries(MOVE_INTENTS.map((type) => [type, { actions: { type: 'refuseAs', params: DEALING_REJECTION } }])),
-      states: {
-        start: { always: [{ guard: 'hasNoDealPause', target: '#match.playing' }, { target: 'waiting' }] },
-        waiting: {
-          invoke: {
-            id: 'dealPause',
-            src: 'pause',
-            input: ({ context }) => ({ ms: TEMPO_DELAYS[context.tempo].deal }),
-            onDone: { target: '#match.playing' },
-          },
-          on: { CONFIGURE: { guard: 'isRetimed', target: 'start', actions: 'settle' } },
-        },
-      },
+      states: pauseStates('deal', 'hasNoDealPause', '#match.playing'),
     },
     playing: {
       tags: 'playing',
@@ -187,19 +195,7 @@ export const matchMachine = setup({
             },
             pace: {
               initial: 'start',
-              states: {
-                start: { always: [{ guard: 'hasNoMovePause', target: 'elapsed' }, { target: 'waiting' }] },
-                waiting: {
-                  invoke: {
-                    id: 'movePause',
-                    src: 'pause',
-                    input: ({ context }) => ({ ms: TEMPO_DELAYS[context.tempo].move }),
-                    onDone: { target: 'elapsed' },
-                  },
-                  on: { CONFIGURE: { guard: 'isRetimed', target: 'start', actions: 'settle' } },
-                },
-                elapsed: { type: 'final' },
-              },
+              states: { ...pauseStates('move', 'hasNoMovePause', 'elapsed'), elapsed: { type: 'final' } },
             },
           },
           onDone: { target: 'route', actions: 'playDecision' },
