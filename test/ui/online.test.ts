@@ -148,6 +148,22 @@ describe('online: the lobby', function () {
     expect(inLobby(late, '.problem')!.textContent).to.contain('This room is full.');
   });
 
+  it('the lobby in the dark theme passes the a11y check, contrast included: its fields, its error and its buttons follow the palette', async () => {
+    const el = add(await mount({ server, theme: 'dark', 'storage-key': 'problem', tempo: 'instant' }));
+    await chooseFriendsOnline(el);
+    // The field offers the name typed last (another test's): an empty one is refused with an error.
+    typeName(el, '');
+    inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    await waitFor('the name error', () => inLobby(el, '#lobby-name-error'));
+    const field = getComputedStyle(inLobby<HTMLInputElement>(el, '#lobby-name')!);
+    expect(field.backgroundColor, 'the name field is not white on a dark page').to.not.equal('rgb(255, 255, 255)');
+    await expect(el).to.be.accessible();
+    typeName(el, 'Dee');
+    inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    await waitFor('the room screen', () => inLobby(el, '#lobby-link'), 8000);
+    await expect(el).to.be.accessible();
+  });
+
   it('without a server, Friends online is offered but disabled, and says why', async () => {
     const el = add(await mount({ tempo: 'instant' }));
     root(el).querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();

@@ -58,6 +58,7 @@ export const styles = [
     --domino-chip-turn: color-mix(in srgb, var(--domino-accent) 20%, var(--domino-background));
     --domino-panel: color-mix(in srgb, var(--domino-color) 5%, var(--domino-background));
     --domino-link: var(--domino-accent);
+    --domino-error: light-dark(#b3261e, #ffb4ab);
   }
   /* Browsers before light-dark() (Safari 17.4 and older) get the light theme rather than no colours. */
   @supports not (color: light-dark(#000, #fff)) {

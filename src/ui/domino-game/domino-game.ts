@@ -57,6 +57,7 @@ const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles:
  * @cssprop [--domino-chip-turn=color-mix(in srgb, var(--domino-accent) 20%, var(--domino-background))] - The chip of the player to act.
  * @cssprop [--domino-panel=color-mix(in srgb, var(--domino-color) 5%, var(--domino-background))] - The round and match summary.
  * @cssprop [--domino-link=var(--domino-accent)] - The link under the game.
+ * @cssprop [--domino-error=light-dark(#b3261e, #ffb4ab)] - What went wrong with something typed (a name for online play).
  * @cssprop [--domino-table=#1f6b4f] - The table's colour.
  * @cssprop [--domino-table-text=#ffffff] - Text and lines on the table.
  * @cssprop [--domino-tile=#fbf8ef] - A tile's face.

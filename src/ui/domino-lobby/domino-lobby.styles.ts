@@ -51,19 +51,19 @@ export const styles = css`
   input[type='text'] {
     min-block-size: 2.25em;
     padding: 0.2em 0.4em;
-    border: 1px solid #6b7580;
+    border: 1px solid var(--domino-muted, #4a5561);
     border-radius: 0.4em;
-    background: #ffffff;
-    color: #1f2328;
+    background: var(--domino-background, #ffffff);
+    color: var(--domino-color, #1f2328);
   }
   input[aria-invalid='true'] {
-    border-color: #b3261e;
+    border-color: var(--domino-error, #b3261e);
   }
   .name input {
     inline-size: 100%;
   }
   .error {
-    color: #b3261e;
+    color: var(--domino-error, #b3261e);
     font-size: 0.9em;
   }
   .link-row {
@@ -132,7 +132,7 @@ export const styles = css`
   }
   button.primary {
     background: var(--domino-accent, #0b5cad);
-    color: #ffffff;
+    color: var(--domino-on-accent, #ffffff);
     font-weight: 700;
   }
   button:focus-visible,
