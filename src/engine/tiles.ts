@@ -3,11 +3,11 @@ import type { Pip, Tile } from './types.js';
 
 export const HIGHEST_PIP = 6;
 
+/** Index 0..27 of the tile with these two halves, in either order (for code that holds the numbers). */
+export const indexOfHalves = (a: number, b: number): number => (a >= b ? (a * (a + 1)) / 2 + b : (b * (b + 1)) / 2 + a);
+
 /** Index 0..27 of a tile, the same whichever half comes first. */
-export function tileIndex(tile: Tile): number {
-  const [a, b] = tile[0] >= tile[1] ? tile : [tile[1], tile[0]];
-  return (a * (a + 1)) / 2 + b;
-}
+export const tileIndex = (tile: Tile): number => indexOfHalves(tile[0], tile[1]);
 
 /** The tile with the given half order normalised: higher half first. */
 export function normalize(tile: Tile): Tile {

@@ -23,9 +23,6 @@ export interface Rect {
   h: number;
 }
 
-/** A tile's index among the 28, whichever way round. */
-export const pairIndex = (a: number, b: number): number => (a >= b ? (a * (a + 1)) / 2 + b : (b * (b + 1)) / 2 + a);
-
 export function overlaps(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }

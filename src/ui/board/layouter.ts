@@ -3,6 +3,7 @@
  * keeps room for every open end (the rules are in the header of layout.ts), and gives the open ends'
  * boxes. One per call of layoutTable.
  */
+import { indexOfHalves } from '../../engine/tiles.js';
 import type { OpenEnd, Placement } from '../../engine/types.js';
 import {
   beyond,
@@ -15,7 +16,6 @@ import {
   LEFT,
   opposite,
   overlaps,
-  pairIndex,
   RIGHT,
   sign,
   UP,
@@ -135,7 +135,7 @@ export class Layouter {
   readonly rects: Rect[] = [];
   readonly arms = new Map<string, Arm>();
   private readonly holds = new Map<string, Hold>();
-  /** Bit i: the tile with pairIndex i is on the table. */
+  /** Bit i: the tile with index i (indexOfHalves) is on the table. */
   private placed = 0;
   /** The lead is a spinner: later spinners branch into 's<i>.1' and 's<i>.2' (Doubles). */
   private branchIds = false;
@@ -306,7 +306,7 @@ export class Layouter {
 
   /** Whether the double of `pip` may still come: it is not on the table (pip -1: not known, so yes). */
   private doubleToCome(pip: number): boolean {
-    return pip < 0 || (this.placed & (1 << pairIndex(pip, pip))) === 0;
+    return pip < 0 || (this.placed & (1 << indexOfHalves(pip, pip))) === 0;
   }
 
   /**
@@ -487,48 +487,12 @@ export class Layouter {
    * elsewhere (as good as before) to make space; those moves join `e`.
    */
   private place(e: Evaluation, id: string, a: Arm, pip: number, wantBounded: boolean): Hold {
-    let h = this.findHold(a, pip, wantBounded, e.c.rect);
-    if (h.room === null || (wantBounded && !h.bounded)) h = this.makeSpace(e, id, a, pip, wantBounded) ?? h;
+    const h = this.findHold(a, pip, wantBounded, e.c.rect);
     const cost = e.cost;
     if (h.room) this.grid.room(h.room.rects, 1);
     else cost[h.alive ? 1 : 0]++;
     if (wantBounded && !h.bounded) cost[3]++;
     return h;
-  }
-
-  /** See `place`: a room for `a` made by moving other ends' rooms, or null (nothing changed). */
-  private makeSpace(e: Evaluation, id: string, a: Arm, pip: number, bounded: boolean): Hold | null {
-    // A room among the tiles alone, off the rooms just found in this evaluation.
-    const target = this.roomFor(a, pip, bounded, false, e.c.rect);
-    if (target === null) return null;
-    for (const h of e.fresh) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
-    for (const [, h] of e.moved) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
-    const blockers: [string, Hold][] = [];
-    for (const [other, h] of this.holds) {
-      if (other === id || !h.room || !h.room.rects.some((r) => hitsAny(target.rects, r))) continue;
-      if (e.old.some(([o]) => o === other)) continue; // already moved (its old room is not marked)
-      blockers.push([other, h]);
-    }
-    if (blockers.length === 0 || blockers.length > 2) return null;
-    for (const [, h] of blockers) this.grid.room(h.room!.rects, -1);
-    this.grid.room(target.rects, 1);
-    const moved: [string, Hold][] = [];
-    for (const [other, h] of blockers) {
-      const b = this.arms.get(other)!;
-      const nh = this.findHold(b, b.pip, h.bounded, e.c.rect);
-      if (nh.room === null || (h.bounded && !nh.bounded)) break;
-      this.grid.room(nh.room.rects, 1);
-      moved.push([other, nh]);
-    }
-    this.grid.room(target.rects, -1);
-    if (moved.length < blockers.length) {
-      for (const [, nh] of moved) this.grid.room(nh.room!.rects, -1);
-      for (const [, h] of blockers) this.grid.room(h.room!.rects, 1);
-      return null;
-    }
-    e.old.push(...blockers);
-    e.moved.push(...moved);
-    return { room: target, bounded, alive: true };
   }
 
   /**
@@ -616,7 +580,7 @@ export class Layouter {
 
   lay(index: number, p: Placement): void {
     const [a, b] = p.tile;
-    this.placed |= 1 << pairIndex(a, b);
+    this.placed |= 1 << indexOfHalves(a, b);
     if (p.double && !p.spinner) this.plainDouble = true;
     if (p.spinner) this.spun = true;
     const mid = this.width / 2;
