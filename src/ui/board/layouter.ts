@@ -487,12 +487,48 @@ export class Layouter {
    * elsewhere (as good as before) to make space; those moves join `e`.
    */
   private place(e: Evaluation, id: string, a: Arm, pip: number, wantBounded: boolean): Hold {
-    const h = this.findHold(a, pip, wantBounded, e.c.rect);
+    let h = this.findHold(a, pip, wantBounded, e.c.rect);
+    if (h.room === null || (wantBounded && !h.bounded)) h = this.makeSpace(e, id, a, pip, wantBounded) ?? h;
     const cost = e.cost;
     if (h.room) this.grid.room(h.room.rects, 1);
     else cost[h.alive ? 1 : 0]++;
     if (wantBounded && !h.bounded) cost[3]++;
     return h;
+  }
+
+  /** See `place`: a room for `a` made by moving other ends' rooms, or null (nothing changed). */
+  private makeSpace(e: Evaluation, id: string, a: Arm, pip: number, bounded: boolean): Hold | null {
+    // A room among the tiles alone, off the rooms just found in this evaluation.
+    const target = this.roomFor(a, pip, bounded, false, e.c.rect);
+    if (target === null) return null;
+    for (const h of e.fresh) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
+    for (const [, h] of e.moved) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
+    const blockers: [string, Hold][] = [];
+    for (const [other, h] of this.holds) {
+      if (other === id || !h.room || !h.room.rects.some((r) => hitsAny(target.rects, r))) continue;
+      if (e.old.some(([o]) => o === other)) continue; // already moved (its old room is not marked)
+      blockers.push([other, h]);
+    }
+    if (blockers.length === 0 || blockers.length > 2) return null;
+    for (const [, h] of blockers) this.grid.room(h.room!.rects, -1);
+    this.grid.room(target.rects, 1);
+    const moved: [string, Hold][] = [];
+    for (const [other, h] of blockers) {
+      const b = this.arms.get(other)!;
+      const nh = this.findHold(b, b.pip, h.bounded, e.c.rect);
+      if (nh.room === null || (h.bounded && !nh.bounded)) break;
+      this.grid.room(nh.room.rects, 1);
+      moved.push([other, nh]);
+    }
+    this.grid.room(target.rects, -1);
+    if (moved.length < blockers.length) {
+      for (const [, nh] of moved) this.grid.room(nh.room!.rects, -1);
+      for (const [, h] of blockers) this.grid.room(h.room!.rects, 1);
+      return null;
+    }
+    e.old.push(...blockers);
+    e.moved.push(...moved);
+    return { room: target, bounded, alive: true };
   }
 
   /**
