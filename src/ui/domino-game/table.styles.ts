@@ -56,8 +56,6 @@ export const tableStyles = css`
   .ghost {
     inline-size: var(--domino-hand-tile-width, 2.6em);
     aspect-ratio: 1 / 2;
-    padding: 0;
-    background: none;
     filter: drop-shadow(0 4px 6px rgba(0, 0, 0, 0.35));
   }
   .ghost .tile-svg {
