@@ -135,17 +135,11 @@ export interface RoundState {
   result: RoundResult | null;
 }
 
-export interface MatchState {
-  /** The format of this object, for saved games (upgrade.ts reads the older ones). */
-  version: 2;
+/** What a MatchState and every seat's PlayerView share (a view shows the round's lead to its leader only, until laid). */
+export interface PublicMatchState {
   config: ResolvedConfig;
-  /** The dealing generator's state (secret: it foretells later deals). */
-  rng: [number, number, number, number];
   /** The seat to act, or null when nobody is to act (round or match over). */
   turn: Seat | null;
-  hands: Tile[][];
-  /** The stock, next drawn first. In Block, the tiles left out of play. */
-  boneyard: Tile[];
   table: Placement[];
   openEnds: OpenEnd[];
   /** The All Fives count of the table now (§4); 0 in other variants. */
@@ -155,26 +149,27 @@ export interface MatchState {
   round: RoundState;
   /** The side (seat, or team) that won the match, or null. Not `winner`: that is a seat (RoundResult). */
   winningSide: number | null;
+}
+
+export interface MatchState extends PublicMatchState {
+  /** The format of this object, for saved games (upgrade.ts reads the older ones). */
+  version: 2;
+  /** The dealing generator's state (secret: it foretells later deals). */
+  rng: [number, number, number, number];
+  hands: Tile[][];
+  /** The stock, next drawn first. In Block, the tiles left out of play. */
+  boneyard: Tile[];
   log: LogEntry[];
 }
 
 /** Everything one seat may see, and nothing else. */
-export interface PlayerView {
+export interface PlayerView extends PublicMatchState {
   seat: Seat;
-  config: ResolvedConfig;
-  turn: Seat | null;
   hand: Tile[];
   handCounts: number[];
   boneyardCount: number;
   /** Tiles that may still be drawn (0 in Block and once only the reserve is left). */
   drawable: number;
-  table: Placement[];
-  openEnds: OpenEnd[];
-  count: number;
-  scores: number[];
-  round: RoundState;
-  /** The side (seat, or team) that won the match, or null. */
-  winningSide: number | null;
   log: ViewLogEntry[];
   /** Every hand (and in Block the tiles left out), once the round or match is over; else null. */
   revealed: { hands: Tile[][]; aside: Tile[] } | null;
