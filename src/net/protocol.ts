@@ -162,10 +162,19 @@ export type ErrorCode =
   | 'too-many'
   | 'unavailable';
 
+/**
+ * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
+ * renamed, so a page loaded before a server upgrade does not take every match for won. (The protocol
+ * adds fields, never changes one.)
+ */
+export type WireView = PlayerView & { winner: PlayerView['winningSide'] };
+/** The match's domain events as sent: `matchEnd` keeps its old `winner` beside `winningSide`, as the view does. */
+export type WireEvent = MatchEmitted | (Extract<MatchEmitted, { type: 'matchEnd' }> & { winner: PlayerView['winningSide'] });
+
 export type ServerMessage =
   | { type: 'welcome'; room: string; seat: Seat; token?: string }
   | { type: 'room'; room: RoomInfo }
-  | { type: 'view'; seq: number; view: PlayerView; events: MatchEmitted[] }
+  | { type: 'view'; seq: number; view: WireView; events: WireEvent[] }
   | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType };
 
 // ---------------------------------------------------------------------------------------------

@@ -306,7 +306,10 @@ export class RoomService {
     if (!room.match || client.seat === null || client.seq === room.seq) return;
     const events = client.seq === room.seq - 1 ? room.events : [];
     client.seq = room.seq;
-    client.send({ type: 'view', seq: room.seq, view: viewOf(room.match, client.seat), events });
+    const view = viewOf(room.match, client.seat);
+    // The old name of winningSide too, for pages loaded before it was renamed (protocol.ts WireView).
+    const wireEvents = events.map((event) => (event.type === 'matchEnd' ? { ...event, winner: event.winningSide } : event));
+    client.send({ type: 'view', seq: room.seq, view: { ...view, winner: view.winningSide }, events: wireEvents });
   }
 
   private bind(client: Client, room: string, seat: Seat): void {

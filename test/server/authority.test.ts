@@ -341,6 +341,10 @@ describe('host-only messages in the lobby and after the match', () => {
     await autoplay([host, guest]).done;
     const over = host.last('view')!;
     assert.notEqual(over.view.winningSide, null);
+    // The old name too, for pages loaded before the rename: in the view and in the matchEnd event.
+    assert.equal(over.view.winner, over.view.winningSide);
+    const matchEnd = host.messages.flatMap((m) => (m.type === 'view' ? m.events : [])).find((e) => e.type === 'matchEnd');
+    assert.deepEqual(matchEnd && [matchEnd.winningSide, 'winner' in matchEnd && matchEnd.winner], [over.view.winningSide, over.view.winningSide]);
     const refused = await guest.refused({ type: 'new-match' });
     assert.deepEqual([refused.code, refused.ref], ['not-host', 'new-match']);
     const move = await guest.refused({ type: 'move', seq: over.seq, move: { type: 'pass' } });
@@ -351,6 +355,7 @@ describe('host-only messages in the lobby and after the match', () => {
     assert.equal(a.seq, over.seq + 1);
     assert.equal(b.seq, over.seq + 1);
     assert.equal(a.view.winningSide, null);
+    assert.equal(a.view.winner, null);
     assert.deepEqual(a.view.scores, [0, 0]);
     await Promise.all([host.close(), guest.close()]);
   });
