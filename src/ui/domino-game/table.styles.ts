@@ -16,7 +16,7 @@ export const tableStyles = css`
     flex-direction: column;
     gap: 0.5em;
     /* .game is an inline-size container: 640 px up to 480 px wide, then growing to 720 px at 800. */
-    block-size: clamp(640px, 520px + 25cqi, 720px);
+    block-size: var(--domino-play-height, clamp(640px, 520px + 25cqi, 720px));
   }
   .stage {
     position: relative;
