@@ -62,7 +62,6 @@ const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles:
  * @cssprop [--domino-table-text=#ffffff] - Text and lines on the table.
  * @cssprop [--domino-tile=#fbf8ef] - A tile's face.
  * @cssprop [--domino-tile-edge=#5b5346] - A tile's outline and divider.
- * @cssprop [--domino-tile-back=#2f5d50] - The back of a face-down tile.
  * @cssprop [--domino-pip=#1b1b1b] - The pips.
  * @cssprop [--domino-spinner=#ffd84d] - The spinner's face.
  * @cssprop [--domino-glow=#f2b705] - The glow of a playable tile.

@@ -10,9 +10,6 @@ export const tileStyles = css`
   .tile-svg.spinner .face {
     fill: var(--domino-spinner, #ffd84d);
   }
-  .tile-svg.back .face {
-    fill: var(--domino-tile-back, #2f5d50);
-  }
   .tile-svg .divider {
     stroke: var(--domino-tile-edge, #5b5346);
     stroke-width: 2.5;
