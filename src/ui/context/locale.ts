@@ -1,6 +1,7 @@
-import { ContextConsumer, createContext } from '@lit/context';
+import { ContextConsumer, ContextProvider, createContext } from '@lit/context';
 import type { ReactiveElement } from 'lit';
-import type { Translator } from '../../i18n/index.js';
+import { chooseLanguage, ENGLISH, type Translator } from '../../i18n/index.js';
+import { loadTranslator } from '../../i18n/load.js';
 
 /** The widget's language, provided by <domino-game> to every element inside it. */
 export const localeContext = createContext<Translator>(Symbol('domino-locale'));
@@ -17,4 +18,35 @@ export function consumeLocale(host: ReactiveElement & { t: Translator }): void {
       host.t = translator;
     },
   });
+}
+
+/**
+ * The root's language: it picks one from the person's choice, the element's `lang`, the page's and the
+ * browser's (else English), loads its catalog, and provides it to every element inside.
+ */
+export class LocaleProvider {
+  translator: Translator = ENGLISH;
+  private readonly provider: ContextProvider<typeof localeContext>;
+
+  /** `chosen` is the person's own choice of language, or null for automatic. */
+  constructor(
+    private readonly host: ReactiveElement,
+    private readonly chosen: () => string | null,
+  ) {
+    this.provider = new ContextProvider(host, { context: localeContext, initialValue: ENGLISH });
+  }
+
+  /** Follows a change of any of the sources; resolves once the language in use is the one wanted. */
+  async update(): Promise<void> {
+    const host = this.host;
+    const wanted = () => chooseLanguage([this.chosen(), host.lang, host.parentElement?.closest('[lang]')?.getAttribute('lang'), ...navigator.languages]);
+    const language = wanted();
+    if (language === this.translator.language) return;
+    const translator = await loadTranslator(language);
+    // A later change may have won the race while this catalog loaded.
+    if (wanted() !== language) return;
+    this.translator = translator;
+    this.provider.setValue(translator);
+    host.requestUpdate();
+  }
 }

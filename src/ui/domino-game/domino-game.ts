@@ -1,10 +1,9 @@
-import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyDeclaration, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { tileName, type LegalMove, type Play, type Tile } from '../../engine/index.js';
-import { chooseLanguage, ENGLISH, loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
-import { loadTranslator } from '../../i18n/load.js';
-import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
-import { localeContext } from '../context/locale.js';
+import { loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
+import { emptyStats, recordMatch, type Stats } from '../../storage/index.js';
+import { LocaleProvider } from '../context/locale.js';
+import { PointerFollower } from '../controllers/pointer-follower.js';
 import '../domino-board/domino-board.js';
 import type { DominoBoard } from '../domino-board/domino-board.js';
 import '../domino-hand/domino-hand.js';
@@ -16,7 +15,7 @@ import { roomInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineMode } from './online-mode.js';
 import type { InternalEvent } from '../internal-events.js';
 import { renderPlayers, renderStatusLine, renderSummary, type RoundRow } from './parts.js';
-import { configOf, effectiveSettings, lockedSettings, sameGame, SETTING_NAMES, type EffectiveSettings, type SettingName } from './effective-settings.js';
+import { configOf, sameGame, SettingsSource, type EffectiveSettings, type SettingName } from './effective-settings.js';
 import { Persistence } from './persistence.js';
 import { localSeats, warnOnce } from './settings.js';
 import type { DominoSettings } from '../domino-settings/domino-settings.js';
@@ -135,13 +134,9 @@ export class DominoGame extends LitElement {
   theme: string | null = null;
 
   /** The language of every text, given to the elements inside (localeContext). */
-  private translator: Translator = ENGLISH;
-  private readonly locale = new ContextProvider(this, { context: localeContext, initialValue: ENGLISH });
-
-  private useTranslator(translator: Translator): void {
-    this.translator = translator;
-    this.locale.setValue(translator);
-    this.requestUpdate();
+  private readonly locale = new LocaleProvider(this, () => this.settingsNow().lang);
+  private get translator(): Translator {
+    return this.locale.translator;
   }
 
   /** The tile whose places you are choosing. */
@@ -182,12 +177,10 @@ export class DominoGame extends LitElement {
   private lastRejection: SessionState['rejection'] = null;
   /** Each seat's last play, the line of what just happened, where a tile laid comes from. */
   private readonly tableStory = new TableStory(this);
-  /** The player's own choices (they override the site's attributes that are not locked). */
-  private playerSettings: PlayerSettings = {};
   private stats: Stats | null = null;
 
-  /** The settings the site gave, as attributes or properties (the defaults are not given): what an empty `lock-settings` locks. */
-  private readonly siteGiven = new Set<SettingName>();
+  /** The site's settings, the person's choices over them, the site's lock. */
+  private readonly settings = new SettingsSource(this);
   /** Set at the end of the constructor: the fields' defaults are not the site's. */
   private constructed = false;
 
@@ -203,15 +196,11 @@ export class DominoGame extends LitElement {
   // Every set of a property passes here, an attribute's too (even to the value it had).
   override requestUpdate(name?: PropertyKey, oldValue?: unknown, options?: PropertyDeclaration): void {
     super.requestUpdate(name, oldValue, options);
-    if (!this.constructed || !SETTING_NAMES.includes(name as SettingName)) return;
-    const value = this[name as keyof this];
-    // An empty `teams` is given (a boolean attribute); an empty `lang` is not (the HTML default).
-    if (value === null || value === undefined || (name === 'lang' && value === '')) this.siteGiven.delete(name as SettingName);
-    else this.siteGiven.add(name as SettingName);
+    if (this.constructed && name !== undefined) this.settings.noteSet(name, this[name as keyof this]);
   }
 
   private locked(): Set<SettingName> {
-    return lockedSettings(this.lockSettings, this.siteGiven);
+    return this.settings.locked();
   }
 
   /** The match in the page, from the person's seat (the session's own choice; a test seats them elsewhere). */
@@ -265,7 +254,7 @@ export class DominoGame extends LitElement {
   }
 
   private settingsNow(): EffectiveSettings {
-    return effectiveSettings(this, this.playerSettings, this.locked());
+    return this.settings.now();
   }
 
   /** Resumes the saved match if there is a sound one, else starts a new match with the settings. */
@@ -273,7 +262,7 @@ export class DominoGame extends LitElement {
     const persistence = this.persistence;
     persistence.open();
     const saved = persistence.load();
-    this.playerSettings = saved.settings;
+    this.settings.player = saved.settings;
     this.stats = saved.stats;
     const settings = this.settingsNow();
     const local = this.local;
@@ -311,14 +300,8 @@ export class DominoGame extends LitElement {
   }
 
   /** The language: the player's choice, the `lang` attribute, the page's, the browser's, else English. */
-  private async updateLanguage(): Promise<void> {
-    const wanted = () =>
-      chooseLanguage([this.settingsNow().lang, this.lang, this.parentElement?.closest('[lang]')?.getAttribute('lang'), ...navigator.languages]);
-    const language = wanted();
-    if (language === this.translator.language) return;
-    const translator = await loadTranslator(language);
-    // A later change may have won the race while this catalog loaded.
-    if (wanted() === language) this.useTranslator(translator);
+  private updateLanguage(): Promise<void> {
+    return this.locale.update();
   }
 
   /**
@@ -341,8 +324,8 @@ export class DominoGame extends LitElement {
   }
 
   private onSettingsChange(event: InternalEvent<'settings-change'>): void {
-    this.playerSettings = { ...this.playerSettings, ...event.detail.settings };
-    this.persistence.saveSettings(this.playerSettings);
+    this.settings.player = { ...this.settings.player, ...event.detail.settings };
+    this.persistence.saveSettings(this.settings.player);
     this.syncSettings(true);
     void this.updateLanguage();
   }
@@ -466,11 +449,7 @@ export class DominoGame extends LitElement {
       if (ghost) this.tableStory.drag(ghost, tile, e);
     };
     place(start);
-    const move = (e: PointerEvent) => place(e);
-    const end = (e: PointerEvent) => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', end);
-      window.removeEventListener('pointercancel', end);
+    this.pointer.follow(place, (e) => {
       if (ghost) this.tableStory.drop(ghost);
       if (e.type === 'pointercancel') return;
       const plays = this.playsOf(tile);
@@ -479,11 +458,11 @@ export class DominoGame extends LitElement {
       else if (plays.length === 1 && this.board?.coversPoint(e.clientX, e.clientY)) this.play(plays[0]!);
       else if (plays.length > 1) void this.board?.focusPlace(0);
       else this.choosing = null;
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', end);
-    window.addEventListener('pointercancel', end);
+    });
   }
+
+  /** The pointer that carries a dragged tile. */
+  private readonly pointer = new PointerFollower(this);
 
   private onPlaceChosen(event: InternalEvent<'place-chosen'>): void {
     this.play(event.detail.move);

@@ -73,3 +73,32 @@ export function sameGame(a: MatchConfig, b: MatchConfig): boolean {
   };
   return plain(a) === plain(b);
 }
+
+/**
+ * Where a game's settings come from: what the site gave the element (attributes or properties), the
+ * person's own saved choices over it, and the site's lock over those.
+ */
+export class SettingsSource {
+  /** The person's own choices (they override what the site gave, unless it locks them). */
+  player: PlayerSettings = {};
+  /** The settings the site gave (the element's defaults are not given): what an empty `lock-settings` locks. */
+  private readonly given = new Set<SettingName>();
+
+  constructor(private readonly element: RawSettings & { lockSettings: string | null }) {}
+
+  /** A property of the element was set (an attribute's too, even to the value it had). */
+  noteSet(name: PropertyKey, value: unknown): void {
+    if (!SETTING_NAMES.includes(name as SettingName)) return;
+    // An empty `teams` is given (a boolean attribute); an empty `lang` is not (the HTML default).
+    if (value === null || value === undefined || (name === 'lang' && value === '')) this.given.delete(name as SettingName);
+    else this.given.add(name as SettingName);
+  }
+
+  locked(): Set<SettingName> {
+    return lockedSettings(this.element.lockSettings, this.given);
+  }
+
+  now(): EffectiveSettings {
+    return effectiveSettings(this.element, this.player, this.locked());
+  }
+}

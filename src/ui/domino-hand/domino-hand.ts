@@ -7,6 +7,7 @@ import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-hand.styles.js';
 import { tell } from '../internal-events.js';
+import { PointerFollower } from '../controllers/pointer-follower.js';
 
 export interface TileChosenDetail {
   tile: Tile;
@@ -51,6 +52,7 @@ export class DominoHand extends LitElement {
   private dealt = 0;
 
   private focusIndex = 0;
+  private readonly pointer = new PointerFollower(this);
 
   constructor() {
     super();
@@ -115,19 +117,12 @@ export class DominoHand extends LitElement {
     if (event.button !== 0 || !this.active || !this.playable.has(tileName(tile))) return;
     const startX = event.clientX;
     const startY = event.clientY;
-    const move = (moved: PointerEvent) => {
+    this.pointer.follow((moved) => {
       if (Math.hypot(moved.clientX - startX, moved.clientY - startY) < 8) return;
-      stop();
+      // The root follows it from here, carrying the tile to the table.
+      this.pointer.stop();
       this.choose(tile, 'drag', moved);
-    };
-    const stop = () => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', stop);
-      window.removeEventListener('pointercancel', stop);
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', stop);
-    window.addEventListener('pointercancel', stop);
+    });
   }
 
   private onKeyDown(event: KeyboardEvent): void {
