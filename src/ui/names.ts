@@ -1,6 +1,6 @@
 /** How seats, sides and ends are called in the interface. */
 import type { Translator } from '../i18n/index.js';
-import type { ResolvedConfig, Seat } from '../engine/index.js';
+import type { Play, ResolvedConfig, Seat } from '../engine/index.js';
 import type { SeatInfo } from './session/session.js';
 
 /** Who sits where, as the screen sees it: the person's seat and every seat's occupant (a `SessionState` is one). */
@@ -39,4 +39,13 @@ export function endName(t: Translator, id: string, openEndIds: readonly string[]
     default:
       return t.t('endBranch', { n: Math.max(1, openEndIds.indexOf(id) + 1) });
   }
+}
+
+/**
+ * What a place shows: in All Fives (where a place may score) its points when it scores and a dot when
+ * it does not, since a bare number would read as points; elsewhere the pip the tile meets.
+ */
+export function placeMark(move: Play, number: (n: number) => string): string {
+  if (move.points === undefined) return move.pip === null ? '•' : number(move.pip);
+  return move.points > 0 ? `+${number(move.points)}` : '•';
 }

@@ -9,6 +9,7 @@ import { endName } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
 import { tell } from '../internal-events.js';
+import { placeMark } from '../names.js';
 
 export interface PlaceChosenDetail {
   move: Play;
@@ -247,7 +248,7 @@ export class DominoBoard extends LitElement {
           @click=${() => this.choose(move)}
           @focus=${() => (this.focusIndex = index)}
         >
-          <span aria-hidden="true">${points > 0 ? `+${this.t.number(points)}` : move.pip ?? '•'}</span>
+          <span aria-hidden="true">${placeMark(move, (n) => this.t.number(n))}</span>
         </button>`;
       })}
     </div>`;
