@@ -9,6 +9,7 @@ import { endName } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
 import { tell } from '../internal-events.js';
+import { SizeController } from '../controllers/size.js';
 import { placeMark } from '../names.js';
 
 export interface PlaceChosenDetail {
@@ -82,7 +83,6 @@ export class DominoBoard extends LitElement {
     places: { attribute: false },
     placing: { attribute: false },
     marks: { attribute: false },
-    size: { state: true, attribute: false },
   };
 
   /** The language, from the <domino-game> around it. */
@@ -101,14 +101,9 @@ export class DominoBoard extends LitElement {
    */
   origin: ((seat: number) => DOMRect | null) | null = null;
 
-  /** The table's inner size in CSS pixels, as last observed. */
-  private size = { width: 0, height: 0 };
   private focusIndex = 0;
-  private readonly resizeObserver = new ResizeObserver(([entry]) => {
-    const width = Math.floor(entry?.contentRect.width ?? 0);
-    const height = Math.floor(entry?.contentRect.height ?? 0);
-    if (width !== this.size.width || height !== this.size.height) this.size = { width, height };
-  });
+  /** The table's inner size: it comes from around the table, never from its tiles, so observing it cannot loop. */
+  private readonly ruler = new SizeController(this, () => this.renderRoot.querySelector('.table'));
   /** The table already drawn: a longer one with the same start has new tiles to fly in. */
   private drawn: readonly Placement[] = [];
 
@@ -121,31 +116,11 @@ export class DominoBoard extends LitElement {
     return this.renderRoot.querySelectorAll('button.place');
   }
 
-  /** The table's size comes from around it, never from its tiles, so observing it cannot loop. */
-  private observeRuler(): void {
-    const table = this.renderRoot.querySelector('.table');
-    if (table) this.resizeObserver.observe(table);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated) this.observeRuler();
-  }
-
-  override firstUpdated(): void {
-    this.observeRuler();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.resizeObserver.disconnect();
-  }
-
   private layout(): { layout: TableLayout; unit: number } {
     // Until the ResizeObserver reports (before the first paint), a guess: measuring here would force a
     // layout of the whole page in the middle of rendering, the costliest step of a first visit.
-    const width = this.size.width || 640;
-    const height = this.size.height || 320;
+    const width = this.ruler.size.width || 640;
+    const height = this.ruler.size.height || 320;
     // The grid: the box at the smallest unit. The layout keeps within it (all but the most crowded
     // Doubles tables, which are then shown smaller: see unitFor).
     const maxColumns = Math.max(10, Math.floor(width / MIN_UNIT));
