@@ -29,7 +29,7 @@ import {
   type SeatKind,
   type Tempo,
 } from '../../machine/index.js';
-import type { SeatInfo, Session, SessionIntent, SessionRejection, SessionState } from './session.js';
+import { Listeners, type SeatInfo, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
 export type PersistedMatch = ReturnType<MatchActor['getPersistedSnapshot']>;
 
@@ -63,8 +63,8 @@ function seatInfo(kind: SeatKind, seat: Seat): SeatInfo {
 
 export class LocalSession implements Session, ReactiveController {
   private readonly player = new WorkerPlayer();
-  private readonly listeners = new Set<(state: SessionState | null) => void>();
-  private readonly eventListeners = new Set<(event: MatchEmitted) => void>();
+  private readonly stateListeners = new Listeners<SessionState | null>();
+  private readonly eventListeners = new Listeners<MatchEmitted>();
   private actor: MatchActor | null = null;
   private subscriptions: Subscription[] = [];
   private input: MatchInput | null = null;
@@ -101,13 +101,11 @@ export class LocalSession implements Session, ReactiveController {
   }
 
   subscribe(listener: (state: SessionState | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.stateListeners.add(listener);
   }
 
   onEvent(listener: (event: MatchEmitted) => void): () => void {
-    this.eventListeners.add(listener);
-    return () => this.eventListeners.delete(listener);
+    return this.eventListeners.add(listener);
   }
 
   private compute(snapshot: MatchSnapshot): SessionState {
@@ -180,7 +178,7 @@ export class LocalSession implements Session, ReactiveController {
         actor.on(type, (event) => {
           // XState tells emitted events before snapshot observers: listeners read the state they belong to.
           this.snapshot = actor.getSnapshot();
-          for (const listener of this.eventListeners) listener(event as MatchEmitted);
+          this.eventListeners.tell(event as MatchEmitted);
         }),
       ),
     ];
@@ -217,7 +215,7 @@ export class LocalSession implements Session, ReactiveController {
   }
 
   private changed(): void {
-    for (const listener of this.listeners) listener(this.state);
+    this.stateListeners.tell(this.state);
     this.host?.requestUpdate();
   }
 
@@ -246,7 +244,7 @@ export class LocalSession implements Session, ReactiveController {
   dispose(): void {
     this.stopActor();
     this.player.dispose();
-    this.listeners.clear();
+    this.stateListeners.clear();
     this.eventListeners.clear();
   }
 }

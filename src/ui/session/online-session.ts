@@ -7,7 +7,7 @@ import { legalMoves, type PlayerView, type Seat } from '../../engine/index.js';
 import type { MatchEmitted, Phase } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
 import type { ClientMessage, ErrorCode, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
-import type { Session, SessionIntent, SessionRejection, SessionState } from './session.js';
+import { Listeners, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
 export interface OnlineSeatKey {
   server: string;
@@ -32,9 +32,9 @@ const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settin
 
 export class OnlineSession implements Session {
   private readonly connection: Connection;
-  private readonly listeners = new Set<(state: SessionState | null) => void>();
-  private readonly eventListeners = new Set<(event: MatchEmitted) => void>();
-  private readonly changeListeners = new Set<() => void>();
+  private readonly stateListeners = new Listeners<SessionState | null>();
+  private readonly eventListeners = new Listeners<MatchEmitted>();
+  private readonly changeListeners = new Listeners<void>();
   /** Sent once the line is up (after the resume, when there is one). */
   private queue: ClientMessage[] = [];
   private key: OnlineSeatKey | null;
@@ -158,7 +158,7 @@ export class OnlineSession implements Session {
 
   dispose(): void {
     this.connection.close();
-    this.listeners.clear();
+    this.stateListeners.clear();
     this.eventListeners.clear();
     this.changeListeners.clear();
   }
@@ -166,19 +166,16 @@ export class OnlineSession implements Session {
   // ---- Listening -----------------------------------------------------------------------------
 
   subscribe(listener: (state: SessionState | null) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.stateListeners.add(listener);
   }
 
   onEvent(listener: (event: MatchEmitted) => void): () => void {
-    this.eventListeners.add(listener);
-    return () => this.eventListeners.delete(listener);
+    return this.eventListeners.add(listener);
   }
 
   /** Anything online changed: the room, the line, a problem (the lobby and the top row render these). */
   onChange(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
+    return this.changeListeners.add(listener);
   }
 
   // ---- What the server says ------------------------------------------------------------------
@@ -205,7 +202,7 @@ export class OnlineSession implements Session {
         this.seat = message.view.seat;
         this.rejection = null;
         this.memo = this.compute();
-        for (const event of message.events) for (const listener of this.eventListeners) listener(event);
+        for (const event of message.events) this.eventListeners.tell(event);
         break;
       case 'error':
         this.onError(message);
@@ -271,7 +268,7 @@ export class OnlineSession implements Session {
   }
 
   private changed(): void {
-    for (const listener of this.listeners) listener(this.memo);
-    for (const listener of this.changeListeners) listener();
+    this.stateListeners.tell(this.memo);
+    this.changeListeners.tell();
   }
 }

@@ -62,3 +62,22 @@ export interface Session {
   /** The domain events of each change, as this seat may know them (another seat's drawn tile is never named). */
   onEvent(listener: (event: MatchEmitted) => void): () => void;
 }
+
+/** Who listens to one kind of news, and telling them all. */
+export class Listeners<T> {
+  private readonly all = new Set<(value: T) => void>();
+
+  /** Adds a listener; returns the function that removes it. */
+  add(listener: (value: T) => void): () => void {
+    this.all.add(listener);
+    return () => this.all.delete(listener);
+  }
+
+  tell(value: T): void {
+    for (const listener of this.all) listener(value);
+  }
+
+  clear(): void {
+    this.all.clear();
+  }
+}
