@@ -10,6 +10,7 @@ import { CATALOG_LOADERS } from '../../src/i18n/catalog-loaders.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { LANGUAGES, type Message } from '../../src/i18n/index.js';
 import { boardOf, en, mount, placeButtons, root, settle, tableNames, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import { chooseFriendsOnline } from './online-helpers.js';
 
 /** Every element under `top` (through shadow roots) that is wider than its box or sticks out of the viewport. */
 function overflowing(top: Element | ShadowRoot, width: number): string[] {
@@ -122,6 +123,23 @@ describe('at 320px wide, in every language', function () {
         // The Close button is whole: its text is not cut (its box holds its content).
         expect(close.scrollWidth, `${lang}: Close is whole`).to.be.at.most(close.clientWidth + 1);
         dialog.close();
+      } finally {
+        el.remove();
+      }
+    }
+  });
+
+  it('the online lobby\'s create screen fits too, in every language', async () => {
+    for (const lang of LANGUAGES) {
+      const catalog = (lang === 'en' ? { ...en, ...enExtra } : (await CATALOG_LOADERS[lang as keyof typeof CATALOG_LOADERS]()).default) as Record<string, Message>;
+      // The create screen shows before anything is sent: no server needs to answer.
+      const el = await mount({ lang, server: 'http://127.0.0.1:9', tempo: 'instant', level: 'easy', persist: 'none', seed: `lobby-${lang}` });
+      try {
+        await waitFor(`${lang} texts`, () => root(el).querySelector('button.secondary')?.textContent?.trim() === catalog['settings']);
+        await chooseFriendsOnline(el);
+        const lobby = root(el).querySelector('domino-lobby')!;
+        await waitFor(`${lang}: the create screen in its language`, () => lobby.shadowRoot?.textContent?.includes(catalog['createRoom'] as string));
+        expect(overflowing(root(el), 320), `${lang}: the create screen`).to.deep.equal([]);
       } finally {
         el.remove();
       }

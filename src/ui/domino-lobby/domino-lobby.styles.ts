@@ -31,7 +31,8 @@ export const styles = css`
   .fields,
   .summary {
     display: grid;
-    grid-template-columns: minmax(8em, auto) 1fr;
+    /* The fields may shrink below their longest option: a phone's width in German must fit. */
+    grid-template-columns: minmax(min(8em, 40%), auto) minmax(0, 1fr);
     gap: 0.5em 0.75em;
     align-items: center;
   }
@@ -49,6 +50,9 @@ export const styles = css`
   }
   select,
   input[type='text'] {
+    box-sizing: border-box;
+    min-inline-size: 0;
+    max-inline-size: 100%;
     min-block-size: 2.25em;
     padding: 0.2em 0.4em;
     border: 1px solid var(--domino-muted, #4a5561);
