@@ -85,8 +85,8 @@ export async function playOnline(widgets: DominoGame[], done: () => boolean, tim
   const start = performance.now();
   while (!done()) {
     if (performance.now() - start > timeout) {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a timeout's report reads the widget's private state
-      const where = widgets.map((el) => `"${root(el).querySelector('.hint')?.textContent}" / ${mainButton(el)?.textContent?.trim() ?? 'no button'} / ${inLobby(el, '.bar')?.textContent?.replace(/\s+/g, ' ')} / tiles ${playableTiles(el).length} / live "${root(el).querySelector('.live')?.textContent}" / ${JSON.stringify((el as any).session?.state?.rejection)} seq ${(el as any).online?.session?.seq} id ${(el as any).online?.session?.__id} view ${(el as any).online?.session?.view?.log?.length} memo ${(el as any).online?.session?.memo?.view?.log?.length} status ${(el as any).online?.session?.status}`);
+      // What each widget shows, as a person would see it stuck.
+      const where = widgets.map((el) => `"${root(el).querySelector('.hint')?.textContent}" / ${mainButton(el)?.textContent?.trim() ?? 'no button'} / ${inLobby(el, '.bar')?.textContent?.replace(/\s+/g, ' ')} / tiles ${playableTiles(el).length} / live "${root(el).querySelector('.live')?.textContent}"`);
       throw new Error(`the online match did not get there in time: ${where.join(' | ')}`);
     }
     let acted = false;
