@@ -15,7 +15,7 @@ import globals from 'globals';
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'node_modules/', 'coverage/', '.cache/', '.tmp/', 'data/'],
+    ignores: ['dist/', 'server/dist/', 'node_modules/', 'coverage/', '.cache/', '.tmp/', 'data/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

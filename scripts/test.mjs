@@ -6,9 +6,12 @@
 //
 // 1. Type check: `tsc --noEmit -p tsconfig.json` (src, test, bench); counts as one test.
 //    Lint: `eslint .` (eslint.config.mjs); counts as one test.
-// 2. Node tests: `node --import tsx --test` over every test/**/*.test.ts outside test/ui/.
-// 3. Build: `npm run build`, for the browser tests of the built files (test/ui/bundle.test.ts,
-//    test/ui/classic.test.ts); counts as one test. Then scripts/check-exports.mjs imports the Node
+// 2. Node tests: `node --import tsx --test` over every test/**/*.test.ts outside test/ui/, and the
+//    server workspace's server/test/**/*.test.ts.
+// 3. Build: `npm run build` (the widget, then the server workspace), for the browser tests of the built
+//    files (test/ui/bundle.test.ts, test/ui/classic.test.ts); counts as one test. Then
+//    scripts/check-packages.mjs checks both packages' contents and starts the server's bin; one test.
+//    Then scripts/check-exports.mjs imports the Node
 //    entries by their public names (domino-game/engine, /ai, /machine, /protocol); one test. Then
 //    scripts/api-report.mjs checks each entry point's API against its report in api/; one test.
 // 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except that one).
@@ -84,7 +87,7 @@ function lint() {
 }
 
 function nodeTests() {
-  const files = findTests(join(root, 'test'), join(root, 'test', 'ui'));
+  const files = [...findTests(join(root, 'test'), join(root, 'test', 'ui')), ...findTests(join(root, 'server', 'test'))];
   heading(`Node tests (${files.length} file${files.length === 1 ? '' : 's'})`);
   if (files.length === 0) {
     console.log('No Node test files (test/**/*.test.ts outside test/ui/): nothing to run.');
@@ -120,6 +123,7 @@ function nodeTests() {
 function build() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   oneTest('Build: npm run build (for the tests of dist/)', 'Build', npm, ['run', 'build']);
+  oneTest('Packages: the widget without server code, the server with its bin', 'Packages', process.execPath, [join(root, 'scripts', 'check-packages.mjs')]);
   oneTest('Package exports: the Node entries, imported by name', 'Package exports', process.execPath, [join(root, 'scripts', 'check-exports.mjs')]);
   oneTest('Public API: each entry point against its report in api/', 'Public API', process.execPath, [join(root, 'scripts', 'api-report.mjs')]);
 }

@@ -95,7 +95,7 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('create'), name: NameSchema, settings: SettingsSchema }),
   v.strictObject({ type: v.literal('peek'), room: IdSchema }),
   v.strictObject({ type: v.literal('join'), room: IdSchema, name: NameSchema }),
-  v.strictObject({ type: v.literal('resume'), room: IdSchema, token: IdSchema }),
+  v.strictObject({ type: v.literal('resume'), room: IdSchema, token: IdSchema, seq: v.optional(SeqSchema) }),
   v.strictObject({ type: v.literal('settings'), settings: SettingsSchema }),
   v.strictObject({ type: v.literal('start') }),
   v.strictObject({ type: v.literal('move'), seq: SeqSchema, move: MoveSchema }),
@@ -109,7 +109,8 @@ export type ClientMessage =
   | { type: 'create'; name: string; settings: RoomSettings }
   | { type: 'peek'; room: string }
   | { type: 'join'; room: string; name: string }
-  | { type: 'resume'; room: string; token: string }
+  /** `seq`: the last view the client holds, so that its first view carries every event since. */
+  | { type: 'resume'; room: string; token: string; seq?: number }
   | { type: 'settings'; settings: RoomSettings }
   | { type: 'start' }
   | { type: 'move'; seq: number; move: { type: 'play'; tile: Tile; end: string } | { type: 'draw' } | { type: 'pass' } }

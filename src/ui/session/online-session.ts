@@ -65,7 +65,8 @@ export class OnlineSession implements Session {
     this.connection = new Connection({
       server,
       ...options,
-      hello: () => (this.key ? { type: 'resume', room: this.key.room, token: this.key.token } : null),
+      // The view held goes with the resume, so the first view back tells every move missed meanwhile.
+      hello: () => (this.key ? { type: 'resume', room: this.key.room, token: this.key.token, ...(this.seq >= 0 ? { seq: this.seq } : {}) } : null),
       onMessage: (message) => this.receive(message),
       onStatus: (status) => {
         this.status = status;

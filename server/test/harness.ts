@@ -30,7 +30,7 @@ export interface ServerProcess {
 export const ROOMY = ['--rooms-per-minute-per-address', '1000', '--max-connections-per-address', '1000'];
 
 export async function startServerProcess(args: string[] = ['--db', ':memory:'], env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--static', 'none', '--threads', '1', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0', '--host', '127.0.0.1', '--static', 'none', '--threads', '1', ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,27 +1,74 @@
 /**
- * Rooms as pure changes (src/server/room.ts): who may do what when, in the protocol's order of checks,
- * a refusal never handing back a changed room; when the clock acts (`due`) and when a room expires.
+ * The room core (server/src/core): who may do what when, in the protocol's order of checks, a refusal
+ * never handing back a changed room; when the clock acts (`due`), when a room expires, what the room
+ * info says. Every change is an entry applied by `applyEntry`, as the room service and a replay do.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { legalMoves } from '../../src/engine/index.js';
-import { ID_PATTERN, type RoomSettings } from '../../src/net/protocol.js';
-import { gameOf, matchPhase, viewOf } from '../../src/server/match-runner.js';
-import * as rooms from '../../src/server/room.js';
-import type { Outcome, RoomRecord, Timing } from '../../src/server/room.js';
-import { hashToken } from '../../src/server/tokens.js';
+import { legalMoves, playerView, type Move, type Seat } from 'domino-game/engine';
+import { ID_PATTERN, type RoomSettings } from 'domino-game/protocol';
+import { due as dueOf, expiresAt as expiryOf, type Timing } from '../src/core/due.js';
+import type { Entry } from '../src/core/entries.js';
+import { roomInfo as infoOf, withDealIfAllReady, type Alive } from '../src/core/presence.js';
+import { applyEntry, matchPhase, newRoom, seatOfToken, type Outcome, type RoomState } from '../src/core/room.js';
+import { hashToken, randomId } from '../src/tokens.js';
 import { wireMove } from './harness.js';
 
 const T0 = 1_700_000_000_000;
 const HERE = 'this-process';
-const here = (process: string) => process === HERE;
+const here: Alive = (process) => process === HERE;
 const TIMING: Timing = { graceMs: 60_000, nextRoundMs: 30_000, computerMs: 800 };
 const TTL = { lobbyMs: 3_600_000, idleMs: 86_400_000 };
 const SETTINGS: RoomSettings = { variant: 'draw', players: 4, level: 'easy', tempo: 'normal', target: 30 };
 
-function ok(outcome: Outcome): RoomRecord & { token?: string; seat?: number } {
+/** The changes as the room service makes them: one entry each, applied by the core. */
+const rooms = {
+  newRoom(name: string, settings: RoomSettings, at: number) {
+    const token = randomId();
+    return { token, room: newRoom({ id: randomId(), seed: randomId(), name, tokenHash: hashToken(token), settings, at }) };
+  },
+  join(room: RoomState, name: string, at: number): Outcome & { token?: string } {
+    const token = randomId();
+    return { ...applyEntry(room, { type: 'join', at, name, tokenHash: hashToken(token) }), token };
+  },
+  connect: (room: RoomState, seat: Seat, via: string, at: number) => ok(applyEntry(room, { type: 'connect', at, seat, via })),
+  disconnect: (room: RoomState, seat: Seat, at: number) => ok(applyEntry(room, { type: 'disconnect', at, seat })),
+  leave: (room: RoomState, seat: Seat, at: number) => applyEntry(room, { type: 'leave', at, seat }),
+  changeSettings: (room: RoomState, seat: Seat, settings: RoomSettings, at: number) => applyEntry(room, { type: 'settings', at, seat, settings }),
+  start: (room: RoomState, seat: Seat, at: number) => applyEntry(room, { type: 'start', at, seat }),
+  move: (room: RoomState, seat: Seat, seq: number, move: Move, at: number) => applyEntry(room, { type: 'move', at, seat, seq, by: 'person', move }),
+  applyMove: (room: RoomState, seat: Seat, move: Move, at: number) => applyEntry(room, { type: 'move', at, seat, seq: room.seq, by: 'computer', move }),
+  /** `next-round`, as the service turns it into entries: the ready, and the deal when everyone connected is ready. */
+  ready(room: RoomState, seat: Seat, seq: number, alive: Alive, at: number): Outcome {
+    const entries = withDealIfAllReady(room, [{ type: 'ready', at, seat, seq }], alive, at);
+    return Array.isArray(entries) ? applyAll(room, entries) : entries;
+  },
+  /** After a presence change: the deal, if nobody connected is waiting for it any more. */
+  dealIfAllReady(room: RoomState, alive: Alive, at: number): RoomState {
+    const entries = withDealIfAllReady(room, [], alive, at);
+    return Array.isArray(entries) && entries.length > 0 ? ok(applyAll(room, entries)) : room;
+  },
+  dealNextRound: (room: RoomState, at: number) => applyEntry(room, { type: 'deal', at, seq: room.seq }),
+  newMatch: (room: RoomState, seat: Seat, at: number) => applyEntry(room, { type: 'new-match', at, seat }),
+  seatOfToken,
+  due: dueOf,
+  expiresAt: expiryOf,
+  roomInfo: infoOf,
+};
+
+function applyAll(room: RoomState, entries: Entry[]): Outcome {
+  let outcome: Outcome = { ok: true, room, events: [] };
+  for (const entry of entries) {
+    if (!outcome.ok) return outcome;
+    outcome = applyEntry(outcome.room, entry);
+  }
+  return outcome;
+}
+
+/** The accepted change's room (with the seat a join took, kept out of the room's JSON). */
+function ok(outcome: Outcome): RoomState & { readonly seat?: number } {
   if (!outcome.ok) assert.fail(`refused: ${outcome.code} ${outcome.message}`);
-  return Object.assign(outcome.room, outcome.token ? { token: outcome.token, seat: outcome.seat } : {});
+  return Object.defineProperty({ ...outcome.room }, 'seat', { value: outcome.seat, enumerable: false });
 }
 
 function refused(outcome: Outcome, code: string, message?: RegExp): void {
@@ -33,7 +80,7 @@ function refused(outcome: Outcome, code: string, message?: RegExp): void {
 }
 
 /** A room with `people` persons seated (connected here), created at T0. */
-function roomWith(people: number, settings = SETTINGS): { room: RoomRecord; tokens: string[] } {
+function roomWith(people: number, settings = SETTINGS): { room: RoomState; tokens: string[] } {
   const created = rooms.newRoom('Host', settings, T0);
   let room = rooms.connect(created.room, 0, HERE, T0);
   const tokens = [created.token];
@@ -46,11 +93,12 @@ function roomWith(people: number, settings = SETTINGS): { room: RoomRecord; toke
   return { room, tokens };
 }
 
-const turnOf = (room: RoomRecord) => gameOf(room.match!).turn!;
-const firstMove = (room: RoomRecord, seat = turnOf(room)) => wireMove(legalMoves(viewOf(room.match!, seat))[0]!);
+const gameOf = (room: RoomState) => room.match!.game;
+const turnOf = (room: RoomState) => gameOf(room).turn!;
+const firstMove = (room: RoomState, seat = turnOf(room)) => wireMove(legalMoves(playerView(gameOf(room), seat))[0]!);
 
 /** Plays the first legal move of whoever is to act until the round ends. */
-function playRound(room: RoomRecord): RoomRecord {
+function playRound(room: RoomState): RoomState {
   while (matchPhase(room.match!) === 'playing') room = ok(rooms.applyMove(room, turnOf(room), firstMove(room), T0));
   return room;
 }
@@ -69,7 +117,6 @@ describe('a new room', () => {
     assert.equal(room.seats[0]!.tokenHash, hashToken(token));
     assert.ok(!JSON.stringify(room).includes(token), 'the token itself is stored');
     assert.equal(rooms.seatOfToken(room, token), 0);
-    assert.notEqual(rooms.newRoom('Ann', SETTINGS, T0).room.id, room.id);
   });
 });
 
@@ -83,6 +130,7 @@ describe('join and leave', () => {
     assert.equal(joined.seat, 1);
     assert.equal(ok(rooms.join(joined, 'Eve', T0)).seat, 3);
     refused(rooms.join(ok(rooms.join(joined, 'Eve', T0)), 'Fay', T0), 'room-full');
+    refused(rooms.leave(room, 1, T0), 'bad-token');
   });
 
   test('after the start a newcomer takes the lowest seat a computer holds, and nothing else', () => {
@@ -164,13 +212,15 @@ describe('moves', () => {
     refused(rooms.move(room, other, room.seq - 1, firstMove(room), T0), 'stale', /not the current one/);
     refused(rooms.move(room, other, room.seq + 1, firstMove(room), T0), 'stale');
     refused(rooms.move(room, other, room.seq, firstMove(room), T0), 'not-your-turn');
-    refused(rooms.move(room, turn, room.seq, { type: 'play', tile: gameOf(room.match!).hands[other]![0]!, end: 'lead' }, T0), 'illegal-move');
-    refused(rooms.move(room, turn, room.seq, { type: 'play', tile: gameOf(room.match!).hands[turn]![0]!, end: 'nowhere' }, T0), 'illegal-move');
+    refused(rooms.move(room, turn, room.seq, { type: 'play', tile: gameOf(room).hands[other]![0]!, end: 'lead' }, T0), 'illegal-move');
+    refused(rooms.move(room, turn, room.seq, { type: 'play', tile: gameOf(room).hands[turn]![0]!, end: 'nowhere' }, T0), 'illegal-move');
     assert.equal(JSON.stringify(room), before, 'a refusal changed the room');
-    const moved = ok(rooms.move(room, turn, room.seq, firstMove(room), T0 + 5));
+    const outcome = rooms.move(room, turn, room.seq, firstMove(room), T0 + 5);
+    const moved = ok(outcome);
     assert.equal(moved.seq, room.seq + 1);
     assert.equal(moved.since, T0 + 5);
-    assert.ok(moved.events.some((e) => e.type === 'move' && e.seat === turn));
+    assert.ok(outcome.ok && outcome.events.some((e) => e.type === 'move' && e.seat === turn));
+    assert.ok(outcome.ok && outcome.events.every((e) => e.type !== 'turn' || !e.yours), 'no turn is anybody\'s own on the server');
     // The same message again is stale, even from the seat now to act.
     refused(rooms.move(moved, turn, room.seq, firstMove(room), T0), 'stale');
     refused(rooms.move(moved, turnOf(moved), room.seq, firstMove(moved), T0), 'stale');
@@ -223,25 +273,9 @@ describe('moves', () => {
     const again = ok(rooms.newMatch(room, 0, T0));
     assert.equal(again.phase, 'playing');
     assert.equal(again.seq, room.seq + 1);
-    assert.deepEqual(gameOf(again.match!).scores, [0, 0]);
+    assert.deepEqual(gameOf(again).scores, [0, 0]);
   });
 
-  test('a room stored when the match state called its winning side `winner` (version 1) plays on', () => {
-    const { room: lobby } = roomWith(2, { ...SETTINGS, players: 2, target: 1 });
-    const asStoredByVersion1 = (room: RoomRecord): RoomRecord => {
-      const { winningSide, ...game } = room.match!.context.game;
-      return JSON.parse(JSON.stringify({ ...room, match: { ...room.match, context: { ...room.match!.context, game: { ...game, version: 1, winner: winningSide } } } }));
-    };
-    const playing = asStoredByVersion1(ok(rooms.start(lobby, 0, T0)));
-    assert.equal(matchPhase(playing.match!), 'playing');
-    assert.equal(viewOf(playing.match!, 0).winningSide, null);
-    let room = ok(rooms.applyMove(playing, turnOf(playing), firstMove(playing), T0));
-    for (room = playRound(room); room.phase !== 'over'; room = playRound(ok(rooms.dealNextRound(room, T0))));
-    const over = asStoredByVersion1(room);
-    assert.equal(matchPhase(over.match!), 'matchOver');
-    assert.equal(gameOf(over.match!).winningSide, gameOf(room.match!).winningSide);
-    assert.equal(ok(rooms.newMatch(over, 0, T0)).phase, 'playing');
-  });
 });
 
 describe('due: when the clock acts', () => {

@@ -6,18 +6,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { legalMoves } from '../../src/engine/index.js';
-import { RedisStore } from '../../src/server/storage/redis.js';
+import { legalMoves } from 'domino-game/engine';
+import type { MatchEmitted } from 'domino-game/machine';
+import { RedisLog } from '../src/storage/redis.js';
 import { Player, startServerProcess, type ServerProcess } from './harness.js';
 import { startRedis, type RedisProcess } from './redis-server.js';
 
 type View = Extract<Parameters<Player['send']>[0], { type: 'move' }>['move'];
 
-/** The view with `seq` as `player` got it (now or when it comes). */
+/**
+ * The player's view of `seq` or later (now or when it comes): a process that catches up on several
+ * changes at once sends one view for them, whose events hold them all.
+ */
 async function viewAt(player: Player, seq: number) {
   const last = player.last('view');
-  if (last && last.seq === seq) return last;
-  return player.next('view', (m) => m.seq === seq);
+  if (last && last.seq >= seq) return last;
+  return player.next('view', (m) => m.seq >= seq);
 }
 
 /**
@@ -32,22 +36,22 @@ async function play(seats: Map<number, Player>, watcher: Player, moves = Infinit
     const view = await viewAt(watcher, newest);
     if (view.view.winningSide !== null) return;
     if (view.view.round.result) {
-      const dealt = watcher.next('view', (m) => m.seq > view.seq);
       for (const player of seats.values()) {
         await viewAt(player, view.seq);
         player.send({ type: 'next-round', seq: view.seq });
       }
-      await dealt;
+      await viewAt(watcher, view.seq + 1);
       continue;
     }
     const player = seats.get(view.view.turn!);
-    const next = watcher.next('view', (m) => m.seq > view.seq);
     if (player) {
       const mine = await viewAt(player, view.seq);
+      // The room moved on meanwhile (a computer's move): look again.
+      if (mine.seq !== view.seq) continue;
       await sendUntilTaken(player, { type: 'move', seq: view.seq, move: wire(legalMoves(mine.view)[0]!) });
       made++;
     }
-    await next;
+    await viewAt(watcher, view.seq + 1);
   }
 }
 
@@ -115,18 +119,57 @@ describe('two server processes sharing Redis', () => {
     await bob.close();
   });
 
-  test('the save is a compare-and-set: of many saves on one version exactly one lands', async () => {
-    const client = new Redis(redis.url);
-    const store = new RedisStore<{ n: number }>(client);
+  test('an append is a compare-and-set: of many appends on one version exactly one lands', async () => {
+    const client = new Redis(redis.url, { enableAutoPipelining: true });
+    const store = new RedisLog(client);
     const id = `cas-test-${Date.now()}`;
-    assert.equal(await store.save(id, { n: 0 }, 0, Date.now() + 60_000), 1);
-    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => store.save(id, { n }, 1, Date.now() + 60_000)));
-    assert.equal(results.filter((r) => r === 2).length, 1);
-    assert.equal(results.filter((r) => r === null).length, 19);
+    const later = Date.now() + 60_000;
+    assert.equal(await store.create(id, '{"n":0}', later), true);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => store.append(id, 1, [`["entry",${n}]`], null, later)));
+    assert.equal(results.filter(Boolean).length, 1);
     const kept = await store.load(id);
     assert.equal(kept!.version, 2);
-    assert.equal(await store.save(id, { n: 99 }, 0, Date.now() + 60_000), null, 'a room that exists cannot be created again');
+    assert.equal(kept!.entries.length, 1);
+    assert.equal(kept!.entries[0], `["entry",${results.indexOf(true)}]`, 'the entry that landed is the one stored');
+    assert.equal(await store.create(id, '{"n":99}', later), false, 'a room that exists cannot be created again');
+    assert.equal(await store.append(`${id}-absent`, 1, ['["x",1]'], null, later), false, 'nothing is appended to a room that is not there');
     await store.close();
+  });
+
+  test('seats spread over both processes hear every event of every change, in order', async () => {
+    // Two people, one on each process, and two computers: computers' moves come in runs, which the
+    // other process catches up on together.
+    const host = await Player.connect(one.wsUrl, 'host');
+    host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
+    await host.next('welcome');
+    const guest = await Player.connect(two.wsUrl, 'guest');
+    assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
+    const people = [host, guest];
+    tokens.push(...people.map((p) => p.token!));
+    const started = people.map((p) => p.next('view'));
+    host.send({ type: 'start' });
+    await Promise.all(started);
+    await play(new Map(people.map((p) => [p.seat!, p])), guest);
+    const last = guest.last('view')!;
+    assert.notEqual(last.view.winningSide, null);
+    // What each seat heard: the events of all its views, in order.
+    const heard = await Promise.all(
+      people.map(async (p) => {
+        await viewAt(p, last.seq);
+        return p.messages.flatMap((m) => (m.type === 'view' ? (m.events as MatchEmitted[]) : []));
+      }),
+    );
+    assert.deepEqual(heard[1], heard[0], 'both seats heard the same events in the same order');
+    // Change 1 is the start; every later one is a move (one `move` event each) or the deal of a round,
+    // whose only event is the `turn` right after the round's end (an All Fives match can also end
+    // inside a round, with no round end).
+    const events = heard[0]!;
+    const moves = events.filter((e) => e.type === 'move').length;
+    const deals = events.filter((e, i) => e.type === 'turn' && events[i - 1]?.type === 'roundEnd').length;
+    assert.ok(deals >= 1, 'the match had rounds');
+    assert.equal(moves + deals, last.seq - 1, 'no change went unheard by either seat');
+    assert.equal(heard[0]!.filter((e) => e.type === 'matchEnd').length, 1);
+    for (const p of people) await p.close();
   });
 
   test('one seat moving through both processes at once: exactly one move is applied', async () => {

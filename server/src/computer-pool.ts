@@ -5,8 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { ChooseOptions } from '../ai/levels.js';
-import type { LegalMove, PlayerView } from '../engine/index.js';
+import type { ChooseOptions } from 'domino-game/ai';
+import type { LegalMove, PlayerView } from 'domino-game/engine';
 import type { ComputerTask } from './computer-worker.js';
 
 export interface ComputerPool {

@@ -1,5 +1,7 @@
+#!/usr/bin/env node
 /**
- * `npm run server`: the room server for online play, with the demo beside it.
+ * `domino-game-server` (`npm run server` in the repository): the room server for online play, with the
+ * widget's files beside it.
  *
  *   --port N          PORT, default 8000
  *   --host H          HOST, default localhost
@@ -10,7 +12,8 @@
  *   --next-round S    seconds after a round ends before the next is dealt, ready or not, default 30
  *   --lobby-ttl S     seconds an unstarted room lives idle, default 3600
  *   --room-ttl S      seconds a room lives after its last person left, default 86400
- *   --static DIR      the folder served over HTTP, default the package's root (demo/ and dist/); `none` serves none
+ *   --static DIR      the folder whose demo/ and dist/ are served over HTTP, default the installed domino-game
+ *                     package (its dist/; in the repository also the demo); `none` serves none
  *   --max-connections-per-address N   default 32
  *   --rooms-per-minute-per-address N  default 10
  *   --threads N       computer player threads, default cores - 1
@@ -18,20 +21,21 @@
  * Once it accepts connections it prints `listening on http://HOST:PORT`; logs are JSON lines (pino)
  * on standard output. SIGINT and SIGTERM close the sockets with 1012 (clients resume) and exit.
  */
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { Redis } from 'ioredis';
 import { redisCluster, soloCluster, type Cluster } from './cluster.js';
 import { computerPool } from './computer-pool.js';
-import type { RoomRecord } from './room.js';
 import { startServer } from './server.js';
-import { MemoryStore } from './storage/memory.js';
-import { RedisStore } from './storage/redis.js';
-import { SqliteStore } from './storage/sqlite.js';
-import type { RoomStore } from './storage/store.js';
+import type { RoomLog } from './storage/log.js';
+import { MemoryLog } from './storage/memory.js';
+import { RedisLog } from './storage/redis.js';
+import { SqliteLog } from './storage/sqlite.js';
 
-const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The widget package this server serves (its dist/, and in the repository its demo/). */
+const widgetRoot = dirname(createRequire(import.meta.url).resolve('domino-game/package.json'));
 
 function fail(message: string): never {
   console.error(`domino server: ${message}`);
@@ -85,12 +89,13 @@ for (const origin of origins ?? []) {
 }
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } });
 const redisUrl = parsed.redis ?? process.env.REDIS_URL ?? '';
-let store: RoomStore<RoomRecord>;
+let store: RoomLog;
 let cluster: Cluster;
 if (redisUrl) {
   const connect = async (role: string, offlineQueue: boolean) => {
     // Commands fail at once while Redis is away (the player is told to try again) rather than queue up.
-    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: offlineQueue, maxRetriesPerRequest: 1, connectionName: `domino-${role}` });
+    // Autopipelining: the commands of one turn of the event loop (many rooms' appends) share a round trip.
+    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: offlineQueue, maxRetriesPerRequest: 1, connectionName: `domino-${role}`, enableAutoPipelining: true });
     let down = false;
     redis.on('error', (error: Error) => {
       if (!down) log.warn({ event: 'redis-error', role, err: error.message }, 'Redis connection problem');
@@ -105,10 +110,10 @@ if (redisUrl) {
   };
   const commands = await connect('commands', false);
   const subscriber = await connect('subscriber', true);
-  store = new RedisStore(commands);
+  store = new RedisLog(commands);
   cluster = await redisCluster(commands, subscriber, (error) => log.warn({ event: 'cluster-error', err: (error as Error).message }, 'cluster step failed'));
 } else {
-  store = db === ':memory:' ? new MemoryStore() : new SqliteStore(db);
+  store = db === ':memory:' ? new MemoryLog() : new SqliteLog(db);
   cluster = soloCluster();
 }
 
@@ -122,7 +127,7 @@ function redact(url: string): string {
     return 'the given URL';
   }
 }
-const staticRoot = parsed.static === 'none' ? null : (parsed.static ?? packageRoot);
+const staticRoot = parsed.static === 'none' ? null : (parsed.static ?? widgetRoot);
 
 const server = await startServer({
   port,

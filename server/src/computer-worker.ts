@@ -1,7 +1,6 @@
 /** A worker thread of the computer pool: one seat's view in, that seat's move out. */
-import { chooseMove } from '../ai/index.js';
-import type { ChooseOptions } from '../ai/levels.js';
-import type { LegalMove, PlayerView } from '../engine/index.js';
+import { chooseMove, type ChooseOptions } from 'domino-game/ai';
+import type { LegalMove, PlayerView } from 'domino-game/engine';
 
 export interface ComputerTask {
   view: PlayerView;

@@ -19,7 +19,8 @@ import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Tile, ViewLogEntry } from '../../src/engine/index.js';
 import type { RoomSettings } from '../../src/net/protocol.js';
-import type { RoomRecord } from '../../src/server/room.js';
+import { decodeEntry } from '../src/core/entries.js';
+import type { RoomState } from '../src/core/room.js';
 import { secretKeysIn, tileKey, tileKeys, tilesIn } from './frames.js';
 import { INSTANT, ROOMY, autoplay, createRoom, joinRoom, startServerProcess, type Player, type ServerProcess, type ViewMessage } from './harness.js';
 
@@ -158,10 +159,12 @@ describe('no frame carries what its seat may not see', () => {
     const tokens = players.map((p) => p.token!);
     assert.equal(new Set(tokens).size, tokens.length);
     const reader = new Database(db, { readonly: true });
-    const stored = (reader.prepare('SELECT state FROM rooms').all() as { state: string }[]).map((row) => JSON.parse(row.state) as RoomRecord);
+    const stored = (reader.prepare('SELECT snapshot FROM room_logs').all() as { snapshot: string }[]).map((row) => JSON.parse(row.snapshot) as RoomState);
+    // A seat's token hash is in the snapshot, or in the log's entry of its join.
+    const joined = (reader.prepare('SELECT entry FROM room_entries').all() as { entry: string }[]).map((row) => decodeEntry(row.entry)).flatMap((e) => (e.type === 'join' ? [e.tokenHash] : []));
     reader.close();
     assert.equal(stored.length, CASES.length);
-    const secrets = stored.flatMap((room) => [room.seed, ...room.seats.map((s) => s.tokenHash).filter((h): h is string => h !== null)]);
+    const secrets = [...stored.flatMap((room) => [room.seed, ...room.seats.map((s) => s.tokenHash).filter((h): h is string => h !== null)]), ...joined];
     assert.ok(secrets.length >= CASES.length * 2);
     for (const secret of secrets) for (const token of tokens) assert.ok(!secret.includes(token), 'a token is stored in the clear');
     for (const player of players) {
