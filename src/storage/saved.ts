@@ -5,10 +5,8 @@
  * else dropped with one console warning; a corrupt or hand-edited entry is dropped the same way.
  * Nothing here throws.
  */
-import { LEVELS, type Level } from '../ai/levels.js';
-import { HOUSE_RULE_OPTIONS, MAX_TARGET, VARIANTS } from '../engine/config.js';
-import type { HouseRules, Variant } from '../engine/index.js';
-import { TEMPOS, type Tempo } from '../machine/index.js';
+import { HOUSE_RULE_OPTIONS, VARIANTS, type HouseRules, type Variant } from '../engine/index.js';
+import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
 import { parseStats, type Stats } from './stats.js';
 import type { KeyValueStore } from './store.js';
 

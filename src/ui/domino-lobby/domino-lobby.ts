@@ -5,7 +5,7 @@
  * the server. Loaded on demand with online play.
  */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { LEVELS } from '../../ai/levels.js';
+import { LEVELS } from '../../shared/names.js';
 import { VARIANTS, type Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
 import type { RoomInfo, RoomSettings } from '../../net/protocol.js';

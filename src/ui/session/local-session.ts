@@ -10,7 +10,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createActor, fromPromise, type Subscription } from 'xstate';
 import { WorkerPlayer } from '../../ai/worker-player.js';
-import type { Level } from '../../ai/levels.js';
+import type { Level } from '../../shared/names.js';
 import type { LegalMove, MatchConfig, Seat } from '../../engine/index.js';
 import {
   hasPending,
