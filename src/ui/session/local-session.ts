@@ -51,8 +51,6 @@ const MACHINE_INTENTS = {
   'new-match': 'NEW_MATCH',
 } as const satisfies Record<SessionIntent['type'], MatchEvent['type']>;
 
-const EMITTED = ['move', 'score', 'roundEnd', 'matchEnd', 'turn'] as const;
-
 /** The machine's intent names as the session's (`NEXT_ROUND` → `next-round`). */
 const intentType = (type: string) => type.toLowerCase().replace(/_/g, '-');
 
@@ -174,13 +172,12 @@ export class LocalSession implements Session, ReactiveController {
         },
         error: (error) => console.error('<domino-game>: the match stopped', error),
       }),
-      ...EMITTED.map((type) =>
-        actor.on(type, (event) => {
-          // XState tells emitted events before snapshot observers: listeners read the state they belong to.
-          this.snapshot = actor.getSnapshot();
-          this.eventListeners.tell(event as MatchEmitted);
-        }),
-      ),
+      // Every event the machine emits ('*'): no list of their types to keep in step with it.
+      actor.on('*', (event) => {
+        // XState tells emitted events before snapshot observers: listeners read the state they belong to.
+        this.snapshot = actor.getSnapshot();
+        this.eventListeners.tell(event);
+      }),
     ];
     this.actor = actor;
     actor.start();
