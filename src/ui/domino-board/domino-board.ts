@@ -8,13 +8,9 @@ import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { endName } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
-import { tell } from '../internal-events.js';
+import { tell, type PlaceChosenDetail } from '../internal-events.js';
 import { SizeController } from '../controllers/size.js';
 import { placeMark } from '../names.js';
-
-export interface PlaceChosenDetail {
-  move: Play;
-}
 
 /** A seat's last play, marked on the table until that seat moves again. */
 export interface SeatMark {

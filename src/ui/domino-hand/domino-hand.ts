@@ -6,16 +6,8 @@ import { dealIn } from '../controllers/motion.js';
 import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-hand.styles.js';
-import { tell } from '../internal-events.js';
+import { tell, type TileChosenDetail } from '../internal-events.js';
 import { PointerFollower } from '../controllers/pointer-follower.js';
-
-export interface TileChosenDetail {
-  tile: Tile;
-  /** How it was chosen: a drag offers the places at once and continues on the table. */
-  via: 'click' | 'drag';
-  /** For a drag: where the pointer went down (the table follows it from there). */
-  pointer?: PointerEvent;
-}
 
 /**
  * Your tiles, as buttons. Playable tiles glow; the others are dimmed but stay focusable

@@ -27,16 +27,6 @@ export type LobbyScreen =
   /** Above the table: the line's state, what the game waits for, the way out. */
   | { kind: 'table'; line: string; note: string };
 
-export interface LobbyCreateDetail {
-  name: string;
-  settings: RoomSettings;
-}
-export interface LobbyJoinDetail {
-  name: string;
-}
-export interface LobbySettingsDetail {
-  settings: RoomSettings;
-}
 
 /** The server's rule for a name (protocol.ts): 1 to 24 characters, none of them control characters; spaces around it are trimmed first. */
 export const MAX_NAME_LENGTH = 24;

@@ -9,12 +9,7 @@ import { consumeLocale } from '../context/locale.js';
 import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
 import { LEVEL_NAMES, targetChoices, targetOf, TEMPO_NAMES, VARIANT_HOUSE_RULES, VARIANT_NAMES } from './choices.js';
 import { styles } from './domino-settings.styles.js';
-import { tell } from '../internal-events.js';
-
-export interface SettingsChangeDetail {
-  settings: PlayerSettings;
-}
-export type PlayAgainst = 'computer' | 'friends';
+import { tell, type PlayAgainst } from '../internal-events.js';
 
 /**
  * The settings dialog: a real modal (native <dialog>: focus stays inside, Escape closes, focus returns
