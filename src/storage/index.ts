@@ -4,9 +4,11 @@ export {
   MIGRATIONS,
   SAVE_VERSION,
   SavedGame,
+  parseOnlineSeat,
   parsePlayerSettings,
   readVersioned,
   resetStorageWarnings,
+  type OnlineSeatKey,
   type PlayerSettings,
   type Saved,
 } from './saved.js';

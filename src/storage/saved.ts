@@ -1,6 +1,7 @@
 /**
  * What a widget keeps between visits, each under its own key so that one broken entry never costs the
- * others: the player's settings, the running match, and the statistics. Every entry is versioned:
+ * others: the player's settings, the running match, the statistics, and the online seat to resume.
+ * Every entry is versioned:
  * `{ "version": N, "data": … }`. An entry from an older version is migrated when a migration exists,
  * else dropped with one console warning; a corrupt or hand-edited entry is dropped the same way.
  * Nothing here throws.
@@ -24,11 +25,18 @@ export interface PlayerSettings {
   houseRules?: Partial<HouseRules>;
 }
 
-type Entry = 'settings' | 'match' | 'stats';
+/** The online seat kept to resume: the room server, the room, and the seat's secret token. */
+export interface OnlineSeatKey {
+  server: string;
+  room: string;
+  token: string;
+}
+
+type Entry = 'settings' | 'match' | 'stats' | 'online';
 
 /** Upgrades an entry's data from version N to N + 1; none yet, the table is where they go. */
 export type Migration = (data: unknown) => unknown;
-export const MIGRATIONS: Record<Entry, Record<number, Migration>> = { settings: {}, match: {}, stats: {} };
+export const MIGRATIONS: Record<Entry, Record<number, Migration>> = { settings: {}, match: {}, stats: {}, online: {} };
 
 const warned = new Set<string>();
 function warnOnce(key: string, why: string): void {
@@ -116,6 +124,16 @@ export function parsePlayerSettings(value: unknown): PlayerSettings {
   return settings;
 }
 
+/** A room id or a seat token: 128 random bits in base64url (ID_PATTERN in protocol.ts, whose module brings valibot along). */
+const ONLINE_ID = /^[\w-]{22}$/;
+
+/** A kept online seat, or null for anything else. */
+export function parseOnlineSeat(value: unknown): OnlineSeatKey | null {
+  const { server, room, token } = Object(value) as Partial<Record<keyof OnlineSeatKey, unknown>>;
+  if (typeof server !== 'string' || typeof room !== 'string' || typeof token !== 'string') return null;
+  return ONLINE_ID.test(room) && ONLINE_ID.test(token) ? { server, room, token } : null;
+}
+
 export interface Saved {
   settings: PlayerSettings;
   stats: Stats;
@@ -155,6 +173,26 @@ export class SavedGame {
   /** Forgets the match (it could not be resumed, or it is over). */
   dropMatch(): void {
     this.store.remove(keyOf(this.base, 'match'));
+  }
+
+  /** The online seat kept to resume; an entry that is no seat is dropped, with one warning. */
+  loadOnlineSeat(): OnlineSeatKey | null {
+    const data = readEntry(this.store, this.base, 'online');
+    if (data === null) return null;
+    const seat = parseOnlineSeat(data);
+    if (!seat) {
+      warnOnce(keyOf(this.base, 'online'), 'not an online seat');
+      this.dropOnlineSeat();
+    }
+    return seat;
+  }
+
+  saveOnlineSeat(seat: OnlineSeatKey): boolean {
+    return writeEntry(this.store, this.base, 'online', seat);
+  }
+
+  dropOnlineSeat(): void {
+    this.store.remove(keyOf(this.base, 'online'));
   }
 }
 

@@ -136,3 +136,39 @@ describe('saved settings, match and statistics', () => {
     }
   });
 });
+
+describe('the online seat kept to resume', () => {
+  const seat = { server: 'https://rooms.example', room: 'A'.repeat(22), token: 'b_-'.repeat(7) + 'c' };
+
+  test('is one more versioned entry beside the others, under <key>:online', () => {
+    const store = memoryStore();
+    const saved = new SavedGame(store, 'page#0');
+    assert.equal(saved.loadOnlineSeat(), null);
+    assert.ok(saved.saveOnlineSeat(seat));
+    assert.deepEqual(JSON.parse(store.read('domino-game:page#0:online')!), { version: 1, data: seat });
+    assert.deepEqual(saved.loadOnlineSeat(), seat);
+    assert.deepEqual(new SavedGame(store, 'page#1').loadOnlineSeat(), null, 'another widget keeps its own');
+    saved.dropOnlineSeat();
+    assert.equal(store.read('domino-game:page#0:online'), null);
+    assert.deepEqual(warnings, []);
+  });
+
+  test('an entry that is no seat is dropped with one warning, and the other entries stay', () => {
+    for (const data of [{ ...seat, token: 'short' }, { ...seat, room: 7 }, 'a seat', null]) {
+      resetStorageWarnings();
+      warnings = [];
+      const store = memoryStore();
+      const saved = new SavedGame(store, 'page#0');
+      saved.saveSettings({ variant: 'block' });
+      store.write('domino-game:page#0:online', JSON.stringify({ version: 1, data }));
+      assert.equal(saved.loadOnlineSeat(), null);
+      assert.equal(saved.loadOnlineSeat(), null);
+      if (data !== null) {
+        assert.equal(store.read('domino-game:page#0:online'), null, JSON.stringify(data));
+        assert.equal(warnings.length, 1);
+        assert.match(warnings[0]!, /domino-game:page#0:online could not be used \(not an online seat\)/);
+      }
+      assert.deepEqual(saved.load().settings, { variant: 'block' });
+    }
+  });
+});

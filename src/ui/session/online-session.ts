@@ -7,13 +7,11 @@ import { legalMoves, type PlayerView, type Seat } from '../../engine/index.js';
 import { phaseOfMatch, type MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
 import type { ClientMessage, ErrorCode, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
+import type { OnlineSeatKey } from '../../storage/index.js';
 import { Listeners, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
-export interface OnlineSeatKey {
-  server: string;
-  room: string;
-  token: string;
-}
+/** Kept as an entry of the widget's saved game (storage/saved.ts). */
+export type { OnlineSeatKey };
 
 /** Where the seat's key is kept: localStorage, or only memory (`persist="none"`). */
 export interface SeatKeyStore {
