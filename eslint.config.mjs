@@ -19,7 +19,7 @@ import globals from 'globals';
 // left out: it becomes the server/ workspace package, which imports the package's public entries.
 const LAYERS = {
   engine: { doors: ['index', 'internal'], imports: [] },
-  shared: { doors: ['names'], imports: ['engine'] },
+  shared: { doors: ['names', 'match-config'], imports: ['engine'] },
   i18n: { doors: ['index', 'language-names'], imports: [] },
   ai: { doors: ['index', 'worker-player', 'worker'], imports: ['engine', 'shared'] },
   machine: { doors: ['index', 'restore'], imports: ['engine', 'shared', 'ai'] },

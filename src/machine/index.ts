@@ -9,7 +9,8 @@
 export { matchMachine, type MatchActor, type MatchMachine, type MatchSnapshot } from './machine.js';
 export { computerPlayer, remotePlayer, pause, computerSeed, computerInput, remoteInput } from './players.js';
 export { TEMPOS, TEMPO_DELAYS, isTempo, type TempoDelays } from './tempo.js';
-export { SEAT_KINDS, matchConfigOf, matchSeed, type MatchChoices } from './settings.js';
+export { SEAT_KINDS, matchSeed } from './settings.js';
+export { matchConfigOf, type MatchChoices } from '../shared/match-config.js';
 export { isLevel } from '../shared/names.js';
 export { checkPersistedSnapshot, upgradePersistedSnapshot } from './restore.js';
 export { moveEvents, turnEvent } from './domain-events.js';

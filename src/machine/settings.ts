@@ -3,7 +3,7 @@
  * from them. Used for the input, for CONFIGURE and for NEW_MATCH, so all three accept the same values.
  */
 import { createMatch, resolveConfig, RuleError } from '../engine/index.js';
-import type { HouseRules, MatchConfig, MatchState, PlayerCount, Variant } from '../engine/index.js';
+import type { MatchConfig, MatchState } from '../engine/index.js';
 import { isSeed } from '../engine/internal.js';
 import { isLevel, isTempo } from '../shared/names.js';
 import { jsonSafe } from './rejections.js';
@@ -53,31 +53,6 @@ export function levelProblem(level: unknown): SettingsProblem | null {
 
 export function tempoProblem(tempo: unknown): SettingsProblem | null {
   return isTempo(tempo) ? null : problem('invalid-setting', `tempo must be slow, normal, fast or instant, got ${String(tempo)}`);
-}
-
-/**
- * What a match is made of, as settings say it: the site's and the person's (the widget's settings) or
- * a room's (the protocol's RoomSettings) alike.
- */
-export interface MatchChoices {
-  variant: Variant;
-  players: PlayerCount;
-  /** Absent or null: the variant's default. */
-  target?: number | null;
-  teams?: boolean;
-  houseRules?: Partial<HouseRules>;
-}
-
-/** The match configuration of some settings: what they choose, and nothing for the engine's defaults. */
-export function matchConfigOf(choices: MatchChoices): MatchConfig {
-  const { variant, players, target, teams, houseRules } = choices;
-  return {
-    variant,
-    players,
-    ...(target !== undefined && target !== null ? { target } : {}),
-    ...(teams !== undefined ? { teams } : {}),
-    ...(houseRules ? { houseRules } : {}),
-  };
 }
 
 /**

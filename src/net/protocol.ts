@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import { HOUSE_RULE_OPTIONS, RuleError, VARIANTS, resolveConfig } from '../engine/index.js';
 import type { HouseRules, PlayerView, Seat, Tile } from '../engine/index.js';
-import { matchConfigOf, type MatchEmitted } from '../machine/index.js';
+import type { MatchEmitted } from '../machine/index.js';
+import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
 
 /** Larger frames are refused by the socket itself (close 1009). */

@@ -4,7 +4,7 @@
  * names it lists).
  */
 import { resolveConfig, type HouseRules, type MatchConfig } from '../../engine/index.js';
-import { matchConfigOf } from '../../machine/index.js';
+import { matchConfigOf } from '../../shared/match-config.js';
 import type { PlayerSettings } from '../../storage/index.js';
 import { parseSettings, type GameSettings, type RawSettings } from './settings.js';
 
