@@ -1,10 +1,10 @@
 export { browserStore, type KeyValueStore } from './store.js';
+export { loadOnlineSeat, parseOnlineSeat } from './online-seat.js';
 export { emptyStats, parseStats, recordMatch, type Stats, type Tally } from './stats.js';
 export {
   MIGRATIONS,
   SAVE_VERSION,
   SavedGame,
-  parseOnlineSeat,
   parsePlayerSettings,
   readVersioned,
   resetStorageWarnings,

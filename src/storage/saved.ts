@@ -25,7 +25,7 @@ export interface PlayerSettings {
   houseRules?: Partial<HouseRules>;
 }
 
-/** The online seat kept to resume: the room server, the room, and the seat's secret token. */
+/** The online seat kept to resume: the room server, the room, and the seat's secret token (checked in online-seat.ts). */
 export interface OnlineSeatKey {
   server: string;
   room: string;
@@ -124,16 +124,6 @@ export function parsePlayerSettings(value: unknown): PlayerSettings {
   return settings;
 }
 
-/** A room id or a seat token: 128 random bits in base64url (ID_PATTERN in protocol.ts, whose module brings valibot along). */
-const ONLINE_ID = /^[\w-]{22}$/;
-
-/** A kept online seat, or null for anything else. */
-export function parseOnlineSeat(value: unknown): OnlineSeatKey | null {
-  const { server, room, token } = Object(value) as Partial<Record<keyof OnlineSeatKey, unknown>>;
-  if (typeof server !== 'string' || typeof room !== 'string' || typeof token !== 'string') return null;
-  return ONLINE_ID.test(room) && ONLINE_ID.test(token) ? { server, room, token } : null;
-}
-
 export interface Saved {
   settings: PlayerSettings;
   stats: Stats;
@@ -175,23 +165,18 @@ export class SavedGame {
     this.store.remove(keyOf(this.base, 'match'));
   }
 
-  /** The online seat kept to resume; an entry that is no seat is dropped, with one warning. */
-  loadOnlineSeat(): OnlineSeatKey | null {
-    const data = readEntry(this.store, this.base, 'online');
-    if (data === null) return null;
-    const seat = parseOnlineSeat(data);
-    if (!seat) {
-      warnOnce(keyOf(this.base, 'online'), 'not an online seat');
-      this.dropOnlineSeat();
-    }
-    return seat;
+  /** The online seat kept to resume, unchecked: online play checks it (loadOnlineSeat, loaded with online play's code). */
+  readOnlineSeat(): unknown {
+    return readEntry(this.store, this.base, 'online');
   }
 
   saveOnlineSeat(seat: OnlineSeatKey): boolean {
     return writeEntry(this.store, this.base, 'online', seat);
   }
 
-  dropOnlineSeat(): void {
+  /** Forgets the kept seat; `why` it was no seat, if it was not, for the console (once). */
+  dropOnlineSeat(why?: string): void {
+    if (why) warnOnce(keyOf(this.base, 'online'), why);
     this.store.remove(keyOf(this.base, 'online'));
   }
 }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import {
   browserStore,
   emptyStats,
+  loadOnlineSeat,
   readVersioned,
   recordMatch,
   resetStorageWarnings,
@@ -143,11 +144,11 @@ describe('the online seat kept to resume', () => {
   test('is one more versioned entry beside the others, under <key>:online', () => {
     const store = memoryStore();
     const saved = new SavedGame(store, 'page#0');
-    assert.equal(saved.loadOnlineSeat(), null);
+    assert.equal(loadOnlineSeat(saved), null);
     assert.ok(saved.saveOnlineSeat(seat));
     assert.deepEqual(JSON.parse(store.read('domino-game:page#0:online')!), { version: 1, data: seat });
-    assert.deepEqual(saved.loadOnlineSeat(), seat);
-    assert.deepEqual(new SavedGame(store, 'page#1').loadOnlineSeat(), null, 'another widget keeps its own');
+    assert.deepEqual(loadOnlineSeat(saved), seat);
+    assert.deepEqual(loadOnlineSeat(new SavedGame(store, 'page#1')), null, 'another widget keeps its own');
     saved.dropOnlineSeat();
     assert.equal(store.read('domino-game:page#0:online'), null);
     assert.deepEqual(warnings, []);
@@ -161,8 +162,8 @@ describe('the online seat kept to resume', () => {
       const saved = new SavedGame(store, 'page#0');
       saved.saveSettings({ variant: 'block' });
       store.write('domino-game:page#0:online', JSON.stringify({ version: 1, data }));
-      assert.equal(saved.loadOnlineSeat(), null);
-      assert.equal(saved.loadOnlineSeat(), null);
+      assert.equal(loadOnlineSeat(saved), null);
+      assert.equal(loadOnlineSeat(saved), null);
       if (data !== null) {
         assert.equal(store.read('domino-game:page#0:online'), null, JSON.stringify(data));
         assert.equal(warnings.length, 1);

@@ -51,9 +51,9 @@ export class Persistence implements ReactiveController {
     window.removeEventListener('pagehide', this.flush);
   }
 
-  /** The server of the online seat kept to resume, if one is kept. */
-  keptServer(): string | null {
-    return this.saved?.loadOnlineSeat()?.server ?? null;
+  /** The server of the online seat kept to resume, unchecked: online play checks the whole entry when it loads. */
+  keptServer(): unknown {
+    return (Object(this.saved?.readOnlineSeat()) as { server?: unknown }).server;
   }
 
   load(): Saved {

@@ -3,14 +3,14 @@
  * (storage/saved.ts: `domino-game:<key>:online` in localStorage), or only memory with `persist="none"`
  * or without storage.
  */
-import type { OnlineSeatKey } from '../../storage/index.js';
+import { loadOnlineSeat, type OnlineSeatKey } from '../../storage/index.js';
 import type { SeatKeyStore } from '../session/online-session.js';
 import type { Persistence } from './persistence.js';
 
 export function seatKeyStore({ saved }: Persistence): SeatKeyStore {
   let memory: OnlineSeatKey | null = null;
   return {
-    load: () => (saved ? saved.loadOnlineSeat() : memory),
+    load: () => (saved ? loadOnlineSeat(saved) : memory),
     save(key) {
       if (saved) saved.saveOnlineSeat(key);
       else memory = key;
