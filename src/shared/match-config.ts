@@ -19,13 +19,10 @@ export interface MatchChoices {
 }
 
 /** The match configuration of some settings: what they choose, and nothing for the engine's defaults. */
-export function matchConfigOf(choices: MatchChoices): MatchConfig {
-  const { variant, players, target, teams, houseRules } = choices;
-  return {
-    variant,
-    players,
-    ...(target !== undefined && target !== null ? { target } : {}),
-    ...(teams !== undefined ? { teams } : {}),
-    ...(houseRules ? { houseRules } : {}),
-  };
+export function matchConfigOf({ variant, players, target, teams, houseRules }: MatchChoices): MatchConfig {
+  const config: MatchConfig = { variant, players };
+  if (target !== undefined && target !== null) config.target = target;
+  if (teams !== undefined) config.teams = teams;
+  if (houseRules) config.houseRules = houseRules;
+  return config;
 }

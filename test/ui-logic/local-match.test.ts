@@ -48,10 +48,7 @@ function setUp(attributes: Record<string, unknown> = {}) {
   const persistence = new Persistence(host as never);
   const session = new LocalSession(null);
   sessions.push(session);
-  const match = new LocalMatch(host, session, persistence, settings, {
-    say: (key) => void said.push(key),
-    languageChanged: () => Promise.resolve(),
-  });
+  const match = new LocalMatch(host, session, persistence, settings, { update: () => Promise.resolve() }, (key) => void said.push(key));
   return { match, session, said, renders: () => renders };
 }
 

@@ -45,11 +45,6 @@ export class RovingFocus implements ReactiveController {
     host.addController(this);
   }
 
-  /** Which item is the tab stop now. */
-  get current(): number {
-    return this.index;
-  }
-
   hostUpdate(): void {
     this.index = this.clamped(this.index);
   }
@@ -63,13 +58,12 @@ export class RovingFocus implements ReactiveController {
     this.index = index;
   }
 
-  /** Steps on an arrow, Home or End (and says it did, so the host leaves the key alone); else false. */
-  keydown(event: KeyboardEvent): boolean {
+  /** Steps on an arrow, Home or End (taking the key from the page); leaves any other key alone. */
+  keydown(event: KeyboardEvent): void {
     const next = rovingIndex(event.key, this.index, this.count(), isRightToLeft(this.host));
-    if (next === null) return false;
+    if (next === null) return;
     event.preventDefault();
     void this.focus(next);
-    return true;
   }
 
   /** Makes the item at `index` (the tab stop by default; the nearest one there is) the tab stop and focuses it, once rendered. */

@@ -1,24 +1,25 @@
 import { LitElement, html, nothing, type PropertyDeclaration, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { tileName, type Play } from '../../engine/index.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
+// The match's code first: in the bundle it then follows the engine's, and compresses better beside it.
+import { LocalSession } from '../session/local-session.js';
+import type { MatchEmitted, Session, SessionState } from '../session/session.js';
+import { Persistence } from './persistence.js';
+import { SettingsSource } from './effective-settings.js';
+import { LocalMatch } from './local-match.js';
 import { LocaleProvider } from '../context/locale.js';
 import '../domino-board/domino-board.js';
 import '../domino-hand/domino-hand.js';
+import { PlayController } from './play.js';
 import type { InternalEvent } from '../internal-events.js';
-import { LocalSession } from '../session/local-session.js';
-import type { MatchEmitted, Session, SessionIntent, SessionState } from '../session/session.js';
 import { Announcer, announcementOf, rejectionText } from './announcements.js';
-import { styles } from './domino-game.styles.js';
-import { SettingsSource } from './effective-settings.js';
 import { emitDomEvent } from './events.js';
 import { hintOf, mainActionOf, type MainAction } from './guidance.js';
 import { LazyParts } from './lazy-parts.js';
-import { LocalMatch } from './local-match.js';
 import { OnlinePlay } from './online-play.js';
 import { renderPlayers, renderStatusLine, renderSummary, type RoundRow } from './parts.js';
-import { Persistence } from './persistence.js';
-import { PlayController } from './play.js';
 import { warnOnce } from './settings.js';
+import { styles } from './domino-game.styles.js';
 import { TableStory } from './table-story.js';
 import { tableStyles } from './table.styles.js';
 
@@ -28,12 +29,6 @@ export type { DominoEventMap } from './events.js';
 export const HOME_PAGE_URL = 'https://www.npmjs.com/package/domino-game';
 
 const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles: 'howDoubles' } as const;
-
-/** What the main button asks the session for. */
-const MAIN_INTENTS = { draw: 'draw', pass: 'pass', nextRound: 'next-round', newGame: 'new-match' } as const satisfies Record<
-  MainAction,
-  Exclude<SessionIntent['type'], 'play'>
->;
 
 /**
  * An embeddable game of dominoes: Draw, Block, All Fives and Doubles for 2 to 4 players, against the
@@ -134,7 +129,7 @@ export class DominoGame extends LitElement {
 
   /** The site's settings, the person's choices over them, the site's lock. */
   private readonly settings = new SettingsSource(this);
-  /** The language of every text, given to the elements inside (localeContext). */
+  /** The language of every text (the player's choice, the `lang` attribute, the page's, the browser's, else English), given to the elements inside (localeContext). */
   private readonly locale = new LocaleProvider(this, () => this.settings.now().lang);
   /** Where the settings, the match and the statistics are saved; added before the match, so it flushes first. */
   private readonly persistence = new Persistence(this);
@@ -144,11 +139,10 @@ export class DominoGame extends LitElement {
     const live = this.renderRoot.querySelector('.live');
     if (live) live.textContent = text;
   });
-  private readonly parts = new LazyParts(this, (key) => this.say(key));
-  private readonly match = new LocalMatch(this, this.local, this.persistence, this.settings, {
-    say: (key) => this.say(key),
-    languageChanged: () => this.updateLanguage(),
-  });
+  /** Says a text in the live region. */
+  private readonly say = (key: MessageKey): void => this.announcer.say(this.translator.t(key));
+  private readonly parts = new LazyParts(this, this.say);
+  private readonly match = new LocalMatch(this, this.local, this.persistence, this.settings, this.locale, this.say);
   private readonly online = new OnlinePlay({
     element: this,
     t: () => this.translator,
@@ -198,17 +192,8 @@ export class DominoGame extends LitElement {
     return this.locale.translator;
   }
 
-  /** The language: the player's choice, the `lang` attribute, the page's, the browser's, else English. */
-  private updateLanguage(): Promise<void> {
-    return this.locale.update();
-  }
-
-  private say(key: MessageKey): void {
-    this.announcer.say(this.translator.t(key));
-  }
-
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('lang')) void this.updateLanguage();
+    if (changed.has('lang')) void this.locale.update();
     // The styles match these values only (case aside): another is warned about, and the theme stays auto.
     if (changed.has('theme') && this.theme !== null && !/^(light|dark|auto)$/i.test(this.theme)) {
       warnOnce('theme', this.theme, 'auto', 'one of light, dark, auto');
@@ -244,8 +229,8 @@ export class DominoGame extends LitElement {
   }
 
   private onMainAction(action: MainAction): void {
-    this.session.send({ type: MAIN_INTENTS[action] });
-    if (action === 'newGame') this.match.newMatchAsked();
+    this.session.send({ type: action });
+    if (action === 'new-match') this.match.newMatchAsked();
   }
 
   // ---- Rendering -------------------------------------------------------------------------------

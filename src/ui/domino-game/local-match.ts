@@ -13,13 +13,6 @@ import { configOf, sameGame, type SettingsSource } from './effective-settings.js
 import type { Persistence } from './persistence.js';
 import { localSeats } from './settings.js';
 
-/** What the local match tells the root. */
-export interface LocalMatchNews {
-  /** Says a text in the live region. */
-  say(key: MessageKey): void;
-  /** The language may have changed (the person's choice). */
-  languageChanged(): Promise<void>;
-}
 
 export class LocalMatch implements ReactiveController {
   /** Won and played, per level and variant; null until the saved game is read. */
@@ -33,7 +26,10 @@ export class LocalMatch implements ReactiveController {
     private readonly session: LocalSession,
     private readonly persistence: Persistence,
     private readonly settings: SettingsSource,
-    private readonly news: LocalMatchNews,
+    /** The root's language: the person's choice may change it. */
+    private readonly locale: { update(): Promise<void> },
+    /** Says a text in the live region. */
+    private readonly say: (key: MessageKey) => void,
   ) {
     host.addController(this);
   }
@@ -58,7 +54,7 @@ export class LocalMatch implements ReactiveController {
       ...(settings.seed !== null ? { seed: settings.seed } : {}),
     };
     session.subscribe(() => persistence.saveMatchSoon(() => session.persistedSnapshot()));
-    void this.news.languageChanged();
+    void this.locale.update();
     if (saved.match === null) {
       session.start(input);
       return;
@@ -89,7 +85,7 @@ export class LocalMatch implements ReactiveController {
     if (announce) {
       this.notice = 'settingsNextMatch';
       this.host.requestUpdate();
-      this.news.say(this.notice);
+      this.say(this.notice);
     }
   }
 
@@ -98,14 +94,14 @@ export class LocalMatch implements ReactiveController {
     this.settings.player = { ...this.settings.player, ...settings };
     this.persistence.saveSettings(this.settings.player);
     this.sync(true);
-    void this.news.languageChanged();
+    void this.locale.update();
   }
 
   resetStats(): void {
     this.stats = emptyStats();
     this.persistence.saveStats(this.stats);
     this.host.requestUpdate();
-    this.news.say('statsResetDone');
+    this.say('statsResetDone');
   }
 
   /** A new match was asked for: the settings waiting for it apply. */
@@ -124,7 +120,7 @@ export class LocalMatch implements ReactiveController {
     if (state && state.phase !== 'matchOver') this.count(null, state);
     this.session.send({ type: 'new-match' });
     this.newMatchAsked();
-    this.news.say('newGameStarted');
+    this.say('newGameStarted');
   }
 
   /** Statistics: a finished match counts as played, and as won when your side won it (null: given up). */

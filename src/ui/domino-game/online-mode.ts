@@ -290,8 +290,8 @@ export class OnlineMode implements ReactiveController {
     const room = this.session?.room;
     const seat = this.session?.seat ?? null;
     if (!button || !room || seat === null) return button;
-    if (button.action === 'newGame' && room.host !== seat) return null;
-    if (button.action === 'nextRound' && (room.seats[seat]?.ready || this.session?.waitingForAnswer)) return null;
+    if (button.action === 'new-match' && room.host !== seat) return null;
+    if (button.action === 'next-round' && (room.seats[seat]?.ready || this.session?.waitingForAnswer)) return null;
     return button;
   }
 

@@ -59,12 +59,7 @@ export class OnlinePlay implements ReactiveController {
     const module = await host.parts.onlineMode();
     if (module && !this.mode) {
       this.mode = new module.OnlineMode({
-        element: host.element,
-        t: () => host.t(),
-        say: (text) => host.say(text),
-        locked: () => host.locked(),
-        persistence: host.persistence,
-        emitted: (event) => host.emitted(event),
+        ...host,
         left: () => {
           this.mode = null;
           this.chosen = false;
