@@ -19,7 +19,8 @@ export interface MatchChoices {
 }
 
 /** The match configuration of some settings: what they choose, and nothing for the engine's defaults. */
-export function matchConfigOf({ variant, players, target, teams, houseRules }: MatchChoices): MatchConfig {
+export function matchConfigOf(settings: MatchChoices): MatchConfig {
+  const { variant, players, target, teams, houseRules } = settings;
   const config: MatchConfig = { variant, players };
   if (target !== undefined && target !== null) config.target = target;
   if (teams !== undefined) config.teams = teams;
