@@ -12,10 +12,9 @@
  * person's.
  */
 import type { Move, Seat } from 'domino-game/engine';
-import { initialContext, stepMatch, type MatchContext, type MatchEmitted } from 'domino-game/machine';
+import { initialContext, matchConfigOf, phaseOfMatch, stepMatch, type MatchContext, type MatchEmitted, type Phase } from 'domino-game/machine';
 import type { ErrorCode, RoomPhase, RoomSettings } from 'domino-game/protocol';
 import type { Entry } from './entries.js';
-import { matchConfigOf } from './settings.js';
 import { tokenMatches } from '../tokens.js';
 
 export interface SeatState {
@@ -88,13 +87,8 @@ export function seatForNewcomer(room: RoomState): Seat | null {
   return seat < 0 ? null : seat;
 }
 
-export type MatchPhase = 'playing' | 'roundOver' | 'matchOver';
-
 /** Where the room's match stands (a server's match never waits in `dealing`: its tempo is instant). */
-export function matchPhase(match: MatchContext): MatchPhase {
-  if (match.game.winningSide !== null) return 'matchOver';
-  return match.game.round.result !== null ? 'roundOver' : 'playing';
-}
+export const matchPhase = (match: MatchContext): Phase => phaseOfMatch(match.game);
 
 /** Applies one change; a refused change leaves `room` as it was (it is never mutated). */
 export function applyEntry(room: RoomState, entry: Entry): Outcome {
