@@ -15,6 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { legalMoves, type PlayerView } from '../src/engine/index.js';
+import type { MatchEmitted } from '../src/machine/index.js';
 import type { ClientMessage, ServerMessage } from '../src/net/protocol.js';
 
 export interface Setup {
@@ -24,7 +25,8 @@ export interface Setup {
   rooms: number;
   /** Rooms opened a second by this process while ramping up. */
   roomsPerSecond: number;
-  thinkMs: number;
+  /** Each action waits uniform `thinkMs[0]`–`thinkMs[1]` ms after the view that calls for it. */
+  thinkMs: [number, number];
   mode: 'server' | 'echo';
   variant: 'draw' | 'block' | 'fives' | 'doubles';
 }
@@ -43,10 +45,12 @@ export interface Report {
   examples: string[];
   /** CPU time of this process in the window (ms). */
   cpuMs: number;
+  /** Views whose `seq` grew by more than the changes their `events` tell of (a change went unheard), since setup. */
+  unheardJumps: number;
 }
 
 export type Reply =
-  | { type: 'ready'; rooms: number; failed: number; examples: string[] }
+  | { type: 'ready'; rooms: number; failed: number; examples: string[]; setupMs: number }
   | Report
   | { type: 'closed' };
 
@@ -68,15 +72,28 @@ function problem(text: string): void {
   if (examples.length < 5) examples.push(text);
 }
 
+let unheardJumps = 0;
+
 const think = () => {
-  const mean = setup!.thinkMs;
-  return mean <= 0 ? 0 : mean * (0.5 + Math.random());
+  const [least, most] = setup!.thinkMs;
+  return least + (most - least) * Math.random();
 };
+
+/**
+ * How many changes a view's events tell of: a move each, and a deal or a new match (the `turn` right
+ * after a round's or a match's end).
+ */
+function changesTold(events: MatchEmitted[], before: MatchEmitted | undefined): number {
+  const all = before ? [before, ...events] : events;
+  const fresh = all.filter((e, i) => e.type === 'turn' && (all[i - 1]?.type === 'roundEnd' || all[i - 1]?.type === 'matchEnd')).length;
+  return events.filter((e) => e.type === 'move').length + fresh;
+}
 
 class Client {
   seat = -1;
   room = '';
   private lastSeq = -1;
+  private lastEvent: MatchEmitted | undefined;
   private scheduledSeq = -1;
   private pending: { seq: number; at: number } | null = null;
   private welcomed: ((ok: boolean) => void) | null = null;
@@ -154,6 +171,16 @@ class Client {
           if (recording) samples.push(performance.now() - this.pending.at);
           this.pending = null;
         }
+        // Every change since this seat's previous view must come with its events (a new match starts afresh).
+        if (setup!.mode === 'server' && this.lastSeq >= 0 && message.seq > this.lastSeq) {
+          const events = message.events as MatchEmitted[];
+          const told = changesTold(events, this.lastEvent);
+          if (told < message.seq - this.lastSeq) {
+            unheardJumps++;
+            if (examples.length < 5) examples.push(`seq ${this.lastSeq} → ${message.seq} with events ${JSON.stringify(events.map((e) => e.type))}`);
+          }
+        }
+        if (message.events.length > 0) this.lastEvent = message.events[message.events.length - 1] as MatchEmitted;
         this.lastSeq = message.seq;
         this.react(message.seq, message.view);
         return;
@@ -233,7 +260,7 @@ async function start(s: Setup): Promise<void> {
   }
   const opened = await Promise.all(opening);
   const rooms = opened.filter(Boolean).length;
-  send({ type: 'ready', rooms, failed: s.rooms - rooms, examples: [...examples] });
+  send({ type: 'ready', rooms, failed: s.rooms - rooms, examples: [...examples], setupMs: performance.now() - began });
 }
 
 process.on('message', (command: Command) => {
@@ -251,7 +278,7 @@ process.on('message', (command: Command) => {
     case 'stop': {
       recording = false;
       const cpu = process.cpuUsage(cpuAtStart);
-      send({ type: 'report', samples, viewFrames, viewBytes, errors, examples: [...examples], cpuMs: (cpu.user + cpu.system) / 1000 });
+      send({ type: 'report', samples, viewFrames, viewBytes, errors, examples: [...examples], cpuMs: (cpu.user + cpu.system) / 1000, unheardJumps });
       return;
     }
     case 'close': {

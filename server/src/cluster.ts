@@ -11,6 +11,8 @@ import { randomId } from './tokens.js';
 export interface Cluster {
   readonly processId: string;
   alive(process: string): boolean;
+  /** Grows whenever a process is seen to stop beating: what `alive` says may have changed. */
+  readonly aliveGeneration: number;
   /** Says that a room was saved at `version`. */
   publish(room: string, version: number): void;
   /** Starts or stops hearing of a room's changes (while this process holds connections for it). */
@@ -25,6 +27,7 @@ export function soloCluster(): Cluster {
   return {
     processId,
     alive: (process) => process === processId,
+    aliveGeneration: 0,
     publish: () => undefined,
     watch: () => undefined,
     unwatch: () => undefined,
@@ -48,6 +51,8 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
   const processId = randomId();
   /** When each process last beat, as of our last look. A process not in it started since: alive. */
   let lastBeats = new Map<string, number>();
+  let silent = '';
+  let aliveGeneration = 0;
   const listeners: ((room: string, version: number) => void)[] = [];
   const watched = new Set<string>();
 
@@ -60,6 +65,11 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
     const beats = new Map<string, number>();
     for (let i = 0; i + 1 < entries.length; i += 2) beats.set(entries[i]!, Number(entries[i + 1]));
     lastBeats = beats;
+    const nowSilent = [...beats].filter(([, at]) => now - at >= SILENCE_MS).map(([id]) => id).sort().join(',');
+    if (nowSilent !== silent) {
+      silent = nowSilent;
+      aliveGeneration++;
+    }
   };
   await beat();
   const timer = setInterval(() => void beat().catch(onError), BEAT_MS);
@@ -75,6 +85,9 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
 
   return {
     processId,
+    get aliveGeneration() {
+      return aliveGeneration;
+    },
     alive(process) {
       if (process === processId) return true;
       const beat = lastBeats.get(process);

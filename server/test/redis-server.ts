@@ -13,6 +13,8 @@ import { join } from 'node:path';
 export interface RedisProcess {
   url: string;
   port: number;
+  /** The running redis-server's process id (for a bench's CPU figures). */
+  readonly pid: number;
   stop(): Promise<void>;
   /** Kills it (SIGKILL: nothing flushed beyond what was already written). */
   kill(): Promise<void>;
@@ -30,8 +32,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function launch(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir, '--daemonize', 'no'], {
+/**
+ * `fsync`: `always` for the tests (an acknowledged write survives a SIGKILL of Redis); a bench uses
+ * `everysec`, the setting the README gives for production.
+ */
+function launch(port: number, dir: string, fsync: 'always' | 'everysec'): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', fsync, '--dir', dir, '--daemonize', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -55,10 +61,11 @@ function launch(port: number, dir: string): Promise<ChildProcess> {
   });
 }
 
-export async function startRedis(): Promise<RedisProcess> {
+export async function startRedis(options: { fsync?: 'always' | 'everysec' } = {}): Promise<RedisProcess> {
+  const fsync = options.fsync ?? 'always';
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'domino-redis-'));
-  let child = await launch(port, dir);
+  let child = await launch(port, dir, fsync);
   const kill = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
@@ -68,13 +75,16 @@ export async function startRedis(): Promise<RedisProcess> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return child.pid!;
+    },
     async stop() {
       await kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
     kill: () => kill('SIGKILL'),
     async start() {
-      child = await launch(port, dir);
+      child = await launch(port, dir, fsync);
     },
   };
 }

@@ -7,18 +7,33 @@
  * Every field still comes from the engine's `playerView`, the one allow-list of what a seat may see:
  * this module only knows which of its fields differ between seats, and a test checks, over random
  * matches, that every frame parses to exactly `{ ...playerView(game, seat), winner }`.
+ *
+ * The parts that outlive a change are serialized once for the match, not once a change: the engine
+ * keeps the same object for the configuration, for each tile on the table and for each entry of the
+ * round's log from one state to the next, so their JSON is kept beside them (weakly: it goes with
+ * them). A log entry is kept in two forms, as its own seat sees it and as the others do.
  */
 import { playerView, type MatchState, type PlayerView, type Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { WireEvent } from 'domino-game/protocol';
 
-/** The fields of a PlayerView that differ from seat to seat; the rest is the same for every seat. */
-type OwnFields = 'seat' | 'hand' | 'round' | 'log';
-type SharedFields = Omit<PlayerView, OwnFields>;
-
 /** The events as sent: `matchEnd` keeps its old `winner` beside `winningSide` (protocol.ts WireEvent). */
 export function wireEvents(events: readonly MatchEmitted[]): WireEvent[] {
   return events.map((event) => (event.type === 'matchEnd' ? { ...event, winner: event.winningSide } : event));
+}
+
+/** JSON of an engine object that stays the same across states, keyed by that object. */
+const kept = new WeakMap<object, string>();
+/** A log entry's JSON as the other seats see it (its own seat's form is in `kept`). */
+const keptForOthers = new WeakMap<object, string>();
+
+function once(key: object, value: unknown, cache: WeakMap<object, string> = kept): string {
+  let json = cache.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    cache.set(key, json);
+  }
+  return json;
 }
 
 export class ViewFrames {
@@ -33,17 +48,28 @@ export class ViewFrames {
   /** The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events. */
   frame(seat: Seat, eventsJson: string): string {
     const view = playerView(this.game, seat);
-    const shared = (this.sharedJson ??= sharedPart(view));
+    const shared = (this.sharedJson ??= this.sharedPart(view));
     return (
       `{"type":"view","seq":${this.seq},"view":{"seat":${view.seat},"hand":${JSON.stringify(view.hand)},` +
-      `"round":${JSON.stringify(view.round)},"log":${JSON.stringify(view.log)},${shared}},"events":${eventsJson}}`
+      `"round":${JSON.stringify(view.round)},"log":${this.logJson(view)},${shared}},"events":${eventsJson}}`
     );
   }
-}
 
-/** The seat-independent fields of a view as JSON members (no braces), with `winner` beside `winningSide`. */
-function sharedPart(view: PlayerView): string {
-  const { seat: _seat, hand: _hand, round: _round, log: _log, ...shared } = view;
-  const wire: SharedFields & { winner: PlayerView['winningSide'] } = { ...shared, winner: shared.winningSide };
-  return JSON.stringify(wire).slice(1, -1);
+  /** The view's log, each entry's JSON kept with the engine's entry it shows. */
+  private logJson(view: PlayerView): string {
+    const { log } = this.game;
+    const parts = view.log.map((entry, i) => {
+      const source = log[i]!;
+      return once(source, entry, entry.seat === view.seat ? kept : keptForOthers);
+    });
+    return `[${parts.join(',')}]`;
+  }
+
+  /** The seat-independent fields of a view as JSON members (no braces), with `winner` beside `winningSide`. */
+  private sharedPart(view: PlayerView): string {
+    const { seat: _seat, hand: _hand, round: _round, log: _log, config, table, ...rest } = view;
+    const tableJson = `[${table.map((placement, i) => once(this.game.table[i]!, placement)).join(',')}]`;
+    const restJson = JSON.stringify({ ...rest, winner: rest.winningSide }).slice(1, -1);
+    return `"config":${once(this.game.config, config)},"table":${tableJson},${restJson}`;
+  }
 }

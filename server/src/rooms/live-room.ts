@@ -64,8 +64,10 @@ export function restore(stored: StoredRoom): Replayed {
 
 export class LiveRoom {
   readonly clients = new Set<Client>();
-  /** The room info last sent here (JSON), to send it again only when it changed. */
+  /** The room info last sent here (a `room` frame), to send it again only when it changed. */
   lastInfo: string | null = null;
+  /** What that room info was made from: it is made again when one of these is another object. */
+  infoKey: (Pick<RoomState, 'seats' | 'phase' | 'host' | 'settings'> & { alive: number }) | null = null;
   /** Entries appended since the last snapshot: a snapshot is taken before the replay grows long. */
   sinceSnapshot: number;
   /** The key of the job scheduled for the room (what is due, for which seq, when). */

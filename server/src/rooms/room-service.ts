@@ -82,6 +82,8 @@ export class RoomService {
   private readonly alive: Alive;
   private readonly processId: string;
   private stopped = false;
+  /** Debug lines name every append and catch-up: built only when they are written. */
+  private readonly debug: boolean;
 
   /** Each message type's handler: the message has passed the protocol's schema for its type. */
   private readonly handlers: { [T in ClientMessageType]: Handler<T> } = {
@@ -103,6 +105,7 @@ export class RoomService {
     this.scheduler = new Scheduler(this.now);
     this.alive = (process) => options.cluster.alive(process);
     this.processId = options.cluster.processId;
+    this.debug = options.log.isLevelEnabled('debug');
     // Another process changed a room this one holds seats of: read what it lacks, tell its seats.
     options.cluster.onChange((id, version) => {
       const room = this.rooms.get(id);
@@ -119,7 +122,6 @@ export class RoomService {
   // ---- Messages ------------------------------------------------------------------------------
 
   async handle(client: Client, message: ClientMessage): Promise<void> {
-    this.options.log.debug({ event: 'message', client: client.id, type: message.type, seq: (message as { seq?: number }).seq }, 'message');
     try {
       await (this.handlers[message.type] as Handler<typeof message.type>)(client, message as never);
     } catch (error) {
@@ -255,7 +257,7 @@ export class RoomService {
         const seat = replayed.seat;
         const snapshot = this.wantsSnapshot(room, built) ? JSON.stringify(state) : null;
         const appended = await this.options.store.append(room.id, room.version, built.map(encodeEntry), snapshot, this.expiry(state, now));
-        this.options.log.debug({ event: 'append', room: room.id, version: room.version, entries: built.map((e) => e.type), appended }, 'append');
+        if (this.debug) this.options.log.debug({ event: 'append', room: room.id, version: room.version, entries: built.map((e) => e.type), appended }, 'append');
         if (appended) {
           room.advance(state, room.version + built.length, changes, snapshot !== null);
           this.options.cluster.publish(room.id, room.version);
@@ -279,7 +281,7 @@ export class RoomService {
   /** Reads the entries this process lacks and applies them; throws no-such-room when the room is gone. */
   private async catchUp(room: LiveRoom): Promise<void> {
     const stored = await this.options.store.since(room.id, room.version);
-    this.options.log.debug({ event: 'catch-up', room: room.id, version: room.version, stored: stored && { version: stored.version, snapshot: stored.snapshot !== null, entries: stored.entries.length } }, 'catch up');
+    if (this.debug) this.options.log.debug({ event: 'catch-up', room: room.id, version: room.version, stored: stored && { version: stored.version, snapshot: stored.snapshot !== null, entries: stored.entries.length } }, 'catch up');
     if (!stored) {
       this.drop(room, 'the room expired');
       throw noSuchRoom();
@@ -300,9 +302,10 @@ export class RoomService {
     return expiresAt(room, this.alive, now, this.options.ttl);
   }
 
-  private after(room: LiveRoom, changes: Replayed['changes']): void {
+  /** After a change (or a look again, `force`: the clock changed what the room info shows): tell, then schedule. */
+  private after(room: LiveRoom, changes: Replayed['changes'], force = false): void {
     if (changes.some((c) => c.events.some((e) => e.type === 'matchEnd'))) this.options.log.info({ event: 'match-ended', room: room.id }, 'match ended');
-    this.tell(room);
+    this.tell(room, force);
     this.schedule(room);
   }
 
@@ -361,13 +364,24 @@ export class RoomService {
   // ---- Telling the seats ---------------------------------------------------------------------
 
   /** Sends this process's clients of the room what changed: the room info when it did, and each seat's view. */
-  private tell(room: LiveRoom): void {
+  private tell(room: LiveRoom, force = false): void {
     if (room.clients.size === 0) return;
     const state = room.state;
-    const info = roomInfo(state, this.alive, this.now(), this.options.graceMs);
-    const infoText = JSON.stringify({ type: 'room', room: info });
-    const infoChanged = room.lastInfo !== infoText;
-    room.lastInfo = infoText;
+    // The room info is made again only when what it shows may have changed: the seats (presence and
+    // ready included), the phase, the host, the settings, which processes are alive, or the clock (a
+    // grace period ending: `force`).
+    const infoKey = room.infoKey;
+    const alive = this.options.cluster.aliveGeneration;
+    const infoStale =
+      force || !infoKey || infoKey.seats !== state.seats || infoKey.phase !== state.phase || infoKey.host !== state.host || infoKey.settings !== state.settings || infoKey.alive !== alive;
+    let infoChanged = false;
+    if (infoStale) {
+      const infoText = JSON.stringify({ type: 'room', room: roomInfo(state, this.alive, this.now(), this.options.graceMs) });
+      infoChanged = room.lastInfo !== infoText;
+      room.lastInfo = infoText;
+      room.infoKey = { seats: state.seats, phase: state.phase, host: state.host, settings: state.settings, alive };
+    }
+    const infoText = room.lastInfo!;
     const frames = state.match ? new ViewFrames(state.match.game, state.seq) : null;
     const eventsJson = new Map<number, string>();
     for (const client of [...room.clients]) {
@@ -515,7 +529,7 @@ export class RoomService {
         await this.change(room, (state, at) => (state.seq === seq ? [{ type: 'deal', at, seq }] : { ok: false, code: 'stale', message: 'already dealt' }));
       } else {
         // A grace period ended: nothing to store, but the others see the person away now.
-        await room.queued(async () => this.after(room, []));
+        await room.queued(async () => this.after(room, [], true));
       }
     } catch (error) {
       // Refused: the room moved on meanwhile, and what is due now is scheduled. Failed (the storage is

@@ -1,7 +1,8 @@
 /**
  * Rooms in an SQLite file (better-sqlite3): the embedded default for one server process. A room is a
- * row with its last snapshot, and its changes are rows of a second table; write-ahead logging, so a
- * process killed at any moment restarts with every change it had committed.
+ * small row (its version and expiry), its last snapshot a row of a second table and its changes rows
+ * of a third; write-ahead logging, so a process killed at any moment restarts with every change it
+ * had committed.
  *
  * Group commit: every append of one turn of the event loop waits for the end of that turn and is
  * committed with the others in one transaction (a commit costs about as much as the writes in it, and
@@ -59,6 +60,8 @@ export class SqliteLog implements RoomLog {
   private readonly checkpointer: Worker | null = null;
   private readonly db: Database.Database;
   private readonly statements;
+  /** The batch of one turn's appends, in one transaction (made once: better-sqlite3 prepares its BEGIN and COMMIT). */
+  private readonly commitBatch: (batch: PendingAppend[]) => boolean[];
 
   constructor(file: string, private readonly now: () => number = Date.now) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -76,14 +79,16 @@ export class SqliteLog implements RoomLog {
       this.checkpointer.unref();
       this.checkpointer.on('error', () => undefined);
     }
+    // A room's row is small (its version, its snapshot's, its expiry) and changes with every append;
+    // the snapshot, kilobytes, lives in a table of its own and is written only when it is taken.
     this.db.exec(`CREATE TABLE IF NOT EXISTS room_logs (
       id TEXT PRIMARY KEY,
       version INTEGER NOT NULL,
-      snapshot TEXT NOT NULL,
       snapshot_version INTEGER NOT NULL,
       expires_at INTEGER NOT NULL
     ) WITHOUT ROWID`);
     this.db.exec('CREATE INDEX IF NOT EXISTS room_logs_expiry ON room_logs (expires_at)');
+    this.db.exec('CREATE TABLE IF NOT EXISTS room_snapshots (id TEXT PRIMARY KEY, snapshot TEXT NOT NULL)');
     this.db.exec(`CREATE TABLE IF NOT EXISTS room_entries (
       room TEXT NOT NULL,
       version INTEGER NOT NULL,
@@ -92,35 +97,42 @@ export class SqliteLog implements RoomLog {
     ) WITHOUT ROWID`);
     const legacy = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").get() !== undefined;
     this.statements = {
-      load: this.db.prepare<[string, number], Row>('SELECT version, snapshot, snapshot_version FROM room_logs WHERE id = ? AND expires_at > ?'),
-      entriesAfter: this.db.prepare<[string, number], { entry: string }>('SELECT entry FROM room_entries WHERE room = ? AND version > ? ORDER BY version'),
-      oldest: this.db.prepare<[string], { version: number }>('SELECT min(version) AS version FROM room_entries WHERE room = ?'),
-      insert: this.db.prepare<[string, string, number]>('INSERT OR IGNORE INTO room_logs (id, version, snapshot, snapshot_version, expires_at) VALUES (?, 1, ?, 1, ?)'),
-      // An expired room not yet swept counts as absent: a new one may take its id.
-      replaceExpired: this.db.prepare<[string, number, string, number]>(
-        'UPDATE room_logs SET version = 1, snapshot = ?, snapshot_version = 1, expires_at = ? WHERE id = ? AND expires_at <= ?',
+      load: this.db.prepare<[string, number], Row>(
+        'SELECT l.version, s.snapshot, l.snapshot_version FROM room_logs l JOIN room_snapshots s ON s.id = l.id WHERE l.id = ? AND l.expires_at > ?',
       ),
+      head: this.db.prepare<[string, number], { version: number; snapshot_version: number }>('SELECT version, snapshot_version FROM room_logs WHERE id = ? AND expires_at > ?'),
+      entriesAfter: this.db.prepare<[string, number], { entry: string }>('SELECT entry FROM room_entries WHERE room = ? AND version > ? ORDER BY version'),
+      oldest: this.db.prepare<[string], { version: number | null }>('SELECT min(version) AS version FROM room_entries WHERE room = ?'),
+      insert: this.db.prepare<[string, number]>('INSERT OR IGNORE INTO room_logs (id, version, snapshot_version, expires_at) VALUES (?, 1, 1, ?)'),
+      // An expired room not yet swept counts as absent: a new one may take its id.
+      replaceExpired: this.db.prepare<[number, string, number]>('UPDATE room_logs SET version = 1, snapshot_version = 1, expires_at = ? WHERE id = ? AND expires_at <= ?'),
+      putSnapshot: this.db.prepare<[string, string]>('INSERT OR REPLACE INTO room_snapshots (id, snapshot) VALUES (?, ?)'),
       forgetEntries: this.db.prepare<[string]>('DELETE FROM room_entries WHERE room = ?'),
       // The compare-and-set: an expired room is absent to a change made on it before it expired, as to everyone else.
       advance: this.db.prepare<[number, number, string, number, number]>('UPDATE room_logs SET version = ?, expires_at = ? WHERE id = ? AND version = ? AND expires_at > ?'),
-      advanceWithSnapshot: this.db.prepare<[number, number, string, number, string, number, number]>(
-        'UPDATE room_logs SET version = ?, expires_at = ?, snapshot = ?, snapshot_version = ? WHERE id = ? AND version = ? AND expires_at > ?',
+      advanceWithSnapshot: this.db.prepare<[number, number, number, string, number, number]>(
+        'UPDATE room_logs SET version = ?, expires_at = ?, snapshot_version = ? WHERE id = ? AND version = ? AND expires_at > ?',
       ),
       insertEntry: this.db.prepare<[string, number, string]>('INSERT INTO room_entries (room, version, entry) VALUES (?, ?, ?)'),
       trimEntries: this.db.prepare<[string, number]>('DELETE FROM room_entries WHERE room = ? AND version <= ?'),
       sweepEntries: this.db.prepare<[number]>('DELETE FROM room_entries WHERE room IN (SELECT id FROM room_logs WHERE expires_at <= ?)'),
+      sweepSnapshots: this.db.prepare<[number]>('DELETE FROM room_snapshots WHERE id IN (SELECT id FROM room_logs WHERE expires_at <= ?)'),
       sweepRooms: this.db.prepare<[number]>('DELETE FROM room_logs WHERE expires_at <= ?'),
       count: this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM room_logs WHERE expires_at > ?'),
       legacyLoad: legacy ? this.db.prepare<[string, number], { state: string; expires_at: number }>('SELECT state, expires_at FROM rooms WHERE id = ? AND expires_at > ?') : null,
       legacyDelete: legacy ? this.db.prepare<[string]>('DELETE FROM rooms WHERE id = ?') : null,
       legacySweep: legacy ? this.db.prepare<[number]>('DELETE FROM rooms WHERE expires_at <= ?') : null,
     };
+    this.commitBatch = this.db.transaction((batch: PendingAppend[]) => batch.map((append) => this.appendNow(append)));
   }
 
   async create(id: string, snapshot: string, expiresAt: number): Promise<boolean> {
     return this.db.transaction(() => {
-      const created = this.statements.insert.run(id, snapshot, expiresAt).changes === 1 || this.statements.replaceExpired.run(snapshot, expiresAt, id, this.now()).changes === 1;
-      if (created) this.statements.forgetEntries.run(id);
+      const created = this.statements.insert.run(id, expiresAt).changes === 1 || this.statements.replaceExpired.run(expiresAt, id, this.now()).changes === 1;
+      if (created) {
+        this.statements.putSnapshot.run(id, snapshot);
+        this.statements.forgetEntries.run(id);
+      }
       return created;
     })();
   }
@@ -137,7 +149,7 @@ export class SqliteLog implements RoomLog {
     this.pending = [];
     let appended: boolean[];
     try {
-      appended = this.db.transaction(() => batch.map((append) => this.appendNow(append)))();
+      appended = this.commitBatch(batch);
     } catch (error) {
       for (const append of batch) append.reject(error);
       return;
@@ -151,10 +163,13 @@ export class SqliteLog implements RoomLog {
     const moved =
       snapshot === null
         ? this.statements.advance.run(version, expiresAt, id, expected, now)
-        : this.statements.advanceWithSnapshot.run(version, expiresAt, snapshot, version, id, expected, now);
+        : this.statements.advanceWithSnapshot.run(version, expiresAt, version, id, expected, now);
     if (moved.changes !== 1) return false;
     entries.forEach((entry, i) => this.statements.insertEntry.run(id, expected + 1 + i, entry));
-    if (snapshot !== null) this.statements.trimEntries.run(id, version - KEPT_BEFORE_SNAPSHOT);
+    if (snapshot !== null) {
+      this.statements.putSnapshot.run(id, snapshot);
+      this.statements.trimEntries.run(id, version - KEPT_BEFORE_SNAPSHOT);
+    }
     return true;
   }
 
@@ -170,7 +185,7 @@ export class SqliteLog implements RoomLog {
   }
 
   async since(id: string, version: number): Promise<StoredRoom | null> {
-    const row = this.statements.load.get(id, this.now());
+    const row = this.statements.head.get(id, this.now());
     if (!row) return null;
     const oldest = this.statements.oldest.get(id)?.version ?? row.version + 1;
     if (version + 1 < oldest && version < row.version) return this.load(id);
@@ -188,7 +203,8 @@ export class SqliteLog implements RoomLog {
     if (!row || !legacyDelete) return null;
     const snapshot = row.state;
     this.db.transaction(() => {
-      this.statements.insert.run(id, snapshot, row.expires_at);
+      this.statements.insert.run(id, row.expires_at);
+      this.statements.putSnapshot.run(id, snapshot);
       legacyDelete.run(id);
     })();
     return { version: 1, snapshot, snapshotVersion: 1, entries: [] };
@@ -197,6 +213,7 @@ export class SqliteLog implements RoomLog {
   async sweep(now: number): Promise<number> {
     return this.db.transaction(() => {
       this.statements.sweepEntries.run(now);
+      this.statements.sweepSnapshots.run(now);
       this.statements.legacySweep?.run(now);
       return this.statements.sweepRooms.run(now).changes;
     })();
