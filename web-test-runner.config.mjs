@@ -8,6 +8,7 @@ import { CHROME_CANDIDATES, CHROME_INSTALL_HINT, findChrome } from './scripts/fi
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { failingRequests } from './scripts/wtr-failing-requests.mjs';
 import { roomServer } from './scripts/wtr-room-server.mjs';
+import { timingReporter } from './scripts/wtr-timing-reporter.mjs';
 
 function noBrowser(reason) {
   console.error(`\nBrowser tests need Chrome or Chromium: ${reason}\n${CHROME_INSTALL_HINT}\n`);
@@ -72,5 +73,5 @@ export default {
   testFramework: {
     config: { timeout: 10_000 },
   },
-  reporters: [defaultReporter(), summaryReporter()],
+  reporters: [defaultReporter(), summaryReporter(), timingReporter()],
 };
