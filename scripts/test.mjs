@@ -9,7 +9,8 @@
 // 2. Node tests: `node --import tsx --test` over every test/**/*.test.ts outside test/ui/.
 // 3. Build: `npm run build`, for the browser tests of the built files (test/ui/bundle.test.ts,
 //    test/ui/classic.test.ts); counts as one test. Then scripts/check-exports.mjs imports the Node
-//    entries by their public names (domino-game/engine, /ai, /machine, /protocol); one test.
+//    entries by their public names (domino-game/engine, /ai, /machine, /protocol); one test. Then
+//    scripts/api-report.mjs checks each entry point's API against its report in api/; one test.
 // 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except that one).
 // Each suite prints its own output as it runs. The exit code is 1 when anything failed.
 import { spawnSync } from 'node:child_process';
@@ -120,6 +121,7 @@ function build() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   oneTest('Build: npm run build (for the tests of dist/)', 'Build', npm, ['run', 'build']);
   oneTest('Package exports: the Node entries, imported by name', 'Package exports', process.execPath, [join(root, 'scripts', 'check-exports.mjs')]);
+  oneTest('Public API: each entry point against its report in api/', 'Public API', process.execPath, [join(root, 'scripts', 'api-report.mjs')]);
 }
 
 function browserTests() {
