@@ -22,9 +22,12 @@ export function timingReporter({ file = process.env.WTR_TIMINGS_FILE, shown = SH
   const took = new Map();
   return {
     start({ sessions }) {
+      // The first files may be starting already: those count from here.
+      const now = performance.now();
+      for (const session of sessions.all()) if (session.status !== 'SCHEDULED') started.set(session.id, now);
       sessions.on('session-status-updated', (session) => {
         if (session.status === 'INITIALIZING') started.set(session.id, performance.now());
-        else if (session.status === 'FINISHED' && started.has(session.id)) took.set(session.id, performance.now() - started.get(session.id));
+        else if (session.status === 'FINISHED') took.set(session.id, performance.now() - (started.get(session.id) ?? now));
       });
     },
     stop({ sessions }) {
