@@ -41,7 +41,7 @@ describe('the built bundle (dist/domino-game.js)', () => {
     await settle(el);
     root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
     const settings = root(el).querySelector('domino-settings')!;
-    const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'), 8000);
+    const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
     expect(dialog.textContent).to.contain(enExtra.settingsTitle);
     expect(dialog.textContent).to.contain(enExtra.rule_doublesUnlock);
     await expect(el).to.be.accessible();

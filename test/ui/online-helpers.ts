@@ -39,9 +39,9 @@ export function forgetStorage(...keys: string[]): void {
 export async function chooseFriendsOnline(el: DominoGame): Promise<void> {
   root(el).querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
   const settings = root(el).querySelector('domino-settings')!;
-  const friends = await waitFor('the settings dialog', () => settings.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[value="friends"]'), 8000);
+  const friends = await waitFor('the settings dialog', () => settings.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[value="friends"]'));
   friends.click();
-  await waitFor('the create screen', () => inLobby(el, '#lobby-name'), 8000);
+  await waitFor('the create screen', () => inLobby(el, '#lobby-name'));
 }
 
 /** Types a name into the lobby's name field (as typing does: value and input event). */
@@ -56,22 +56,22 @@ export async function createRoom(el: DominoGame, name: string): Promise<string> 
   await chooseFriendsOnline(el);
   typeName(el, name);
   inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-  const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(el, '#lobby-link')?.value, 8000);
+  const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(el, '#lobby-link')?.value);
   return link;
 }
 
 /** Opens an invite link in this page (its fragment), then joins from the join screen. */
 export async function joinRoom(el: DominoGame, link: string, name: string): Promise<void> {
   location.hash = new URL(link).hash;
-  await waitFor('the join screen', () => inLobby(el, '#lobby-name') && lobbyText(el).includes('Join'), 8000);
+  await waitFor('the join screen', () => inLobby(el, '#lobby-name') && lobbyText(el).includes('Join'));
   typeName(el, name);
   inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-  await waitFor('the room screen', () => inLobby(el, '#lobby-link'), 8000);
+  await waitFor('the room screen', () => inLobby(el, '#lobby-link'));
 }
 
 /** Waits until the widget shows the room's table (with the online bar above it). */
 export async function waitForTable(el: DominoGame): Promise<void> {
-  await waitFor('the room’s table', () => root(el).querySelector('domino-hand') && inLobby(el, '.bar'), 8000);
+  await waitFor('the room’s table', () => root(el).querySelector('domino-hand') && inLobby(el, '.bar'));
   await settle(el);
 }
 
