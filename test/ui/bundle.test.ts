@@ -10,7 +10,9 @@ import '../../dist/domino-game.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { mount, playMatch, root, settle, waitFor } from './helpers.js';
 
-describe('the built bundle (dist/domino-game.js)', () => {
+describe('the built bundle (dist/domino-game.js)', function () {
+  // Whole matches (the hard computer thinks 250 ms a move): the ceiling only turns a hang into a failure.
+  this.timeout(180_000);
   afterEach(() => {
     for (const el of document.querySelectorAll('domino-game')) el.remove();
   });

@@ -3,27 +3,23 @@
  * starts (scripts/wtr-room-server.mjs). Like helpers.ts they read only what the page shows.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
-import { mainButton, placeButtons, playableTiles, root, settle, waitFor, type DominoGame } from './helpers.js';
+import { game, mainButton, placeButtons, playableTiles, root, settle, waitFor, type DominoGame } from './helpers.js';
 
 /** The room server's base URL. */
 export const roomServer = async (): Promise<string> => (await executeServerCommand('room-server-url')) as string;
 
-/** The lobby's screen (or, above a table, its bar). */
-export const lobbyOf = (el: DominoGame) => root(el).querySelector('domino-lobby');
-export const lobbyRoot = (el: DominoGame): ShadowRoot | null => lobbyOf(el)?.shadowRoot ?? null;
-export const inLobby = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null =>
-  lobbyRoot(el)?.querySelector<E>(selector) ?? null;
-export const lobbyText = (el: DominoGame): string => lobbyRoot(el)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+/** The lobby's screen (or, above a table, its bar), through its harness. */
+export const lobbyOf = (el: DominoGame) => game(el).lobby()?.host ?? null;
+export const lobbyRoot = (el: DominoGame): ShadowRoot | null => game(el).lobby()?.shadow ?? null;
+export const inLobby = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null => game(el).lobby()?.find<E>(selector) ?? null;
+export const lobbyText = (el: DominoGame): string => game(el).lobby()?.text() ?? '';
 
 /** The names in the lobby's list of seats. */
-export const seatNames = (el: DominoGame): string[] =>
-  [...(lobbyRoot(el)?.querySelectorAll('.seats li .who') ?? [])].map((n) => n.textContent!.trim());
+export const seatNames = (el: DominoGame): string[] => game(el).lobby()?.seatNames() ?? [];
 
 /** The names in the top row above the table. */
-export const chipNames = (el: DominoGame): string[] =>
-  [...root(el).querySelectorAll('.players li.player .name')].map((n) => n.textContent!.trim());
-export const chipTexts = (el: DominoGame): string[] =>
-  [...root(el).querySelectorAll('.players li.player')].map((n) => n.textContent!.replace(/\s+/g, ' ').trim());
+export const chipNames = (el: DominoGame): string[] => game(el).chipNames();
+export const chipTexts = (el: DominoGame): string[] => game(el).chipTexts();
 
 /** The saved online seat of a widget with this storage key, as localStorage holds it. */
 export function keptSeat(key: string): { server: string; room: string; token: string } | null {
@@ -37,9 +33,8 @@ export function forgetStorage(...keys: string[]): void {
 
 /** Opens the settings dialog and picks Friends online. */
 export async function chooseFriendsOnline(el: DominoGame): Promise<void> {
-  root(el).querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
-  const settings = root(el).querySelector('domino-settings')!;
-  const friends = await waitFor('the settings dialog', () => settings.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[value="friends"]'));
+  game(el).settingsButton().click();
+  const friends = await waitFor('the settings dialog', () => game(el).settings().openDialog() && game(el).settings().friendsOnline());
   friends.click();
   await waitFor('the create screen', () => inLobby(el, '#lobby-name'));
 }
@@ -110,4 +105,4 @@ export async function playOnline(widgets: DominoGame[], done: () => boolean, tim
 }
 
 /** Whether the widget shows the match's final score. */
-export const showsFinalScore = (el: DominoGame) => root(el).querySelector('.summary h2')?.textContent?.trim() === 'Final score';
+export const showsFinalScore = (el: DominoGame) => game(el).summaryTitle() === 'Final score';
