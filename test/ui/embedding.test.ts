@@ -9,6 +9,7 @@ import {
   act,
   actUntil,
   build,
+  game,
   deepActive,
   en,
   handNames,
@@ -154,6 +155,8 @@ describe('embedding', function () {
       try {
         for (let i = 0; i < 3; i++) {
           const ask = await waitForYou(el);
+          // A person's pointer lands on a tile once the deal has come to rest.
+          await waitFor('your tiles to come to rest', () => game(el).hand().still());
           const target = ask.kind === 'button' ? ask.button : ask.tiles[0]!;
           target.scrollIntoView({ block: 'center' });
           const r = target.getBoundingClientRect();

@@ -34,6 +34,8 @@ async function tap(target: Element): Promise<void> {
 
 /** Presses on `tile` and moves past the 8px threshold; returns the places offered once the drag shows. */
 async function startDrag(el: DominoGame, tile: Element): Promise<HTMLButtonElement[]> {
+  const r = tile.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) tile.scrollIntoView({ block: 'center' });
   const [x, y] = centre(tile);
   await sendMouse({ type: 'move', position: [x, y] });
   await sendMouse({ type: 'down' });

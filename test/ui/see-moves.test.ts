@@ -128,6 +128,10 @@ describe('you see every move', function () {
     el = await mount({ variant: 'draw', seed: 'see-3', tempo: 'slow', level: 'easy' });
     const ask = await waitForYou(el);
     if (ask.kind !== 'play') throw new Error('expected a tile to play');
+    // The deal flies in: a person's pointer lands on the tile where it has come to rest.
+    await waitFor('your tiles to come to rest', () => game(el!).hand().still());
+    // In view, as a person would scroll it (the widget is taller than the test's window).
+    ask.tiles[0]!.scrollIntoView({ block: 'center' });
     const r = ask.tiles[0]!.getBoundingClientRect();
     const [x, y] = [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
     await sendMouse({ type: 'move', position: [x, y] });
