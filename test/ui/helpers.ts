@@ -78,28 +78,21 @@ export const WAIT_CEILING_MS = 30_000;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The Lit elements of the widget: itself and those in its shadow tree. */
-function litElements(el: Element): ReactiveElement[] {
-  const found: ReactiveElement[] = [];
-  const visit = (node: Element) => {
-    if ('updateComplete' in node && 'isUpdatePending' in node) found.push(node as ReactiveElement);
-    for (const child of node.shadowRoot?.querySelectorAll('*') ?? []) visit(child);
-  };
-  visit(el);
-  return found;
-}
+/** The widget's own elements (all Lit elements), which render inside its shadow root. */
+const CHILD_ELEMENTS = 'domino-hand, domino-board, domino-settings, domino-lobby';
+
+/** The Lit elements of the widget: itself and its children. */
+const litElements = (el: Element): ReactiveElement[] =>
+  [el, ...(el.shadowRoot?.querySelectorAll(CHILD_ELEMENTS) ?? [])].filter((e): e is ReactiveElement => 'isUpdatePending' in e);
 
 /**
- * Lets the widget and its children finish rendering what has happened so far: waits until no Lit
- * element in it has an update pending (an update may ask for another, or render a child that updates).
+ * Lets the widget and its children finish rendering what has happened so far: waits until none of
+ * them has an update pending (an update may ask for another, or render a child that updates).
  */
 export async function settle(el: Element, ceiling = WAIT_CEILING_MS): Promise<void> {
   const start = performance.now();
   for (;;) {
-    const elements = litElements(el);
-    await Promise.all(elements.map((e) => e.updateComplete));
-    // A promise settled meanwhile (the match's next step) may have asked for one more.
-    await pause(0);
+    await Promise.all(litElements(el).map((e) => e.updateComplete));
     if (!litElements(el).some((e) => e.isUpdatePending)) return;
     if (performance.now() - start > ceiling) throw new Error(`the widget was still rendering after ${ceiling} ms`);
   }
