@@ -32,8 +32,8 @@ export function onlyElements(manifest) {
 
 export default {
   globs: ['src/**/*.ts'],
-  // The engine, the server (Node only) and the styles define no element.
-  exclude: ['src/engine/**', 'src/server/**', 'src/**/*.styles.ts'],
+  // The engine and the styles define no element (the server is a workspace of its own, server/).
+  exclude: ['src/engine/**', 'src/**/*.styles.ts'],
   outdir: '.',
   litelement: true,
   plugins: [

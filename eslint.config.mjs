@@ -13,9 +13,38 @@ import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
+// The layers of src/ (docs/ARCHITECTURE.md): what each folder may import, and the files through which
+// the others import it (its front doors; more than one where a door keeps code out of the first
+// visit, as restore.ts does, or is a worker's side). The engine imports nothing else. The server
+// workspace (server/src/) imports the widget package by its public entries only (domino-game/…).
+const LAYERS = {
+  engine: { doors: ['index', 'internal'], imports: [] },
+  shared: { doors: ['names', 'match-config'], imports: ['engine'] },
+  i18n: { doors: ['index', 'language-names'], imports: [] },
+  ai: { doors: ['index', 'worker-player', 'worker'], imports: ['engine', 'shared'] },
+  machine: { doors: ['index', 'restore'], imports: ['engine', 'shared', 'ai'] },
+  storage: { doors: ['index'], imports: ['engine', 'shared'] },
+  net: { doors: ['protocol', 'connection'], imports: ['engine', 'shared', 'machine'] },
+  ui: { doors: [], imports: ['engine', 'shared', 'i18n', 'ai', 'machine', 'storage', 'net'] },
+};
+
+/** The no-restricted-imports patterns of one folder: the folders it may not import, the others' side doors. */
+function layerPatterns(folder) {
+  return Object.entries(LAYERS)
+    .filter(([other]) => other !== folder)
+    .map(([other, { doors }]) =>
+      LAYERS[folder].imports.includes(other)
+        ? {
+            regex: `^(\\.\\./)+${other}/(?!(${doors.join('|')})\\.js$)`,
+            message: `Import ${other}/ through its front door: ${doors.map((d) => `${other}/${d}.ts`).join(' or ')}.`,
+          }
+        : { regex: `^(\\.\\./)+${other}/`, message: `${folder}/ does not import ${other}/ (the layers: eslint.config.mjs, docs/ARCHITECTURE.md).` },
+    );
+}
+
 export default defineConfig(
   {
-    ignores: ['dist/', 'node_modules/', 'coverage/', '.cache/', '.tmp/', 'data/'],
+    ignores: ['dist/', 'server/dist/', 'node_modules/', 'coverage/', '.cache/', '.tmp/', 'data/'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -58,6 +87,24 @@ export default defineConfig(
         'error',
         // `_name` marks a parameter or a destructured part that is left out on purpose.
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  ...Object.keys(LAYERS).map((folder) => ({
+    files: [`src/${folder}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(folder) }] },
+  })),
+  {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(\\.\\.|src)(/|$)', message: 'The server imports the widget package by its public entries (domino-game/engine, /machine, /ai, /protocol), never its sources.' },
+            { regex: '^domino-game/(?!(engine|machine|ai|protocol|package\\.json)$)', message: 'Only the public entries of domino-game: /engine, /machine, /ai, /protocol.' },
+          ],
+        },
       ],
     },
   },

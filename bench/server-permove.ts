@@ -1,9 +1,13 @@
 /**
- * Where one move's time goes inside the room server, step by step as room-service.ts `change()` does
- * it, in this process (no sockets): parse the frame, load the room (SQLite row + JSON.parse), the move
- * (the match machine restored, stepped, persisted), save (JSON.stringify + the SQLite update), and
- * tell (room info + four views, each JSON.stringify'd). Rooms mid-round of 4-player `variant`, stored
- * in SQLite on a temporary file, moves picked at random until the round ends, over and over.
+ * Where one move's time goes inside the room server, in this process (no sockets): rooms of four
+ * clients of a real RoomService over SQLite on a temporary file, mid-round moves of 4-player
+ * `variant` picked at random, the round's end and the next deal included.
+ *
+ * First the whole path as the server runs it (`service.handle` of a parsed move: the entry built and
+ * applied by the room core, appended to the log in the tick's group commit, then the four views
+ * assembled and handed to the clients), then the same moves step by step: parse the frame (valibot),
+ * apply the entry (the core: stepMatch and the engine), encode it, the four view frames (shared part
+ * once, each seat's own), and the log's append on its own.
  *
  *   node --import tsx bench/server-permove.ts [--moves 3000] [--variant fives]
  * (printed by `npm run bench -- server` after its steps.)
@@ -13,120 +17,186 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { legalMoves } from '../src/engine/index.js';
-import { parseClientMessage, type RoomSettings } from '../src/net/protocol.js';
-import { viewOf } from '../src/server/match-runner.js';
-import * as rooms from '../src/server/room.js';
-import type { RoomRecord } from '../src/server/room.js';
-import { SqliteStore } from '../src/server/storage/sqlite.js';
+import { pino } from 'pino';
+import { legalMoves, playerView } from '../src/engine/index.js';
+import { parseClientMessage, type RoomSettings, type ServerMessage } from '../src/net/protocol.js';
+import { soloCluster } from '../server/src/cluster.js';
+import { encodeEntry, type Entry } from '../server/src/core/entries.js';
+import { applyEntry, matchPhase, newRoom, type RoomState } from '../server/src/core/room.js';
+import { ViewFrames, wireEvents } from '../server/src/core/views.js';
+import { RoomService, type Client } from '../server/src/rooms/room-service.js';
+import { SqliteLog } from '../server/src/storage/sqlite.js';
 
-const STEPS = ['parse', 'load', 'move', 'save', 'tell'] as const;
+const STEPS = ['parse', 'apply', 'encode', 'views', 'append'] as const;
+
+class BenchClient implements Client {
+  static ids = 0;
+  readonly id = ++BenchClient.ids;
+  readonly address = 'bench';
+  room: string | null = null;
+  seat: number | null = null;
+  seq = -1;
+  view: Extract<ServerMessage, { type: 'view' }> | null = null;
+  welcomeRoom = '';
+  bytes = 0;
+  send(message: ServerMessage) {
+    if (message.type === 'welcome') this.welcomeRoom = message.room;
+    if (message.type === 'error') throw new Error(`refused: ${message.code} ${message.message}`);
+  }
+  sendText(text: string) {
+    this.bytes += text.length;
+    if (text.startsWith('{"type":"view"')) this.view = JSON.parse(text) as Extract<ServerMessage, { type: 'view' }>;
+  }
+  close() {}
+}
 
 export async function benchPerMove(
   options: { moves: number; variant: RoomSettings['variant'] },
   print: (line: string) => void = console.log,
 ): Promise<void> {
   const temp = mkdtempSync(join(tmpdir(), 'domino-bench-permove-'));
-  const store = new SqliteStore<RoomRecord>(join(temp, 'rooms.sqlite'));
-  const alive = (process: string) => process === 'p';
-  const settings: RoomSettings = { variant: options.variant, players: 4, level: 'easy', tempo: 'instant' };
-  const spent: Record<(typeof STEPS)[number], number> = { parse: 0, load: 0, move: 0, save: 0, tell: 0 };
-  let stateBytes = 0;
-  let stringify = 0;
-  let parse = 0;
-  let viewBytes = 0;
-  let done = 0;
-  let room = freshRoom();
-  await store.save(room.id, room, 0, Date.now() + 3_600_000);
-  let version = 1;
+  const store = new SqliteLog(join(temp, 'rooms.sqlite'));
+  const service = new RoomService({
+    store,
+    pool: { choose: () => Promise.reject(new Error('no computers here')), close: async () => undefined },
+    log: pino({ level: 'silent' }),
+    cluster: soloCluster(),
+    graceMs: 60_000,
+    nextRoundMs: 30_000,
+    ttl: { lobbyMs: 3_600_000, idleMs: 86_400_000 },
+  });
+  const settings: RoomSettings = { variant: options.variant, players: 4, level: 'easy', tempo: 'instant', target: 100 };
 
-  function freshRoom(): RoomRecord {
-    let r = rooms.newRoom('Host', settings, Date.now()).room;
-    for (let seat = 1; seat < 4; seat++) r = (rooms.join(r, `Guest ${seat}`, Date.now()) as { room: RoomRecord }).room;
-    for (let seat = 0; seat < 4; seat++) r = rooms.connect(r, seat, 'p', Date.now());
-    const started = rooms.start(r, 0, Date.now());
-    if (!started.ok) throw new Error(started.message);
-    return started.room;
+  async function freshRoom(): Promise<BenchClient[]> {
+    const host = new BenchClient();
+    await service.handle(host, { type: 'create', name: 'Host', settings });
+    const clients = [host];
+    for (let seat = 1; seat < 4; seat++) {
+      const guest = new BenchClient();
+      await service.handle(guest, { type: 'join', room: host.welcomeRoom, name: `Guest ${seat}` });
+      clients.push(guest);
+    }
+    await service.handle(host, { type: 'start' });
+    return clients;
   }
 
-  // Warm-up first (JIT), then measured.
+  // 1. The whole path through the service, warmed up first.
+  let clients = await freshRoom();
+  let wholeMs = 0;
+  let whole = 0;
+  let frameBytes = 0;
   for (let pass = 0; pass < 2; pass++) {
     const count = pass === 0 ? Math.min(500, options.moves) : options.moves;
-    for (const step of STEPS) spent[step] = 0;
-    stateBytes = viewBytes = done = stringify = parse = 0;
-    while (done < count) {
-      const turn = room.match!.context.game.turn;
-      if (room.phase !== 'playing' || turn === null) {
-        // The round or match is over: a new room (kept apart from the figures).
-        room = freshRoom();
-        await store.save(room.id, room, 0, Date.now() + 3_600_000);
-        version = 1;
+    wholeMs = 0;
+    whole = 0;
+    frameBytes = 0;
+    while (whole < count) {
+      const { seq, view } = clients[0]!.view!;
+      if (view.winningSide !== null) {
+        clients = await freshRoom();
         continue;
       }
-      const moves = legalMoves(viewOf(room.match!, turn));
-      const move = moves[Math.floor(Math.random() * moves.length)]!;
-      const wire = move.type === 'play' ? { type: 'play' as const, tile: move.tile, end: move.end } : { type: move.type };
-      const frame = JSON.stringify({ type: 'move', seq: room.seq, move: wire });
-
-      let t = performance.now();
-      const parsed = parseClientMessage(frame);
-      if (!parsed.ok || parsed.message.type !== 'move') throw new Error('bad frame');
-      let u = performance.now();
-      spent.parse += u - t;
-
-      t = u;
-      const stored = await store.load(room.id);
-      u = performance.now();
-      spent.load += u - t;
-
-      t = u;
-      const outcome = rooms.move(stored!.value, turn, parsed.message.seq, parsed.message.move, Date.now());
-      u = performance.now();
-      spent.move += u - t;
-      if (!outcome.ok) throw new Error(outcome.message);
-
-      t = u;
-      const saved = await store.save(room.id, outcome.room, version, rooms.expiresAt(outcome.room, alive, Date.now(), { lobbyMs: 3_600_000, idleMs: 86_400_000 }));
-      u = performance.now();
-      spent.save += u - t;
-      if (saved === null) throw new Error('save lost');
-      version = saved;
-
-      t = u;
-      // As tell() does: the room info stringified (to compare with the last sent), then each seat's view.
-      JSON.stringify(rooms.roomInfo(outcome.room, alive, Date.now(), 60_000));
-      let bytes = 0;
-      for (let seat = 0; seat < 4; seat++) {
-        bytes += JSON.stringify({ type: 'view', seq: outcome.room.seq, view: viewOf(outcome.room.match!, seat), events: outcome.room.events }).length;
+      if (view.round.result !== null) {
+        for (const client of clients) await service.handle(client, { type: 'next-round', seq });
+        continue;
       }
-      u = performance.now();
-      spent.tell += u - t;
-
-      // The JSON halves of load and save, timed again on their own.
-      t = performance.now();
-      const state = JSON.stringify(outcome.room);
-      u = performance.now();
-      stringify += u - t;
-      JSON.parse(state);
-      parse += performance.now() - u;
-      stateBytes += state.length;
-      viewBytes += bytes / 4;
-      room = outcome.room;
-      done++;
+      const mover = clients.find((c) => c.seat === view.turn)!;
+      const moves = legalMoves(mover.view!.view);
+      const move = moves[Math.floor(Math.random() * moves.length)]!;
+      const frame = JSON.stringify({ type: 'move', seq, move: move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : { type: move.type } });
+      const before = clients.reduce((sum, c) => sum + c.bytes, 0);
+      const t = performance.now();
+      const parsed = parseClientMessage(frame);
+      if (!parsed.ok) throw new Error(parsed.message);
+      await service.handle(mover, parsed.message);
+      wholeMs += performance.now() - t;
+      frameBytes += clients.reduce((sum, c) => sum + c.bytes, 0) - before;
+      whole++;
     }
+  }
+  await service.drain();
+  service.close();
+
+  // 2. The same work step by step, on rooms of the core alone.
+  const spent: Record<(typeof STEPS)[number], number> = { parse: 0, apply: 0, encode: 0, views: 0, append: 0 };
+  let entryBytes = 0;
+  let done = 0;
+  let version = 0;
+  let room = coreRoom(settings);
+  const id = `bench-${Date.now()}`;
+  await store.create(id, JSON.stringify(room), Date.now() + 3_600_000);
+  version = 1;
+  while (done < options.moves) {
+    const match = room.match!;
+    if (matchPhase(match) !== 'playing') {
+      const next = applyEntry(room, matchPhase(match) === 'roundOver' ? { type: 'deal', at: Date.now(), seq: room.seq } : { type: 'new-match', at: Date.now(), seat: 0 });
+      if (!next.ok) throw new Error(next.message);
+      room = next.room;
+      continue;
+    }
+    const turn = match.game.turn!;
+    const moves = legalMoves(playerView(match.game, turn));
+    const move = moves[Math.floor(Math.random() * moves.length)]!;
+    const frame = JSON.stringify({ type: 'move', seq: room.seq, move: move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : { type: move.type } });
+
+    let t = performance.now();
+    const parsed = parseClientMessage(frame);
+    if (!parsed.ok || parsed.message.type !== 'move') throw new Error('bad frame');
+    let u = performance.now();
+    spent.parse += u - t;
+
+    t = u;
+    const entry: Entry = { type: 'move', at: Date.now(), seat: turn, seq: parsed.message.seq, by: 'person', move: parsed.message.move };
+    const applied = applyEntry(room, entry);
+    if (!applied.ok) throw new Error(applied.message);
+    u = performance.now();
+    spent.apply += u - t;
+
+    t = u;
+    const encoded = encodeEntry(entry);
+    u = performance.now();
+    spent.encode += u - t;
+    entryBytes += encoded.length;
+
+    t = u;
+    const frames = new ViewFrames(applied.room.match!.game, applied.room.seq);
+    const events = JSON.stringify(wireEvents(applied.events));
+    for (let seat = 0; seat < 4; seat++) frames.frame(seat, events);
+    u = performance.now();
+    spent.views += u - t;
+
+    t = u;
+    if (!(await store.append(id, version, [encoded], null, Date.now() + 3_600_000))) throw new Error('append lost');
+    u = performance.now();
+    spent.append += u - t;
+    version++;
+    room = applied.room;
+    done++;
   }
   await store.close();
   rmSync(temp, { recursive: true, force: true });
   const total = STEPS.reduce((sum, step) => sum + spent[step], 0);
   print(
-    `server: one move inside the server, ${done} moves of 4-player ${options.variant} in this process (no sockets): ` +
-      `${((total / done) * 1000).toFixed(0)} µs a move = at most ${(1000 / (total / done)).toFixed(0)} moves/s on one core before the sockets; ` +
-      `stored room ${(stateBytes / done / 1024).toFixed(1)} KB, view ${(viewBytes / done / 1024).toFixed(1)} KB on average`,
+    `server: one move inside the server, ${whole} moves of 4-player ${options.variant} in this process (no sockets): ` +
+      `${((wholeMs / whole) * 1000).toFixed(0)} µs a move through RoomService (parse, core, SQLite append committed, four views), ` +
+      `${(frameBytes / whole / 4 / 1024).toFixed(1)} KB a view frame on average`,
   );
   print(
-    `server:   ${STEPS.map((step) => `${step} ${((spent[step] / done) * 1000).toFixed(0)} µs (${((100 * spent[step]) / total).toFixed(0)}%)`).join(', ')}; ` +
-      `of load and save, the room's JSON.parse ${((parse / done) * 1000).toFixed(0)} µs and JSON.stringify ${((stringify / done) * 1000).toFixed(0)} µs`,
+    `server:   step by step: ${STEPS.map((step) => `${step} ${((spent[step] / done) * 1000).toFixed(0)} µs (${((100 * spent[step]) / total).toFixed(0)}%)`).join(', ')}; ` +
+      `an entry is ${(entryBytes / done).toFixed(0)} bytes (the append alone, its own transaction here, shares one with the turn's others in the server)`,
   );
+}
+
+/** A room of four people, started, built by the core alone. */
+function coreRoom(settings: RoomSettings): RoomState {
+  const at = Date.now();
+  let room = newRoom({ id: 'core', seed: 'bench', name: 'P0', tokenHash: 'hash-0', settings, at });
+  for (const entry of [1, 2, 3].map((seat): Entry => ({ type: 'join', at, name: `P${seat}`, tokenHash: `hash-${seat}` })).concat({ type: 'start', at, seat: 0 })) {
+    const outcome = applyEntry(room, entry);
+    if (!outcome.ok) throw new Error(outcome.message);
+    room = outcome.room;
+  }
+  return room;
 }
 
 // Run directly: node --import tsx bench/server-permove.ts [--moves N] [--variant V]

@@ -31,7 +31,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command, Reply, Report } from './server-clients.js';
 import { benchPerMove } from './server-permove.js';
-import { startRedis } from '../test/server/redis-server.js';
+import { startRedis } from '../server/test/redis-server.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -6,13 +6,15 @@
 //
 // 1. Type check: `tsc --noEmit -p tsconfig.json` (src, test, bench); counts as one test.
 //    Lint: `eslint .` (eslint.config.mjs); counts as one test.
-// 2. Build: `npm run build`, for the browser tests of the built files (test/ui/bundle*.test.ts,
+// 2. Build: `npm run build` (the widget, then the server workspace), for the browser tests of the built files (test/ui/bundle*.test.ts,
 //    test/ui/classic.test.ts); counts as one test. Then the manifest: the custom-elements.json the
 //    build wrote must be the one it found (the committed one, in a fresh clone); one test. Then
-//    scripts/check-exports.mjs imports the Node entries by their public names (domino-game/engine,
+//    scripts/check-packages.mjs checks both packages' contents and starts the server's bin; one test.
+//    Then scripts/check-exports.mjs imports the Node entries by their public names (domino-game/engine,
 //    /ai, /machine, /protocol); one test. Then scripts/api-report.mjs checks each entry point's API
 //    against its report in api/; one test.
-// 3. Node tests: `node --test` over every test/**/*.test.ts outside test/ui/, several files at once.
+// 3. Node tests: `node --test` over every test/**/*.test.ts outside test/ui/, and the server
+//    workspace's server/test/**/*.test.ts, several files at once.
 // 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except those above).
 //
 // Steps that do not depend on each other run side by side: the type check and lint beside the build,
@@ -112,10 +114,10 @@ const NODE_CONCURRENCY = Math.max(2, availableParallelism());
  * The slowest Node test files first (the timing reporter prints them): a file's tests run one after
  * another in its process, so a long file started last would finish alone.
  */
-const NODE_SLOWEST_FIRST = ['test/engine/properties.test.ts', 'test/engine/player-view.test.ts', 'test/server/redis.test.ts'];
+const NODE_SLOWEST_FIRST = ['test/engine/properties.test.ts', 'server/test/redis.test.ts', 'test/engine/player-view.test.ts'];
 
 async function nodeTests() {
-  const found = findTests(join(root, 'test'), join(root, 'test', 'ui'));
+  const found = [...findTests(join(root, 'test'), join(root, 'test', 'ui')), ...findTests(join(root, 'server', 'test'))];
   const files = [...NODE_SLOWEST_FIRST.filter((file) => found.includes(file)), ...found.filter((file) => !NODE_SLOWEST_FIRST.includes(file))];
   const title = `Node tests (${files.length} file${files.length === 1 ? '' : 's'}, ${NODE_CONCURRENCY} at once)`;
   const since = performance.now();
@@ -179,6 +181,7 @@ async function build() {
       : `custom-elements.json is not what the build makes from these sources (${firstDifference(committed, made ?? '')}); the build wrote the new one: review and commit it.`;
     report('Manifest: the committed custom-elements.json is the one the build makes', since, '', ...(same ? [] : [why]), count('Manifest', same));
   }
+  await oneTest('Packages: the widget without server code, the server with its bin', 'Packages', process.execPath, [join(root, 'scripts', 'check-packages.mjs')]);
   await oneTest('Package exports: the Node entries, imported by name', 'Package exports', process.execPath, [join(root, 'scripts', 'check-exports.mjs')]);
   await oneTest('Public API: each entry point against its report in api/', 'Public API', process.execPath, [join(root, 'scripts', 'api-report.mjs')]);
 }

@@ -1,5 +1,5 @@
-// Starts the real room server (src/server/main.ts, rooms in memory, a short grace period) beside the
-// browser tests, so the online tests play through it over real WebSockets. A test asks for its URL:
+// Starts the real room server (the server workspace's sources, server/src/main.ts through tsx; rooms in
+// memory, a short grace period) beside the browser tests, so the online tests play through it over real WebSockets. A test asks for its URL:
 //   const server = await executeServerCommand('room-server-url');
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ export function roomServer() {
 
   function start() {
     return new Promise((resolve, reject) => {
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', ':memory:', '--static', 'none', '--grace', '2'], {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', ':memory:', '--static', 'none', '--grace', '2'], {
         cwd: root,
         env: { ...process.env, LOG_LEVEL: process.env.ROOM_SERVER_LOG_LEVEL ?? 'warn' },
         stdio: ['ignore', 'pipe', 'inherit'],

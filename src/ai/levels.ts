@@ -1,6 +1,7 @@
-/** The computer levels and the options of a decision: light, so that code which only names them stays small. */
-export type Level = 'easy' | 'medium' | 'hard';
-export const LEVELS: readonly Level[] = ['easy', 'medium', 'hard'];
+/** The options of a decision (the levels' names are shared by every layer: shared/names.ts). */
+import type { Level } from '../shared/names.js';
+
+export { LEVELS, type Level } from '../shared/names.js';
 
 export interface ChooseOptions {
   level: Level;

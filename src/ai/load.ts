@@ -4,7 +4,7 @@
  * and medium players come without the hard one's playout engine, most of the code's weight.
  */
 import type { chooseMove } from './choose.js';
-import type { Level } from './levels.js';
+import type { Level } from '../shared/names.js';
 
 type ChooseMove = typeof chooseMove;
 

@@ -4,3 +4,4 @@ export { en, type MessageKey } from './en.js';
 export { LANGUAGES, chooseLanguage, directionOf, matchLanguage, type Language } from './languages.js';
 export { Formatter, placeholders, type Message, type Params } from './message.js';
 export { ENGLISH, loadExtraTexts, Translator, type Catalog } from './translator.js';
+export { loadTranslator } from './load.js';

@@ -1,6 +1,6 @@
 /** The machine's starting context, from its input. Invalid input is a programming error: it throws. */
 import { RuleError } from '../engine/index.js';
-import { isSeed } from '../engine/rng.js';
+import { isSeed } from '../engine/internal.js';
 import { configProblem, keptConfig, levelProblem, seatsProblem, startMatch, tempoProblem } from './settings.js';
 import type { MatchContext, MatchInput } from './types.js';
 

@@ -5,7 +5,7 @@
  * animation-synced pause). Seat players get one seat's PlayerView, never the full state.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { loadChooseMove } from '../ai/load.js';
+import { loadChooseMove } from '../ai/index.js';
 import { playerView, type LegalMove } from '../engine/index.js';
 import type { ComputerPlayerInput, MatchContext, PauseInput, RemotePlayerInput } from './types.js';
 

@@ -4,10 +4,9 @@
  * one), and the machine's own settings well formed. What XState itself needs of the snapshot is left to
  * it; the caller catches its failures. A snapshot the server stored itself is only upgraded.
  */
-import { isLevel } from './settings.js';
-import { isTempo } from './tempo.js';
 import { RuleError, validateMatchState } from '../engine/index.js';
-import { upgradeMatchState } from '../engine/upgrade.js';
+import { upgradeMatchState } from '../engine/internal.js';
+import { isLevel, isTempo } from '../shared/names.js';
 import { SEAT_KINDS } from './settings.js';
 
 /** A stored snapshot whose match state is of an older version, upgraded; any other as it is. */

@@ -2,16 +2,26 @@
  * What the UI reads from a match snapshot. The UI should render a PlayerView (`viewFor`), never
  * `context.game` itself, so that hidden tiles cannot reach the DOM.
  */
-import { legalMoves, playerView, type LegalMove, type PlayerView, type Seat } from '../engine/index.js';
+import { legalMoves, playerView, type LegalMove, type PlayerView, type PublicMatchState, type Seat } from '../engine/index.js';
 import type { MatchSnapshot } from './machine.js';
 
 export type Phase = 'dealing' | 'playing' | 'roundOver' | 'matchOver';
 
-const PHASES: readonly Phase[] = ['dealing', 'roundOver', 'matchOver', 'playing'];
+/**
+ * The phase of a match state, the engine's or a seat's view of it (online, the page has only the
+ * view): won, between rounds, else being played, or being dealt when the caller knows the tiles are
+ * still going round (only the machine does). The one place that says it: the machine's states, a
+ * room's stored match and an online seat's view all read their phase here.
+ */
+export function phaseOfMatch(state: Pick<PublicMatchState, 'winningSide' | 'round'>, dealing = false): Phase {
+  if (state.winningSide !== null) return 'matchOver';
+  if (state.round.result !== null) return 'roundOver';
+  return dealing ? 'dealing' : 'playing';
+}
 
-/** The phase, read from the state's tags (each phase's states carry its name as a tag). */
+/** The phase of a snapshot: its match state's, and dealing while the machine is in its `dealing` state. */
 export function phaseOf(snapshot: MatchSnapshot): Phase {
-  return PHASES.find((phase) => snapshot.hasTag(phase)) ?? 'playing';
+  return phaseOfMatch(snapshot.context.game, snapshot.hasTag('dealing'));
 }
 
 /** What `seat` may see: its own hand, the table, counts and scores; every hand once the round is over. */

@@ -2,17 +2,14 @@
  * Validating the settings a match is made of (seats, level, tempo, configuration) and starting a match
  * from them. Used for the input, for CONFIGURE and for NEW_MATCH, so all three accept the same values.
  */
-import { LEVELS } from '../ai/levels.js';
 import { createMatch, resolveConfig, RuleError } from '../engine/index.js';
 import type { MatchConfig, MatchState } from '../engine/index.js';
-import { isSeed } from '../engine/rng.js';
+import { isSeed } from '../engine/internal.js';
+import { isLevel, isTempo } from '../shared/names.js';
 import { jsonSafe } from './rejections.js';
-import { isTempo } from './tempo.js';
-import type { Level, RejectionCode, SeatKind } from './types.js';
+import type { RejectionCode, SeatKind } from './types.js';
 
 export const SEAT_KINDS: readonly SeatKind[] = ['human', 'computer', 'remote'];
-
-export const isLevel = (value: unknown): value is Level => LEVELS.includes(value as Level);
 
 export interface SettingsProblem {
   code: RejectionCode;

@@ -2,9 +2,9 @@
  * The pacing table: how long the machine lingers so a person can follow what happens. The engine
  * has no notion of time; these pauses exist only for the watcher, so `instant` skips them entirely.
  */
-import type { Tempo } from './types.js';
+import type { Tempo } from '../shared/names.js';
 
-export const TEMPOS: readonly Tempo[] = ['slow', 'normal', 'fast', 'instant'];
+export { TEMPOS, isTempo } from '../shared/names.js';
 
 export interface TempoDelays {
   /** The pause after a deal before the first turn (the UI animates the deal meanwhile). */
@@ -20,5 +20,3 @@ export const TEMPO_DELAYS: Readonly<Record<Tempo, Readonly<TempoDelays>>> = {
   fast: { deal: 500, move: 300 },
   instant: { deal: 0, move: 0 },
 };
-
-export const isTempo = (value: unknown): value is Tempo => TEMPOS.includes(value as Tempo);

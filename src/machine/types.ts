@@ -2,7 +2,7 @@
  * The vocabulary of the match machine: its input, context, intents (events in) and domain events
  * (events out). Everything that can end up in a persisted snapshot is plain JSON.
  */
-import type { Level } from '../ai/levels.js';
+import type { Level, Tempo } from '../shared/names.js';
 import type {
   LegalMove,
   MatchConfig,
@@ -15,13 +15,10 @@ import type {
   Tile,
 } from '../engine/index.js';
 
-export type { Level };
+export type { Level, Tempo };
 
 /** Who sits in a seat. The machine treats them alike except for where the move comes from. */
 export type SeatKind = 'human' | 'computer' | 'remote';
-
-/** How fast the game is paced for a watching person; `instant` never waits. */
-export type Tempo = 'slow' | 'normal' | 'fast' | 'instant';
 
 export interface MatchInput {
   config: MatchConfig;

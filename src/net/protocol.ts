@@ -5,11 +5,10 @@
  */
 import * as v from 'valibot';
 import { HOUSE_RULE_OPTIONS, RuleError, VARIANTS, resolveConfig } from '../engine/index.js';
-import { MAX_TARGET } from '../engine/config.js';
 import type { HouseRules, PlayerView, Seat, Tile } from '../engine/index.js';
-import { LEVELS, type Level } from '../ai/levels.js';
-import { TEMPOS } from '../machine/tempo.js';
-import type { MatchEmitted, Tempo } from '../machine/types.js';
+import type { MatchEmitted } from '../machine/index.js';
+import { matchConfigOf } from '../shared/match-config.js';
+import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
 
 /** Larger frames are refused by the socket itself (close 1009). */
 export const MAX_MESSAGE_BYTES = 4096;
@@ -55,13 +54,7 @@ const SettingsSchema = v.pipe(
 
 function settingsProblem(settings: RoomSettings): string | null {
   try {
-    resolveConfig({
-      variant: settings.variant,
-      players: settings.players,
-      ...(settings.target !== undefined ? { target: settings.target } : {}),
-      ...(settings.teams !== undefined ? { teams: settings.teams } : {}),
-      ...(settings.houseRules ? { houseRules: settings.houseRules } : {}),
-    });
+    resolveConfig(matchConfigOf(settings));
     return null;
   } catch (error) {
     if (error instanceof RuleError) return error.message;
@@ -95,7 +88,7 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('create'), name: NameSchema, settings: SettingsSchema }),
   v.strictObject({ type: v.literal('peek'), room: IdSchema }),
   v.strictObject({ type: v.literal('join'), room: IdSchema, name: NameSchema }),
-  v.strictObject({ type: v.literal('resume'), room: IdSchema, token: IdSchema }),
+  v.strictObject({ type: v.literal('resume'), room: IdSchema, token: IdSchema, seq: v.optional(SeqSchema) }),
   v.strictObject({ type: v.literal('settings'), settings: SettingsSchema }),
   v.strictObject({ type: v.literal('start') }),
   v.strictObject({ type: v.literal('move'), seq: SeqSchema, move: MoveSchema }),
@@ -109,7 +102,8 @@ export type ClientMessage =
   | { type: 'create'; name: string; settings: RoomSettings }
   | { type: 'peek'; room: string }
   | { type: 'join'; room: string; name: string }
-  | { type: 'resume'; room: string; token: string }
+  /** `seq`: the last view the client holds, so that its first view carries every event since. */
+  | { type: 'resume'; room: string; token: string; seq?: number }
   | { type: 'settings'; settings: RoomSettings }
   | { type: 'start' }
   | { type: 'move'; seq: number; move: { type: 'play'; tile: Tile; end: string } | { type: 'draw' } | { type: 'pass' } }

@@ -1,4 +1,5 @@
 export { browserStore, type KeyValueStore } from './store.js';
+export { loadOnlineSeat, parseOnlineSeat } from './online-seat.js';
 export { emptyStats, parseStats, recordMatch, type Stats, type Tally } from './stats.js';
 export {
   MIGRATIONS,
@@ -7,6 +8,7 @@ export {
   parsePlayerSettings,
   readVersioned,
   resetStorageWarnings,
+  type OnlineSeatKey,
   type PlayerSettings,
   type Saved,
 } from './saved.js';

@@ -1,14 +1,13 @@
 /**
  * What a widget keeps between visits, each under its own key so that one broken entry never costs the
- * others: the player's settings, the running match, and the statistics. Every entry is versioned:
+ * others: the player's settings, the running match, the statistics, and the online seat to resume.
+ * Every entry is versioned:
  * `{ "version": N, "data": … }`. An entry from an older version is migrated when a migration exists,
  * else dropped with one console warning; a corrupt or hand-edited entry is dropped the same way.
  * Nothing here throws.
  */
-import { LEVELS, type Level } from '../ai/levels.js';
-import { HOUSE_RULE_OPTIONS, MAX_TARGET, VARIANTS } from '../engine/config.js';
-import type { HouseRules, Variant } from '../engine/index.js';
-import { TEMPOS, type Tempo } from '../machine/index.js';
+import { HOUSE_RULE_OPTIONS, VARIANTS, type HouseRules, type Variant } from '../engine/index.js';
+import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
 import { parseStats, type Stats } from './stats.js';
 import type { KeyValueStore } from './store.js';
 
@@ -26,11 +25,18 @@ export interface PlayerSettings {
   houseRules?: Partial<HouseRules>;
 }
 
-type Entry = 'settings' | 'match' | 'stats';
+/** The online seat kept to resume: the room server, the room, and the seat's secret token (checked in online-seat.ts). */
+export interface OnlineSeatKey {
+  server: string;
+  room: string;
+  token: string;
+}
+
+type Entry = 'settings' | 'match' | 'stats' | 'online';
 
 /** Upgrades an entry's data from version N to N + 1; none yet, the table is where they go. */
 export type Migration = (data: unknown) => unknown;
-export const MIGRATIONS: Record<Entry, Record<number, Migration>> = { settings: {}, match: {}, stats: {} };
+export const MIGRATIONS: Record<Entry, Record<number, Migration>> = { settings: {}, match: {}, stats: {}, online: {} };
 
 const warned = new Set<string>();
 function warnOnce(key: string, why: string): void {
@@ -157,6 +163,21 @@ export class SavedGame {
   /** Forgets the match (it could not be resumed, or it is over). */
   dropMatch(): void {
     this.store.remove(keyOf(this.base, 'match'));
+  }
+
+  /** The online seat kept to resume, unchecked: online play checks it (loadOnlineSeat, loaded with online play's code). */
+  readOnlineSeat(): unknown {
+    return readEntry(this.store, this.base, 'online');
+  }
+
+  saveOnlineSeat(seat: OnlineSeatKey): boolean {
+    return writeEntry(this.store, this.base, 'online', seat);
+  }
+
+  /** Forgets the kept seat; `why` it was no seat, if it was not, for the console (once). */
+  dropOnlineSeat(why?: string): void {
+    if (why) warnOnce(keyOf(this.base, 'online'), why);
+    this.store.remove(keyOf(this.base, 'online'));
   }
 }
 

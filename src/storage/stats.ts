@@ -1,7 +1,6 @@
 /** Won games of games played, per computer level and per variant. */
-import { LEVELS, type Level } from '../ai/levels.js';
-import { VARIANTS } from '../engine/config.js';
-import type { Variant } from '../engine/index.js';
+import { VARIANTS, type Variant } from '../engine/index.js';
+import { LEVELS, type Level } from '../shared/names.js';
 
 export interface Tally {
   played: number;

@@ -1,12 +1,47 @@
 /**
  * The events the root's children send it. They are the widget's own business: dispatched on the child
  * alone (not bubbling, not composed), so none leaves the shadow root and the page hears only the
- * `domino-*` events (domino-game/events.ts). One map types them all; `tell` is the one way to send them.
+ * `domino-*` events (domino-game/events.ts). One map types them all, with their details here, apart
+ * from the elements that send them (which import this file); `tell` is the one way to send them.
  */
-import type { PlaceChosenDetail } from './domino-board/domino-board.js';
-import type { TileChosenDetail } from './domino-hand/domino-hand.js';
-import type { LobbyCreateDetail, LobbyJoinDetail, LobbySettingsDetail } from './domino-lobby/domino-lobby.js';
-import type { PlayAgainst, SettingsChangeDetail } from './domino-settings/domino-settings.js';
+import type { Play, Tile } from '../engine/index.js';
+import type { RoomSettings } from '../net/protocol.js';
+import type { PlayerSettings } from '../storage/index.js';
+
+/** <domino-hand>: a playable tile was clicked, activated by keyboard, or dragged. */
+export interface TileChosenDetail {
+  tile: Tile;
+  /** How it was chosen: a drag offers the places at once and continues on the table. */
+  via: 'click' | 'drag';
+  /** For a drag: where the pointer went down (the table follows it from there). */
+  pointer?: PointerEvent;
+}
+
+/** <domino-board>: a place was picked for the tile being played. */
+export interface PlaceChosenDetail {
+  move: Play;
+}
+
+/** <domino-settings>: the person changed settings (each applies at once, or from the next match). */
+export interface SettingsChangeDetail {
+  settings: PlayerSettings;
+}
+/** <domino-settings>: whom the person wants to play. */
+export type PlayAgainst = 'computer' | 'friends';
+
+/** <domino-lobby>: a room to create, with the person's name. */
+export interface LobbyCreateDetail {
+  name: string;
+  settings: RoomSettings;
+}
+/** <domino-lobby>: joining the room looked at, under this name. */
+export interface LobbyJoinDetail {
+  name: string;
+}
+/** <domino-lobby>: the host changed the room's settings before the start. */
+export interface LobbySettingsDetail {
+  settings: RoomSettings;
+}
 
 export interface InternalEventMap {
   'tile-chosen': TileChosenDetail;

@@ -9,6 +9,7 @@ import {
   matchMachine,
   moveEvents,
   phaseOf,
+  phaseOfMatch,
   viewFor,
   type MatchEvent,
   type MatchInput,
@@ -82,6 +83,36 @@ describe('selectors', () => {
     assert.deepEqual(moveEvents(before, after), [{ type: 'move', seat: 0, move: { type: 'draw' }, points: 0 }]);
     assert.deepEqual(events.at(-1), { type: 'move', seat: 0, move: { type: 'draw' }, points: 0 });
     assert.ok(!JSON.stringify(events).includes('[6,4]') && !JSON.stringify(events).includes('[4,6]'));
+    actor.stop();
+  });
+});
+
+describe('phaseOfMatch', () => {
+  const round = (result: object | null) => ({ number: 1, result }) as never;
+
+  test('a won match is over even with its last round result standing; a result alone is between rounds', () => {
+    assert.equal(phaseOfMatch({ winningSide: 1, round: round({ reason: 'domino' }) }), 'matchOver');
+    assert.equal(phaseOfMatch({ winningSide: 0, round: round(null) }, true), 'matchOver');
+    assert.equal(phaseOfMatch({ winningSide: null, round: round({ reason: 'blocked' }) }, true), 'roundOver');
+    assert.equal(phaseOfMatch({ winningSide: null, round: round(null) }), 'playing');
+    assert.equal(phaseOfMatch({ winningSide: null, round: round(null) }, true), 'dealing');
+  });
+
+  test('through a whole match, the full state, every view and the machine agree on the phase', () => {
+    const { actor } = startActor({ config: { variant: 'fives', players: 3, target: 60, seed: 'phases' }, seats: ['human', 'human', 'human'], level: 'easy', tempo: 'instant' });
+    const seen = new Set<string>();
+    for (let step = 0; step < 2000 && actor.getSnapshot().status === 'active'; step++) {
+      const s = actor.getSnapshot();
+      const phase = phaseOf(s);
+      seen.add(phase);
+      assert.equal(phaseOfMatch(s.context.game, s.hasTag('dealing')), phase);
+      for (const seat of [0, 1, 2]) assert.equal(phaseOfMatch(viewFor(s, seat)), phase);
+      assert.ok(s.hasTag(phase), `the machine's state carries the tag ${phase}`);
+      if (phase === 'matchOver') break;
+      if (phase === 'roundOver') actor.send({ type: 'NEXT_ROUND' });
+      else actor.send(intentFor(legalMovesFor(s, s.context.game.turn!)[0]!));
+    }
+    assert.deepEqual([...seen].sort(), ['matchOver', 'playing', 'roundOver']);
     actor.stop();
   });
 });

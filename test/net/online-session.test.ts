@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { OnlineSession, type OnlineSeatKey, type SeatKeyStore } from '../../src/ui/session/online-session.js';
-import { startServerProcess, type ServerProcess } from '../server/harness.js';
+import { startServerProcess, type ServerProcess } from '../../server/test/harness.js';
 
 class MemoryKeys implements SeatKeyStore {
   key: OnlineSeatKey | null = null;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import {
   browserStore,
   emptyStats,
+  loadOnlineSeat,
   readVersioned,
   recordMatch,
   resetStorageWarnings,
@@ -133,6 +134,42 @@ describe('saved settings, match and statistics', () => {
       assert.equal(store.read('k'), 'short');
     } finally {
       delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
+  });
+});
+
+describe('the online seat kept to resume', () => {
+  const seat = { server: 'https://rooms.example', room: 'A'.repeat(22), token: 'b_-'.repeat(7) + 'c' };
+
+  test('is one more versioned entry beside the others, under <key>:online', () => {
+    const store = memoryStore();
+    const saved = new SavedGame(store, 'page#0');
+    assert.equal(loadOnlineSeat(saved), null);
+    assert.ok(saved.saveOnlineSeat(seat));
+    assert.deepEqual(JSON.parse(store.read('domino-game:page#0:online')!), { version: 1, data: seat });
+    assert.deepEqual(loadOnlineSeat(saved), seat);
+    assert.deepEqual(loadOnlineSeat(new SavedGame(store, 'page#1')), null, 'another widget keeps its own');
+    saved.dropOnlineSeat();
+    assert.equal(store.read('domino-game:page#0:online'), null);
+    assert.deepEqual(warnings, []);
+  });
+
+  test('an entry that is no seat is dropped with one warning, and the other entries stay', () => {
+    for (const data of [{ ...seat, token: 'short' }, { ...seat, room: 7 }, 'a seat', null]) {
+      resetStorageWarnings();
+      warnings = [];
+      const store = memoryStore();
+      const saved = new SavedGame(store, 'page#0');
+      saved.saveSettings({ variant: 'block' });
+      store.write('domino-game:page#0:online', JSON.stringify({ version: 1, data }));
+      assert.equal(loadOnlineSeat(saved), null);
+      assert.equal(loadOnlineSeat(saved), null);
+      if (data !== null) {
+        assert.equal(store.read('domino-game:page#0:online'), null, JSON.stringify(data));
+        assert.equal(warnings.length, 1);
+        assert.match(warnings[0]!, /domino-game:page#0:online could not be used \(not an online seat\)/);
+      }
+      assert.deepEqual(saved.load().settings, { variant: 'block' });
     }
   });
 });

@@ -21,8 +21,8 @@ function dealt(houseRules = {}): MatchState {
 
 describe('mainActionOf', () => {
   test('after a round: Next round; after the match: New game, whatever the moves', () => {
-    assert.deepEqual(mainActionOf('roundOver', []), { action: 'nextRound', label: 'nextRound' });
-    assert.deepEqual(mainActionOf('matchOver', [{ type: 'draw' }]), { action: 'newGame', label: 'newGame' });
+    assert.deepEqual(mainActionOf('roundOver', []), { action: 'next-round', label: 'nextRound' });
+    assert.deepEqual(mainActionOf('matchOver', [{ type: 'draw' }]), { action: 'new-match', label: 'newGame' });
   });
 
   test('Draw or Pass when that is the only move', () => {

@@ -13,7 +13,8 @@ import { emptyStats, recordMatch, type PlayerSettings } from '../../src/storage/
 import type { EffectiveSettings, SettingName } from '../../src/ui/domino-game/effective-settings.js';
 import { DEFAULT_SETTINGS } from '../../src/ui/domino-game/settings.js';
 import '../../src/ui/domino-settings/domino-settings.js';
-import type { DominoSettings, PlayAgainst, SettingsChangeDetail } from '../../src/ui/domino-settings/domino-settings.js';
+import type { DominoSettings } from '../../src/ui/domino-settings/domino-settings.js';
+import type { PlayAgainst, SettingsChangeDetail } from '../../src/ui/internal-events.js';
 import { deepActive, waitFor } from './helpers.js';
 
 const SETTINGS: EffectiveSettings = { ...DEFAULT_SETTINGS, houseRules: {}, lang: null };

@@ -8,7 +8,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { Tile } from '../../src/engine/index.js';
 import { en } from '../../src/i18n/index.js';
 import '../../src/ui/domino-hand/domino-hand.js';
-import type { DominoHand, TileChosenDetail } from '../../src/ui/domino-hand/domino-hand.js';
+import type { DominoHand } from '../../src/ui/domino-hand/domino-hand.js';
+import type { TileChosenDetail } from '../../src/ui/internal-events.js';
 import { deepActive } from './helpers.js';
 
 const TILES: Tile[] = [

@@ -61,7 +61,7 @@
  * overlap, so neither do boxes, except those of ends without a room of their own (crowded Doubles).
  * An end without a room of its own gets the place a tile would take (or, walled in, a detached box).
  */
-import type { OpenEnd, Placement } from '../../engine/types.js';
+import type { OpenEnd, Placement } from '../../engine/index.js';
 import { DIRECTION_NAMES } from './geometry.js';
 import { Layouter, type Box } from './layouter.js';
 

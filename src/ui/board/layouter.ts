@@ -3,8 +3,8 @@
  * keeps room for every open end (the rules are in the header of layout.ts), and gives the open ends'
  * boxes. One per call of layoutTable.
  */
-import { indexOfHalves } from '../../engine/tiles.js';
-import type { OpenEnd, Placement } from '../../engine/types.js';
+import { indexOfHalves } from '../../engine/internal.js';
+import type { OpenEnd, Placement } from '../../engine/index.js';
 import {
   beyond,
   DOWN,

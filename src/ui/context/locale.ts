@@ -1,7 +1,6 @@
 import { ContextConsumer, ContextProvider, createContext } from '@lit/context';
 import type { ReactiveElement } from 'lit';
-import { chooseLanguage, ENGLISH, type Translator } from '../../i18n/index.js';
-import { loadTranslator } from '../../i18n/load.js';
+import { chooseLanguage, ENGLISH, loadTranslator, type Translator } from '../../i18n/index.js';
 
 /** The widget's language, provided by <domino-game> to every element inside it. */
 export const localeContext = createContext<Translator>(Symbol('domino-locale'));

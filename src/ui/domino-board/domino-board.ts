@@ -3,18 +3,14 @@ import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { tileName, type OpenEnd, type Placement, type Play, type Tile } from '../../engine/index.js';
 import { layoutTable, type Point, type TableLayout } from '../board/layout.js';
 import { consumeLocale } from '../context/locale.js';
-import { flyFrom } from '../controllers/motion.js';
-import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
+import { flyFrom } from '../motion.js';
+import { isRightToLeft, RovingFocus } from '../controllers/roving.js';
 import { endName } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
-import { tell } from '../internal-events.js';
+import { tell, type PlaceChosenDetail } from '../internal-events.js';
 import { SizeController } from '../controllers/size.js';
 import { placeMark } from '../names.js';
-
-export interface PlaceChosenDetail {
-  move: Play;
-}
 
 /** A seat's last play, marked on the table until that seat moves again. */
 export interface SeatMark {
@@ -101,7 +97,8 @@ export class DominoBoard extends LitElement {
    */
   origin: ((seat: number) => DOMRect | null) | null = null;
 
-  private focusIndex = 0;
+  /** The place that is the places' tab stop, and the arrow keys between places. */
+  private readonly roving = new RovingFocus(this, () => this.places.length, () => this.placeButtons);
   /** The table's inner size: it comes from around the table, never from its tiles, so observing it cannot loop. */
   private readonly ruler = new SizeController(this, () => this.renderRoot.querySelector('.table'));
   /** The table already drawn: a longer one with the same start has new tiles to fly in. */
@@ -195,7 +192,6 @@ export class DominoBoard extends LitElement {
 
   private renderPlaces(layout: TableLayout, px: (n: number) => string, endIds: readonly string[]) {
     if (this.places.length === 0) return nothing;
-    if (this.focusIndex >= this.places.length) this.focusIndex = 0;
     const tile = this.placing ? tileName(this.placing) : '';
     return html`<div class="places" role="group" aria-label=${this.t.t('places', { tile })} @keydown=${this.onKeyDown}>
       ${this.places.map((move, index) => {
@@ -217,11 +213,11 @@ export class DominoBoard extends LitElement {
           part="place"
           type="button"
           data-end=${move.end}
-          tabindex=${index === this.focusIndex ? 0 : -1}
+          tabindex=${this.roving.tabIndex(index)}
           aria-label=${label}
           style=${style}
           @click=${() => this.choose(move)}
-          @focus=${() => (this.focusIndex = index)}
+          @focus=${() => this.roving.focused(index)}
         >
           <span aria-hidden="true">${placeMark(move, (n) => this.t.number(n))}</span>
         </button>`;
@@ -240,18 +236,12 @@ export class DominoBoard extends LitElement {
       tell(this, 'place-cancel');
       return;
     }
-    const next = rovingIndex(event.key, this.focusIndex, this.places.length, isRightToLeft(this));
-    if (next === null) return;
-    event.preventDefault();
-    void this.focusPlace(next);
+    this.roving.keydown(event);
   }
 
   /** Puts the focus on a place button (the first by default), once rendered. */
-  async focusPlace(index = 0): Promise<void> {
-    this.focusIndex = index;
-    this.requestUpdate();
-    await this.updateComplete;
-    this.placeButtons[this.focusIndex]?.focus();
+  focusPlace(index = 0): Promise<void> {
+    return this.roving.focus(index);
   }
 
   /** The place button under a point of the page, for drops. */

@@ -4,8 +4,9 @@
  * names it lists).
  */
 import { resolveConfig, type HouseRules, type MatchConfig } from '../../engine/index.js';
+import { matchConfigOf } from '../../shared/match-config.js';
 import type { PlayerSettings } from '../../storage/index.js';
-import { matchConfigOf, parseSettings, type GameSettings, type RawSettings } from './settings.js';
+import { parseSettings, type GameSettings, type RawSettings } from './settings.js';
 
 export type SettingName = 'variant' | 'players' | 'target' | 'level' | 'tempo' | 'teams' | 'lang' | 'houseRules';
 export const SETTING_NAMES: readonly SettingName[] = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lang', 'houseRules'];
@@ -47,8 +48,9 @@ export function effectiveSettings(raw: RawSettings, player: PlayerSettings, lock
  * fixes some): those that the rules refuse are left out rather than stopping the game.
  */
 export function configOf(settings: EffectiveSettings): MatchConfig {
-  const base = matchConfigOf(settings);
-  const rules: Record<string, unknown> = { ...settings.houseRules };
+  const { houseRules, ...game } = settings;
+  const base = matchConfigOf(game);
+  const rules: Record<string, unknown> = { ...houseRules };
   for (;;) {
     const config = { ...base, houseRules: rules as Partial<HouseRules> };
     try {

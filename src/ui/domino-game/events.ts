@@ -1,41 +1,26 @@
 /**
  * The DOM events a site listens to. The machine's domain events are re-emitted from the element,
- * bubbling and composed, named `domino-<what>` and typed in GlobalEventHandlersEventMap.
+ * bubbling and composed, named `domino-<what>` and typed in GlobalEventHandlersEventMap. Their details
+ * are the machine's events (machine/types.ts) without `type`, except where the page sees more or
+ * names a field otherwise (said at each).
  */
-import type { RoundResult, Seat, Tile } from '../../engine/index.js';
+import type { Seat, Tile } from '../../engine/index.js';
+import type { MatchEndEmitted, MoveEmitted, PublicMove, RoundEndEmitted, ScoreEmitted, TurnEmitted } from '../../machine/index.js';
 import type { RoomPhase, RoomSeat } from '../../net/protocol.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
 
-export interface DominoMoveDetail {
-  seat: Seat;
+export interface DominoMoveDetail extends Omit<MoveEmitted, 'type' | 'move'> {
   /** Another seat's drawn tile is not named; yours is. */
-  move: { type: 'play' | 'draw' | 'pass'; tile?: Tile; end?: string };
-  /** Points the move scored at once (All Fives); 0 otherwise. */
-  points: number;
+  move: { type: PublicMove['type']; tile?: Tile; end?: string };
 }
-export interface DominoScoreDetail {
-  seat: Seat;
-  /** Index into `scores`: the seat, or its team in partnerships. */
-  side: number;
-  points: number;
-  scores: number[];
-}
-export interface DominoRoundEndDetail {
-  round: number;
-  reason: RoundResult['reason'];
-  winner: Seat | null;
-  side: number | null;
-  points: number;
-  scores: number[];
-}
-export interface DominoMatchEndDetail {
-  /** The winning seat, or team in partnerships. */
+export type DominoScoreDetail = Omit<ScoreEmitted, 'type'>;
+export type DominoRoundEndDetail = Omit<RoundEndEmitted, 'type'>;
+export interface DominoMatchEndDetail extends Omit<MatchEndEmitted, 'type' | 'winningSide'> {
+  /** The winning seat, or team in partnerships (the machine's `winningSide`). */
   winner: number;
-  scores: number[];
 }
-export interface DominoTurnDetail {
-  seat: Seat;
-  /** Whether it is the player of this page who is to act. */
+export interface DominoTurnDetail extends Omit<TurnEmitted, 'type' | 'yours'> {
+  /** Whether it is the player of this page who is to act (the session's seat, not the machine's seat kind). */
   yours: boolean;
 }
 

@@ -2,9 +2,10 @@
 import { tileName, type LegalMove } from '../../engine/index.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
 import { seatName } from '../names.js';
-import type { Phase, SessionState } from '../session/session.js';
+import type { Phase, SessionIntent, SessionState } from '../session/session.js';
 
-export type MainAction = 'draw' | 'pass' | 'nextRound' | 'newGame';
+/** What the main button asks the session for: Draw, Pass, Next round, New game. */
+export type MainAction = Exclude<SessionIntent['type'], 'play'>;
 export interface MainButton {
   action: MainAction;
   label: MessageKey;
@@ -12,8 +13,8 @@ export interface MainButton {
 
 /** The main button's action and label, or null when it has nothing to do. */
 export function mainActionOf(phase: Phase, legal: readonly LegalMove[]): MainButton | null {
-  if (phase === 'roundOver') return { action: 'nextRound', label: 'nextRound' };
-  if (phase === 'matchOver') return { action: 'newGame', label: 'newGame' };
+  if (phase === 'roundOver') return { action: 'next-round', label: 'nextRound' };
+  if (phase === 'matchOver') return { action: 'new-match', label: 'newGame' };
   if (legal.length === 1 && legal[0]!.type === 'draw') return { action: 'draw', label: 'draw' };
   if (legal.length === 1 && legal[0]!.type === 'pass') return { action: 'pass', label: 'pass' };
   return null;

@@ -12,8 +12,8 @@ import type { MatchEmitted } from '../session/session.js';
 import type { ConnectionStatus } from '../../net/connection.js';
 import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
 import '../domino-lobby/domino-lobby.js';
-import type { InternalEvent } from '../internal-events.js';
-import type { LobbyCreateDetail, LobbyJoinDetail, LobbyScreen } from '../domino-lobby/domino-lobby.js';
+import type { InternalEvent, LobbyCreateDetail, LobbyJoinDetail } from '../internal-events.js';
+import type { LobbyScreen } from '../domino-lobby/domino-lobby.js';
 import { OnlineSession, type OnlineProblem, type SeatKeyStore } from '../session/online-session.js';
 import type { EffectiveSettings, SettingName } from './effective-settings.js';
 import { emit } from './events.js';
@@ -290,8 +290,8 @@ export class OnlineMode implements ReactiveController {
     const room = this.session?.room;
     const seat = this.session?.seat ?? null;
     if (!button || !room || seat === null) return button;
-    if (button.action === 'newGame' && room.host !== seat) return null;
-    if (button.action === 'nextRound' && (room.seats[seat]?.ready || this.session?.waitingForAnswer)) return null;
+    if (button.action === 'new-match' && room.host !== seat) return null;
+    if (button.action === 'next-round' && (room.seats[seat]?.ready || this.session?.waitingForAnswer)) return null;
     return button;
   }
 

@@ -4,7 +4,7 @@
  * page do not collide). `persist="none"` turns saving off; without storage the game plays unsaved.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { browserStore, emptyStats, readVersioned, SavedGame, type KeyValueStore, type PlayerSettings, type Saved } from '../../storage/index.js';
+import { browserStore, emptyStats, SavedGame, type PlayerSettings, type Saved } from '../../storage/index.js';
 
 /** What the widget says about its saving, as attributes or properties. */
 export interface SavingOptions extends HTMLElement {
@@ -24,13 +24,10 @@ export function storageKeyOf(element: SavingOptions): string {
  * before the match stops (a stopped match would be saved as such and not resume).
  */
 export class Persistence implements ReactiveController {
-  private saved: SavedGame | null = null;
+  /** Where the widget saves: null with `persist="none"`, without usable storage, or before `open` (seat-keys.ts keeps the online seat in it). */
+  saved: SavedGame | null = null;
   private pendingMatch: (() => unknown) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** Where the widget saves: null with `persist="none"`, without usable storage, or before `open`. */
-  store: KeyValueStore | null = null;
-  /** The entry of the online seat kept to resume, {server, room, token} (seat-keys.ts reads and writes it). */
-  seatEntry = '';
   /** Whether `open` has read where to save. */
   opened = false;
 
@@ -41,10 +38,7 @@ export class Persistence implements ReactiveController {
   /** Reads where to save from the element (`storage-key`, `persist`): once, when it first joins the page. */
   open(): void {
     const store = this.host.persist === 'none' ? null : browserStore();
-    const key = storageKeyOf(this.host);
-    this.store = store;
-    this.saved = store ? new SavedGame(store, key) : null;
-    this.seatEntry = `domino-game:${key}:online`;
+    this.saved = store ? new SavedGame(store, storageKeyOf(this.host)) : null;
     this.opened = true;
   }
 
@@ -59,7 +53,7 @@ export class Persistence implements ReactiveController {
 
   /** The server of the online seat kept to resume, unchecked: online play checks the whole entry when it loads. */
   keptServer(): unknown {
-    return this.store && (Object(readVersioned(this.store, this.seatEntry, 1, {})) as { server?: unknown }).server;
+    return (Object(this.saved?.readOnlineSeat()) as { server?: unknown }).server;
   }
 
   load(): Saved {

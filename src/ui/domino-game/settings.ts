@@ -2,12 +2,9 @@
  * The site owner's configuration, read from the element's attributes. An invalid value falls back to
  * the default with one console warning per attribute and value, never an exception.
  */
-import { LEVELS, type Level } from '../../ai/levels.js';
-import { MAX_TARGET, VARIANTS } from '../../engine/config.js';
-import type { MatchConfig, PlayerCount, Seat, Variant } from '../../engine/index.js';
-import { TEMPOS } from '../../machine/index.js';
+import { VARIANTS, type PlayerCount, type Seat, type Variant } from '../../engine/index.js';
+import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../../shared/names.js';
 import { parsePlayerSettings } from '../../storage/index.js';
-import type { Tempo } from '../../machine/index.js';
 
 export interface GameSettings {
   variant: Variant;
@@ -110,12 +107,6 @@ export function parseSettings(raw: RawSettings): GameSettings {
     teams,
     seed: raw.seed === null || raw.seed === undefined || raw.seed === '' ? null : String(raw.seed),
   };
-}
-
-export function matchConfigOf(settings: GameSettings): MatchConfig {
-  const config: MatchConfig = { variant: settings.variant, players: settings.players, teams: settings.teams };
-  if (settings.target !== null) config.target = settings.target;
-  return config;
 }
 
 /** Local play: the person sits in seat `you`, computers fill the other seats. */

@@ -2,20 +2,12 @@ import { LitElement, html, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { tileName, type Tile } from '../../engine/index.js';
 import { consumeLocale } from '../context/locale.js';
-import { dealIn } from '../controllers/motion.js';
-import { isRightToLeft, rovingIndex } from '../controllers/roving.js';
+import { RovingFocus } from '../controllers/roving.js';
+import { dealIn } from '../motion.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-hand.styles.js';
-import { tell } from '../internal-events.js';
+import { tell, type TileChosenDetail } from '../internal-events.js';
 import { PointerFollower } from '../controllers/pointer-follower.js';
-
-export interface TileChosenDetail {
-  tile: Tile;
-  /** How it was chosen: a drag offers the places at once and continues on the table. */
-  via: 'click' | 'drag';
-  /** For a drag: where the pointer went down (the table follows it from there). */
-  pointer?: PointerEvent;
-}
 
 /**
  * Your tiles, as buttons. Playable tiles glow; the others are dimmed but stay focusable
@@ -51,7 +43,8 @@ export class DominoHand extends LitElement {
   deal = 0;
   private dealt = 0;
 
-  private focusIndex = 0;
+  /** The tile that is the hand's tab stop, and the arrow keys between tiles. */
+  private readonly roving = new RovingFocus(this, () => this.tiles.length, () => this.buttons);
   private readonly pointer = new PointerFollower(this);
 
   constructor() {
@@ -68,8 +61,6 @@ export class DominoHand extends LitElement {
   }
 
   override render() {
-    // Exactly one tile is the tab stop, whatever the hand went through (empty at a round's end).
-    this.focusIndex = Math.max(0, Math.min(this.focusIndex, this.tiles.length - 1));
     return html`<div class="tiles" role="group" aria-label=${this.t.t('yourHand')} @keydown=${this.onKeyDown}>
       ${this.tiles.map((tile, index) => {
         const name = tileName(tile);
@@ -80,13 +71,13 @@ export class DominoHand extends LitElement {
           class="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''}"
           part="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''}"
           type="button"
-          tabindex=${index === this.focusIndex ? 0 : -1}
+          tabindex=${this.roving.tabIndex(index)}
           aria-label=${label}
           aria-disabled=${fits ? 'false' : 'true'}
           aria-pressed=${selected ? 'true' : 'false'}
           data-tile=${name}
           @click=${() => this.choose(tile, 'click')}
-          @focus=${() => (this.focusIndex = index)}
+          @focus=${() => this.roving.focused(index)}
           @pointerdown=${(event: PointerEvent) => this.onPointerDown(event, tile)}
         >
           ${renderTile(tile, { vertical: true })}
@@ -126,17 +117,12 @@ export class DominoHand extends LitElement {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
-    const next = rovingIndex(event.key, this.focusIndex, this.tiles.length, isRightToLeft(this));
-    if (next === null) return;
-    event.preventDefault();
-    this.focusTile(next);
+    this.roving.keydown(event);
   }
 
-  /** Moves the focus (and the tab stop) to the tile at `index`; used after a tile leaves the hand. */
-  focusTile(index = this.focusIndex): void {
-    this.focusIndex = Math.max(0, Math.min(index, this.tiles.length - 1));
-    this.requestUpdate();
-    void this.updateComplete.then(() => this.buttons[this.focusIndex]?.focus());
+  /** Moves the focus (and the tab stop) to the tile at `index`, or the nearest one; used after a tile leaves the hand. */
+  focusTile(index?: number): void {
+    void this.roving.focus(index);
   }
 
   /** Whether the focus is in the hand (so it can be put back after a move). */

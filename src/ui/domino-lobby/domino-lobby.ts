@@ -5,7 +5,7 @@
  * the server. Loaded on demand with online play.
  */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { LEVELS } from '../../ai/levels.js';
+import { LEVELS } from '../../shared/names.js';
 import { VARIANTS, type Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
 import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
@@ -27,16 +27,6 @@ export type LobbyScreen =
   /** Above the table: the line's state, what the game waits for, the way out. */
   | { kind: 'table'; line: string; note: string };
 
-export interface LobbyCreateDetail {
-  name: string;
-  settings: RoomSettings;
-}
-export interface LobbyJoinDetail {
-  name: string;
-}
-export interface LobbySettingsDetail {
-  settings: RoomSettings;
-}
 
 /** The server's rule for a name (protocol.ts): 1 to 24 characters, none of them control characters; spaces around it are trimmed first. */
 export const MAX_NAME_LENGTH = 24;

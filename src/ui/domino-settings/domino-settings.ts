@@ -1,21 +1,15 @@
 import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { LEVELS } from '../../ai/levels.js';
 import { defaultHouseRules, HOUSE_RULE_OPTIONS, resolveConfig, VARIANTS } from '../../engine/index.js';
 import type { HouseRules, Variant } from '../../engine/index.js';
 import { ENGLISH, LANGUAGES, type MessageKey, type Translator } from '../../i18n/index.js';
 import { LANGUAGE_NAMES } from '../../i18n/language-names.js';
-import { TEMPOS } from '../../machine/index.js';
+import { LEVELS, TEMPOS } from '../../shared/names.js';
 import type { PlayerSettings, Stats } from '../../storage/index.js';
 import { consumeLocale } from '../context/locale.js';
 import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
 import { LEVEL_NAMES, targetChoices, targetOf, TEMPO_NAMES, VARIANT_HOUSE_RULES, VARIANT_NAMES } from './choices.js';
 import { styles } from './domino-settings.styles.js';
-import { tell } from '../internal-events.js';
-
-export interface SettingsChangeDetail {
-  settings: PlayerSettings;
-}
-export type PlayAgainst = 'computer' | 'friends';
+import { tell, type PlayAgainst } from '../internal-events.js';
 
 /**
  * The settings dialog: a real modal (native <dialog>: focus stays inside, Escape closes, focus returns

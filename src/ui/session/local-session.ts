@@ -10,7 +10,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createActor, fromPromise, type Subscription } from 'xstate';
 import { WorkerPlayer } from '../../ai/worker-player.js';
-import type { Level } from '../../ai/levels.js';
+import type { Level } from '../../shared/names.js';
 import type { LegalMove, MatchConfig, Seat } from '../../engine/index.js';
 import {
   hasPending,
@@ -50,8 +50,6 @@ const MACHINE_INTENTS = {
   'next-round': 'NEXT_ROUND',
   'new-match': 'NEW_MATCH',
 } as const satisfies Record<SessionIntent['type'], MatchEvent['type']>;
-
-const EMITTED = ['move', 'score', 'roundEnd', 'matchEnd', 'turn'] as const;
 
 /** The machine's intent names as the session's (`NEXT_ROUND` → `next-round`). */
 const intentType = (type: string) => type.toLowerCase().replace(/_/g, '-');
@@ -174,13 +172,12 @@ export class LocalSession implements Session, ReactiveController {
         },
         error: (error) => console.error('<domino-game>: the match stopped', error),
       }),
-      ...EMITTED.map((type) =>
-        actor.on(type, (event) => {
-          // XState tells emitted events before snapshot observers: listeners read the state they belong to.
-          this.snapshot = actor.getSnapshot();
-          this.eventListeners.tell(event as MatchEmitted);
-        }),
-      ),
+      // Every event the machine emits ('*'): no list of their types to keep in step with it.
+      actor.on('*', (event) => {
+        // XState tells emitted events before snapshot observers: listeners read the state they belong to.
+        this.snapshot = actor.getSnapshot();
+        this.eventListeners.tell(event);
+      }),
     ];
     this.actor = actor;
     actor.start();

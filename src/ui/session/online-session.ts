@@ -4,16 +4,14 @@
  * kept as {server, room, token} (in the given store), so a reload or a dropped line resumes it.
  */
 import { legalMoves, type PlayerView, type Seat } from '../../engine/index.js';
-import type { MatchEmitted, Phase } from '../../machine/index.js';
+import { phaseOfMatch, type MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
 import type { ClientMessage, ErrorCode, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
+import type { OnlineSeatKey } from '../../storage/index.js';
 import { Listeners, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
-export interface OnlineSeatKey {
-  server: string;
-  room: string;
-  token: string;
-}
+/** Kept as an entry of the widget's saved game (storage/saved.ts). */
+export type { OnlineSeatKey };
 
 /** Where the seat's key is kept: localStorage, or only memory (`persist="none"`). */
 export interface SeatKeyStore {
@@ -65,7 +63,8 @@ export class OnlineSession implements Session {
     this.connection = new Connection({
       server,
       ...options,
-      hello: () => (this.key ? { type: 'resume', room: this.key.room, token: this.key.token } : null),
+      // The view held goes with the resume, so the first view back tells every move missed meanwhile.
+      hello: () => (this.key ? { type: 'resume', room: this.key.room, token: this.key.token, ...(this.seq >= 0 ? { seq: this.seq } : {}) } : null),
       onMessage: (message) => this.receive(message),
       onStatus: (status) => {
         this.status = status;
@@ -233,7 +232,7 @@ export class OnlineSession implements Session {
   private compute(): SessionState | null {
     const view = this.view;
     if (!view || this.seat === null) return null;
-    const phase: Phase = view.winningSide !== null ? 'matchOver' : view.round.result ? 'roundOver' : 'playing';
+    const phase = phaseOfMatch(view);
     const seats = (this.room?.seats ?? []).map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, connected: s.connected, away: s.away }));
     return {
       phase,

@@ -4,7 +4,7 @@
  * gives it an accessible name.
  */
 import { svg, type SVGTemplateResult } from 'lit';
-import type { Pip, Tile } from '../../engine/types.js';
+import type { Pip, Tile } from '../../engine/index.js';
 
 /** Pip centres on a 3×3 grid (0..2), per number. */
 const PIP_SPOTS: Record<Pip, readonly (readonly [number, number])[]> = {

@@ -1,0 +1,124 @@
+/**
+ * The changes of a room, as its log stores them: an accepted message or timer becomes one entry
+ * (sometimes two: a `ready` that completes the table is followed by the `deal`), appended to the
+ * room's log; a room is its last snapshot with the entries since replayed onto it (room.ts
+ * `applyEntry`). An entry carries everything its change depends on (the time, the seat, the token's
+ * hash, the process holding a connection), so replaying it gives the same room on any process.
+ *
+ * Stored as a compact JSON array, a few tens of bytes: `["m",at,seat,seq,"p","p",6,4,"left"]`.
+ */
+import type { Move, Seat } from 'domino-game/engine';
+import { checkSettings, type RoomSettings } from 'domino-game/protocol';
+
+export type Entry =
+  /** A newcomer takes the lowest free seat (open before the start, a computer's after it). */
+  | { type: 'join'; at: number; name: string; tokenHash: string }
+  /** A person's connection is held by `via` (a process id) from now. */
+  | { type: 'connect'; at: number; seat: Seat; via: string }
+  | { type: 'disconnect'; at: number; seat: Seat }
+  | { type: 'leave'; at: number; seat: Seat }
+  | { type: 'settings'; at: number; seat: Seat; settings: RoomSettings }
+  | { type: 'start'; at: number; seat: Seat }
+  /** `by: 'person'` is the seat's own move; `'computer'` one chosen for it (a computer seat, an away person). */
+  | { type: 'move'; at: number; seat: Seat; seq: number; by: 'person' | 'computer'; move: Move }
+  | { type: 'ready'; at: number; seat: Seat; seq: number }
+  /** The next round: every connected person was ready, or the wait after the round was over. */
+  | { type: 'deal'; at: number; seq: number }
+  | { type: 'new-match'; at: number; seat: Seat };
+
+export type EntryType = Entry['type'];
+
+/** A stored entry that cannot be read: the log is damaged, and the room is not loaded from it. */
+export class CorruptEntry extends Error {
+  constructor(text: string, why: string) {
+    super(`a stored room change cannot be read (${why}): ${text.slice(0, 120)}`);
+  }
+}
+
+export function encodeEntry(entry: Entry): string {
+  switch (entry.type) {
+    case 'join':
+      return JSON.stringify(['j', entry.at, entry.name, entry.tokenHash]);
+    case 'connect':
+      return JSON.stringify(['c', entry.at, entry.seat, entry.via]);
+    case 'disconnect':
+      return JSON.stringify(['d', entry.at, entry.seat]);
+    case 'leave':
+      return JSON.stringify(['l', entry.at, entry.seat]);
+    case 'settings':
+      return JSON.stringify(['s', entry.at, entry.seat, entry.settings]);
+    case 'start':
+      return JSON.stringify(['S', entry.at, entry.seat]);
+    case 'move': {
+      const { move } = entry;
+      const by = entry.by === 'person' ? 'p' : 'c';
+      const played = move.type === 'play' ? ['p', move.tile[0], move.tile[1], move.end] : [move.type === 'draw' ? 'd' : 'x'];
+      return JSON.stringify(['m', entry.at, entry.seat, entry.seq, by, ...played]);
+    }
+    case 'ready':
+      return JSON.stringify(['r', entry.at, entry.seat, entry.seq]);
+    case 'deal':
+      return JSON.stringify(['D', entry.at, entry.seq]);
+    case 'new-match':
+      return JSON.stringify(['n', entry.at, entry.seat]);
+  }
+}
+
+const isWhole = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
+const isSeat = (x: unknown): x is Seat => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 4;
+const isPip = (x: unknown): x is 0 | 1 | 2 | 3 | 4 | 5 | 6 => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 6;
+const isText = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= 200;
+
+/** Reads a stored entry back; anything but an entry this module wrote throws CorruptEntry. */
+export function decodeEntry(text: string): Entry {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new CorruptEntry(text, 'not JSON');
+  }
+  if (!Array.isArray(data) || !isWhole(data[1])) throw new CorruptEntry(text, 'not an entry');
+  const [tag, at] = data as [unknown, number];
+  const fail = (): never => {
+    throw new CorruptEntry(text, `a malformed "${String(tag)}" entry`);
+  };
+  switch (tag) {
+    case 'j':
+      if (data.length !== 4 || !isText(data[2]) || !isText(data[3])) fail();
+      return { type: 'join', at, name: data[2] as string, tokenHash: data[3] as string };
+    case 'c':
+      if (data.length !== 4 || !isSeat(data[2]) || !isText(data[3])) fail();
+      return { type: 'connect', at, seat: data[2] as Seat, via: data[3] as string };
+    case 'd':
+    case 'l':
+    case 'S':
+    case 'n': {
+      if (data.length !== 3 || !isSeat(data[2])) fail();
+      const type = ({ d: 'disconnect', l: 'leave', S: 'start', n: 'new-match' } as const)[tag];
+      return { type, at, seat: data[2] as Seat };
+    }
+    case 's': {
+      const checked = data.length === 4 && isSeat(data[2]) ? checkSettings(data[3]) : null;
+      if (!checked?.ok) return fail();
+      return { type: 'settings', at, seat: data[2] as Seat, settings: checked.settings };
+    }
+    case 'm': {
+      const [, , seat, seq, by, kind, a, b, end] = data as unknown[];
+      if (!isSeat(seat) || !isWhole(seq) || (by !== 'p' && by !== 'c')) fail();
+      let move: Move;
+      if (kind === 'p' && data.length === 9 && isPip(a) && isPip(b) && isText(end)) move = { type: 'play', tile: [a, b], end };
+      else if (kind === 'd' && data.length === 6) move = { type: 'draw' };
+      else if (kind === 'x' && data.length === 6) move = { type: 'pass' };
+      else return fail();
+      return { type: 'move', at, seat: seat as Seat, seq: seq as number, by: by === 'p' ? 'person' : 'computer', move };
+    }
+    case 'r':
+      if (data.length !== 4 || !isSeat(data[2]) || !isWhole(data[3])) fail();
+      return { type: 'ready', at, seat: data[2] as Seat, seq: data[3] as number };
+    case 'D':
+      if (data.length !== 3 || !isWhole(data[2])) fail();
+      return { type: 'deal', at, seq: data[2] as number };
+    default:
+      return fail();
+  }
+}

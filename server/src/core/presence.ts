@@ -1,0 +1,63 @@
+/**
+ * Who is at the table, derived from a room and the processes alive: connected, away, and the room
+ * info every seat may know (never a token, never a tile).
+ */
+import type { RoomInfo } from 'domino-game/protocol';
+import type { Entry } from './entries.js';
+import { applyEntries, matchPhase, type Refused, type RoomState, type SeatState } from './room.js';
+
+/** Whether a process still holds connections (one process: only itself). */
+export type Alive = (process: string) => boolean;
+
+export function isConnected(seat: SeatState, alive: Alive): boolean {
+  return seat.kind === 'human' && seat.connectedVia !== null && alive(seat.connectedVia);
+}
+
+/** Since when a person has been gone; a connection held by a process that died counts from the room's last change. */
+export function goneSince(room: RoomState, seat: SeatState): number {
+  return seat.goneSince ?? room.updatedAt;
+}
+
+export function isAway(room: RoomState, seat: SeatState, alive: Alive, now: number, graceMs: number): boolean {
+  return seat.kind === 'human' && !isConnected(seat, alive) && now - goneSince(room, seat) >= graceMs;
+}
+
+export function anyoneConnected(room: RoomState, alive: Alive): boolean {
+  return room.seats.some((s) => isConnected(s, alive));
+}
+
+/** After a round: everyone still connected has sent `next-round` (and someone is connected). */
+export function everyoneReady(room: RoomState, alive: Alive): boolean {
+  const connected = room.seats.filter((s) => isConnected(s, alive));
+  return connected.length > 0 && connected.every((s) => s.ready);
+}
+
+/** What every seat may know of the room. */
+export function roomInfo(room: RoomState, alive: Alive, now: number, graceMs: number): RoomInfo {
+  return {
+    id: room.id,
+    phase: room.phase,
+    host: room.host,
+    settings: room.settings,
+    seats: room.seats.map((s, seat) => ({
+      seat,
+      name: s.kind === 'human' ? s.name : null,
+      kind: s.kind,
+      connected: isConnected(s, alive),
+      ready: s.kind === 'computer' || s.ready,
+      away: isAway(room, s, alive, now, graceMs),
+    })),
+  };
+}
+
+/**
+ * `entries`, and the next deal after them when they leave the round over with everyone still
+ * connected ready (the person the others waited for may just have sent `next-round`, left or gone).
+ */
+export function withDealIfAllReady(room: RoomState, entries: Entry[], alive: Alive, at: number): Entry[] | Refused {
+  const applied = applyEntries(room, entries);
+  if (!applied.ok) return applied;
+  const after = applied.room;
+  if (after.phase !== 'playing' || !after.match || matchPhase(after.match) !== 'roundOver' || !everyoneReady(after, alive)) return entries;
+  return [...entries, { type: 'deal', at, seq: after.seq }];
+}

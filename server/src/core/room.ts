@@ -1,0 +1,240 @@
+/**
+ * The room core: a room's state, and every change to it as one pure function, `applyEntry(room,
+ * entry)` → the new room and the match's domain events (as everyone may know them), or the refusal
+ * with its protocol code. The room service turns a message or a timer into an entry, applies it, and
+ * (accepted) appends the entry to the room's log; loading a room replays its log through the same
+ * function. Nothing here touches a socket, a clock, randomness or the storage.
+ *
+ * The match inside is the match machine's context (`domino-game/machine`), advanced by `stepMatch`:
+ * every seat is a `remote` seat and the tempo `instant`, so the room (not the match) decides who
+ * supplies a seat's move (the person, or a computer for a computer seat or an away person), a seat
+ * changes hands without the match noticing, and a computer's move passes the same checks as a
+ * person's.
+ */
+import type { Move, Seat } from 'domino-game/engine';
+import { initialContext, matchConfigOf, phaseOfMatch, stepMatch, type MatchContext, type MatchEmitted, type Phase } from 'domino-game/machine';
+import type { ErrorCode, RoomPhase, RoomSettings } from 'domino-game/protocol';
+import type { Entry } from './entries.js';
+import { tokenMatches } from '../tokens.js';
+
+export interface SeatState {
+  /** `computer`: nobody joined it, or its person left after the start; a newcomer may take it over. */
+  kind: 'human' | 'computer' | 'open';
+  name: string | null;
+  tokenHash: string | null;
+  /** The process holding the person's live connection, or null when none does. */
+  connectedVia: string | null;
+  /** Since when the person has had no connection (ms), while they are a person without one. */
+  goneSince: number | null;
+  /** Sent `next-round` for the round that just ended. */
+  ready: boolean;
+}
+
+/** The format of a stored room: 2 since rooms are logs (1 was the whole room rewritten per change). */
+export const ROOM_FORMAT = 2;
+
+export interface RoomState {
+  format: typeof ROOM_FORMAT;
+  id: string;
+  phase: RoomPhase;
+  host: Seat;
+  settings: RoomSettings;
+  seats: SeatState[];
+  /** Grows by one with every change of the match, across the room's matches. */
+  seq: number;
+  /** The match machine's context (every seat remote), or null before the start. */
+  match: MatchContext | null;
+  /** This room's deal seed: secret, it foretells every deal. */
+  seed: string;
+  /** When the current turn, or the wait after a round, began (ms): paces computers, times the next deal. */
+  since: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type Applied = {
+  ok: true;
+  room: RoomState;
+  /** The match's domain events of this change, as everyone may know them (`turn.yours` is false). */
+  events: MatchEmitted[];
+  /** For `join`: the seat taken. */
+  seat?: Seat;
+};
+export type Refused = { ok: false; code: ErrorCode; message: string };
+export type Outcome = Applied | Refused;
+
+const refuse = (code: ErrorCode, message: string): Refused => ({ ok: false, code, message });
+const NO_EVENTS: MatchEmitted[] = [];
+
+const openSeat = (): SeatState => ({ kind: 'open', name: null, tokenHash: null, connectedVia: null, goneSince: null, ready: false });
+const person = (name: string, tokenHash: string): SeatState => ({ kind: 'human', name, tokenHash, connectedVia: null, goneSince: null, ready: false });
+
+/** A new room with its creator at seat 0 as the host (not yet connected: a `connect` entry says so). */
+export function newRoom(options: { id: string; seed: string; name: string; tokenHash: string; settings: RoomSettings; at: number }): RoomState {
+  const { id, seed, name, tokenHash, settings, at } = options;
+  const seats = Array.from({ length: settings.players }, (_, seat) => (seat === 0 ? person(name, tokenHash) : openSeat()));
+  return { format: ROOM_FORMAT, id, phase: 'lobby', host: 0, settings, seats, seq: 0, match: null, seed, since: at, createdAt: at, updatedAt: at };
+}
+
+function withSeat(room: RoomState, seat: Seat, change: Partial<SeatState>, at: number): RoomState {
+  return { ...room, seats: room.seats.map((s, i) => (i === seat ? { ...s, ...change } : s)), updatedAt: at };
+}
+
+/** The lowest seat a newcomer may take: an open one before the start, one a computer holds after it. */
+export function seatForNewcomer(room: RoomState): Seat | null {
+  const wanted = room.phase === 'lobby' ? 'open' : 'computer';
+  const seat = room.seats.findIndex((s) => s.kind === wanted);
+  return seat < 0 ? null : seat;
+}
+
+/** Where the room's match stands (a server's match never waits in `dealing`: its tempo is instant). */
+export const matchPhase = (match: MatchContext): Phase => phaseOfMatch(match.game);
+
+/** Applies one change; a refused change leaves `room` as it was (it is never mutated). */
+export function applyEntry(room: RoomState, entry: Entry): Outcome {
+  switch (entry.type) {
+    case 'join': {
+      const seat = seatForNewcomer(room);
+      if (seat === null) return refuse('room-full', room.phase === 'lobby' ? 'every seat is taken' : 'no seat is free for a newcomer');
+      return { ok: true, room: withSeat(room, seat, person(entry.name, entry.tokenHash), entry.at), events: NO_EVENTS, seat };
+    }
+    case 'connect':
+      if (room.seats[entry.seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
+      return { ok: true, room: withSeat(room, entry.seat, { connectedVia: entry.via, goneSince: null }, entry.at), events: NO_EVENTS };
+    case 'disconnect':
+      if (room.seats[entry.seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
+      return { ok: true, room: withSeat(room, entry.seat, { connectedVia: null, goneSince: entry.at }, entry.at), events: NO_EVENTS };
+    case 'leave':
+      return leave(room, entry.seat, entry.at);
+    case 'settings':
+      return changeSettings(room, entry.seat, entry.settings, entry.at);
+    case 'start':
+      return start(room, entry.seat, entry.at);
+    case 'move':
+      return move(room, entry.seat, entry.seq, entry.by, entry.move, entry.at);
+    case 'ready':
+      return ready(room, entry.seat, entry.seq, entry.at);
+    case 'deal':
+      return deal(room, entry.seq, entry.at);
+    case 'new-match':
+      return newMatch(room, entry.seat, entry.at);
+  }
+}
+
+function changeSettings(room: RoomState, seat: Seat, settings: RoomSettings, at: number): Outcome {
+  if (room.phase !== 'lobby') return refuse('wrong-phase', 'settings can change only before the start');
+  if (seat !== room.host) return refuse('not-host', 'only the host may change the settings');
+  const seated = room.seats.filter((s) => s.kind === 'human').length;
+  const highest = room.seats.reduce((max, s, i) => (s.kind === 'human' ? i : max), 0);
+  if (settings.players <= highest) {
+    return refuse('bad-message', `settings: ${seated} people hold seats up to seat ${highest}, so players must be at least ${highest + 1}`);
+  }
+  const seats = Array.from({ length: settings.players }, (_, i) => room.seats[i] ?? openSeat());
+  return { ok: true, room: { ...room, settings, seats, updatedAt: at }, events: NO_EVENTS };
+}
+
+/** A change of the match: `seq` grows by one, the clock of the turn restarts, nobody is ready any more. */
+function matchChanged(room: RoomState, match: MatchContext, events: MatchEmitted[], at: number): Applied {
+  const phase: RoomPhase = match.game.winningSide !== null ? 'over' : 'playing';
+  // The seats are kept as they are when nobody was ready: most changes are moves, which change no seat.
+  const seats = room.seats.some((s) => s.ready) ? room.seats.map((s) => (s.ready ? { ...s, ready: false } : s)) : room.seats;
+  return { ok: true, room: { ...room, match, phase, seats, seq: room.seq + 1, since: at, updatedAt: at }, events };
+}
+
+function start(room: RoomState, seat: Seat, at: number): Outcome {
+  if (room.phase !== 'lobby') return refuse('wrong-phase', 'the match has already started');
+  if (seat !== room.host) return refuse('not-host', 'only the host may start');
+  const seats = room.seats.map((s) => (s.kind === 'open' ? { ...s, kind: 'computer' as const } : s));
+  const match = initialContext({
+    config: matchConfigOf(room.settings),
+    seats: seats.map(() => 'remote' as const),
+    level: room.settings.level,
+    tempo: 'instant',
+    seed: room.seed,
+  });
+  return matchChanged({ ...room, seats }, match, firstTurnOf(match), at);
+}
+
+function firstTurnOf(match: MatchContext): MatchEmitted[] {
+  const seat = match.game.turn;
+  return seat === null ? NO_EVENTS : [{ type: 'turn', seat, yours: false }];
+}
+
+/**
+ * A move, checked in the order the protocol gives: phase, then `seq` (so a replay is stale), then the
+ * turn, then the rules. A computer's move (for a computer seat or an away person: the room service
+ * decides whose turn a computer plays) passes the same checks but the turn's, which the match's own
+ * check makes anyway.
+ */
+function move(room: RoomState, seat: Seat, seq: number, by: 'person' | 'computer', wire: Move, at: number): Outcome {
+  if (room.phase === 'lobby' || !room.match) return refuse('wrong-phase', 'the match has not started');
+  if (seq !== room.seq) return refuse('stale', `seq ${seq} is not the current one (${room.seq})`);
+  const phase = matchPhase(room.match);
+  if (phase !== 'playing') return refuse('wrong-phase', phase === 'matchOver' ? 'the match is over' : 'no round is being played');
+  const turn = room.match.game.turn;
+  if (by === 'person' && turn !== seat) return refuse('not-your-turn', `it is seat ${String(turn)}'s turn`);
+  const step = stepMatch(room.match, { type: 'REMOTE_MOVE', seat, move: wire });
+  if (!step.ok) return refuse('illegal-move', step.rejection.message);
+  return matchChanged(room, step.context, publicEvents(step.emitted), at);
+}
+
+/** `next-round`: marks the seat ready (the service deals once every connected person is). */
+function ready(room: RoomState, seat: Seat, seq: number, at: number): Outcome {
+  if (room.phase !== 'playing' || !room.match) return refuse('wrong-phase', 'there is no round to follow');
+  if (seq !== room.seq) return refuse('stale', `seq ${seq} is not the current one (${room.seq})`);
+  if (matchPhase(room.match) !== 'roundOver') return refuse('wrong-phase', 'the round is still being played');
+  return { ok: true, room: withSeat(room, seat, { ready: true }, at), events: NO_EVENTS };
+}
+
+function deal(room: RoomState, seq: number, at: number): Outcome {
+  if (!room.match || matchPhase(room.match) !== 'roundOver') return refuse('wrong-phase', 'the round is still being played');
+  if (seq !== room.seq) return refuse('stale', 'already dealt');
+  const step = stepMatch(room.match, { type: 'NEXT_ROUND' });
+  if (!step.ok) return refuse('wrong-phase', step.rejection.message);
+  return matchChanged(room, step.context, publicEvents(step.emitted), at);
+}
+
+function newMatch(room: RoomState, seat: Seat, at: number): Outcome {
+  if (seat !== room.host) return refuse('not-host', 'only the host may start a new match');
+  if (room.phase !== 'over' || !room.match) return refuse('wrong-phase', 'the match is not over');
+  const step = stepMatch(room.match, { type: 'NEW_MATCH' });
+  if (!step.ok) return refuse('wrong-phase', step.rejection.message);
+  return matchChanged(room, step.context, publicEvents(step.emitted), at);
+}
+
+/** `leave`: before the start the seat is freed; after it a computer plays it. The token stops working either way. */
+function leave(room: RoomState, seat: Seat, at: number): Outcome {
+  if (room.seats[seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
+  const left = withSeat(room, seat, room.phase === 'lobby' ? openSeat() : { ...openSeat(), kind: 'computer' }, at);
+  // The host's rights pass to the next person at the table, if any.
+  if (seat !== room.host) return { ok: true, room: left, events: NO_EVENTS };
+  const heir = left.seats.findIndex((s) => s.kind === 'human');
+  return { ok: true, room: { ...left, host: heir < 0 ? room.host : heir }, events: NO_EVENTS };
+}
+
+/** The room after `entries` in order, with their events, or the first refusal (the room unchanged). */
+export function applyEntries(room: RoomState, entries: readonly Entry[]): Outcome {
+  let state = room;
+  const events: MatchEmitted[] = [];
+  let seat: Seat | undefined;
+  for (const entry of entries) {
+    const applied = applyEntry(state, entry);
+    if (!applied.ok) return applied;
+    events.push(...applied.events);
+    if (applied.seat !== undefined) seat = applied.seat;
+    state = applied.room;
+  }
+  return { ok: true, room: state, events, ...(seat !== undefined ? { seat } : {}) };
+}
+
+/** The seat a token holds (only its hash is kept), or null. */
+export function seatOfToken(room: RoomState, token: string): Seat | null {
+  const seat = room.seats.findIndex((s) => s.kind === 'human' && tokenMatches(token, s.tokenHash));
+  return seat < 0 ? null : seat;
+}
+
+/** Every seat is remote on the server, so no `turn` is anybody's own: `yours` is false for all. */
+function publicEvents(emitted: MatchEmitted[]): MatchEmitted[] {
+  return emitted.map((event) => (event.type === 'turn' && event.yours ? { ...event, yours: false } : event));
+}
+

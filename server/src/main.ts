@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+/**
+ * `domino-game-server` (`npm run server` in the repository): the room server for online play, with the
+ * widget's files beside it.
+ *
+ *   --port N          PORT, default 8000
+ *   --host H          HOST, default localhost
+ *   --db FILE         DOMINO_DB, default data/rooms.sqlite; `:memory:` keeps rooms in memory
+ *   --redis URL       REDIS_URL: keep rooms in Redis, shared with other server processes (then --db is unused)
+ *   --origins A,B     DOMINO_ORIGINS: the page origins allowed to connect; default any (said at start)
+ *   --grace S         seconds a person may be gone before a computer plays for them, default 60
+ *   --next-round S    seconds after a round ends before the next is dealt, ready or not, default 30
+ *   --lobby-ttl S     seconds an unstarted room lives idle, default 3600
+ *   --room-ttl S      seconds a room lives after its last person left, default 86400
+ *   --static DIR      the folder whose demo/ and dist/ are served over HTTP, default the installed domino-game
+ *                     package (its dist/; in the repository also the demo); `none` serves none
+ *   --max-connections-per-address N   default 32
+ *   --rooms-per-minute-per-address N  default 10
+ *   --threads N       computer player threads, default cores - 1
+ *
+ * Once it accepts connections it prints `listening on http://HOST:PORT`; logs are JSON lines (pino)
+ * on standard output. SIGINT and SIGTERM close the sockets with 1012 (clients resume) and exit.
+ */
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { Redis } from 'ioredis';
+import { redisCluster, soloCluster, type Cluster } from './cluster.js';
+import { computerPool } from './computer-pool.js';
+import { startServer } from './server.js';
+import type { RoomLog } from './storage/log.js';
+import { MemoryLog } from './storage/memory.js';
+import { RedisLog } from './storage/redis.js';
+import { SqliteLog } from './storage/sqlite.js';
+
+/** The widget package this server serves (its dist/, and in the repository its demo/). */
+const widgetRoot = dirname(createRequire(import.meta.url).resolve('domino-game/package.json'));
+
+function fail(message: string): never {
+  console.error(`domino server: ${message}`);
+  process.exit(2);
+}
+
+function wholeNumber(name: string, text: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) fail(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return value;
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      db: { type: 'string' },
+      redis: { type: 'string' },
+      origins: { type: 'string' },
+      grace: { type: 'string' },
+      'next-round': { type: 'string' },
+      'lobby-ttl': { type: 'string' },
+      'room-ttl': { type: 'string' },
+      static: { type: 'string' },
+      'max-connections-per-address': { type: 'string' },
+      'rooms-per-minute-per-address': { type: 'string' },
+      threads: { type: 'string' },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  fail((error as Error).message);
+}
+
+const port = wholeNumber('--port (or PORT)', parsed.port ?? process.env.PORT, 8000, 0, 65535);
+const host = parsed.host ?? process.env.HOST ?? 'localhost';
+const db = parsed.db ?? process.env.DOMINO_DB ?? 'data/rooms.sqlite';
+const originsText = parsed.origins ?? process.env.DOMINO_ORIGINS ?? '';
+const origins = originsText.trim() ? originsText.split(',').map((o) => o.trim()).filter(Boolean) : null;
+for (const origin of origins ?? []) {
+  let url: URL | null = null;
+  try {
+    url = new URL(origin);
+  } catch {
+    // said below
+  }
+  if (!url || url.origin !== origin) fail(`--origins: "${origin}" is not an origin like https://example.com`);
+}
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } });
+const redisUrl = parsed.redis ?? process.env.REDIS_URL ?? '';
+let store: RoomLog;
+let cluster: Cluster;
+if (redisUrl) {
+  const connect = async (role: string, offlineQueue: boolean) => {
+    // Commands fail at once while Redis is away (the player is told to try again) rather than queue up.
+    // Autopipelining: the commands of one turn of the event loop (many rooms' appends) share a round trip.
+    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: offlineQueue, maxRetriesPerRequest: 1, connectionName: `domino-${role}`, enableAutoPipelining: true });
+    let down = false;
+    redis.on('error', (error: Error) => {
+      if (!down) log.warn({ event: 'redis-error', role, err: error.message }, 'Redis connection problem');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) log.info({ event: 'redis-ready', role }, 'Redis is back');
+      down = false;
+    });
+    await redis.connect().catch((error: Error) => fail(`cannot reach Redis at ${redact(redisUrl)}: ${error.message}`));
+    return redis;
+  };
+  const commands = await connect('commands', false);
+  const subscriber = await connect('subscriber', true);
+  store = new RedisLog(commands);
+  cluster = await redisCluster(commands, subscriber, (error) => log.warn({ event: 'cluster-error', err: (error as Error).message }, 'cluster step failed'));
+} else {
+  store = db === ':memory:' ? new MemoryLog() : new SqliteLog(db);
+  cluster = soloCluster();
+}
+
+/** A URL as it may be logged: without its password. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return 'the given URL';
+  }
+}
+const staticRoot = parsed.static === 'none' ? null : (parsed.static ?? widgetRoot);
+
+const server = await startServer({
+  port,
+  host,
+  store,
+  cluster,
+  pool: computerPool(parsed.threads ? wholeNumber('--threads', parsed.threads, 1, 1, 64) : undefined),
+  log,
+  origins,
+  staticRoot,
+  graceMs: wholeNumber('--grace', parsed.grace, 60) * 1000,
+  nextRoundMs: wholeNumber('--next-round', parsed['next-round'], 30, 1) * 1000,
+  ttl: { lobbyMs: wholeNumber('--lobby-ttl', parsed['lobby-ttl'], 3600, 1) * 1000, idleMs: wholeNumber('--room-ttl', parsed['room-ttl'], 86400, 1) * 1000 },
+  maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], 32, 1),
+  roomsPerMinutePerAddress: wholeNumber('--rooms-per-minute-per-address', parsed['rooms-per-minute-per-address'], 10, 1),
+}).catch((error: Error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
+
+if (!origins) log.warn({ event: 'any-origin' }, 'no --origins given: pages from any origin may connect');
+log.info({ event: 'listening', url: server.url, storage: redisUrl ? 'redis' : db === ':memory:' ? 'memory' : 'sqlite' }, 'listening');
+console.log(`listening on ${server.url}`);
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  log.info({ event: 'stopping', signal }, 'stopping');
+  void server.close().then(() => process.exit(0));
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

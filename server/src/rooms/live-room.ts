@@ -1,0 +1,154 @@
+/**
+ * A room kept hot in this process's memory while it holds connections for it: its state and log
+ * version as last committed, the connections here, and the events of its recent changes (so a seat
+ * that missed some, on another process or across a reconnect, hears every one). Changes to it run
+ * one after another (`queued`); the state is replaced only once a change is stored.
+ */
+import type { Move, Seat } from 'domino-game/engine';
+import type { MatchEmitted } from 'domino-game/machine';
+import type { ServerMessage } from 'domino-game/protocol';
+import { CorruptEntry, decodeEntry, type Entry } from '../core/entries.js';
+import { applyEntry, type Refused, type RoomState } from '../core/room.js';
+import { readStoredRoom } from '../core/stored-room.js';
+import type { StoredRoom } from '../storage/log.js';
+
+/** One connection, as the rooms see it. */
+export interface Client {
+  readonly id: number;
+  readonly address: string;
+  send(message: ServerMessage): void;
+  /** Sends a frame already serialized (views are assembled as text). */
+  sendText(text: string): void;
+  close(code: number, reason: string): void;
+  /** The room and seat this connection plays, once welcomed. */
+  room: string | null;
+  seat: Seat | null;
+  /** The `seq` of the last view this connection holds (-1: none yet). */
+  seq: number;
+}
+
+/** How many changes' events a room keeps for seats that missed some. */
+const RECENT_CHANGES = 64;
+
+export interface Replayed {
+  state: RoomState;
+  /** The match's events of each change of `seq` replayed, oldest first. */
+  changes: { seq: number; events: MatchEmitted[] }[];
+  /** For a `join` among the entries: the seat it took. */
+  seat?: Seat;
+}
+
+/**
+ * Applies entries in order, keeping each change of the match's events by its seq. A refused entry
+ * throws: by default a CorruptEntry (a stored log that does not fit its snapshot); a live change
+ * passes `refused` to throw the refusal to its sender instead.
+ */
+export function replay(state: RoomState, entries: readonly Entry[], changes: Replayed['changes'] = [], refused?: (refusal: Refused) => Error): Replayed {
+  let room = state;
+  let seat: Seat | undefined;
+  for (const entry of entries) {
+    const applied = applyEntry(room, entry);
+    if (!applied.ok) throw refused ? refused(applied) : new CorruptEntry(JSON.stringify(entry), `refused on replay: ${applied.code} ${applied.message}`);
+    if (applied.room.seq !== room.seq) changes.push({ seq: applied.room.seq, events: applied.events });
+    if (applied.seat !== undefined) seat = applied.seat;
+    room = applied.room;
+  }
+  return { state: room, changes, ...(seat !== undefined ? { seat } : {}) };
+}
+
+/** A room as stored: its snapshot (upgraded when older) with the entries after it replayed. */
+export function restore(stored: StoredRoom): Replayed {
+  if (stored.snapshot === null) throw new Error('restore needs a snapshot');
+  return replay(readStoredRoom(stored.snapshot), stored.entries.map(decodeEntry));
+}
+
+export class LiveRoom {
+  readonly clients = new Set<Client>();
+  /** The room info last sent here (JSON), to send it again only when it changed. */
+  lastInfo: string | null = null;
+  /** Entries appended since the last snapshot: a snapshot is taken before the replay grows long. */
+  sinceSnapshot: number;
+  /** The key of the job scheduled for the room (what is due, for which seq, when). */
+  dueKey = '';
+  /** A computer's move being chosen: for which job key, and the choice. */
+  thinking: { key: string; move: Promise<Move> } | null = null;
+  /** Connections bound since the room was last told: they get the room info whether or not it changed. */
+  readonly newcomers = new Set<Client>();
+  /** Resumed connections that said which view they held: their first view carries the events since. */
+  readonly resumedFrom = new Map<Client, number>();
+  private recent: { seq: number; events: MatchEmitted[] }[];
+  private queue: Promise<unknown> = Promise.resolve();
+  private pending = 0;
+
+  constructor(
+    public state: RoomState,
+    public version: number,
+    snapshotVersion: number,
+    changes: Replayed['changes'],
+  ) {
+    this.sinceSnapshot = version - snapshotVersion;
+    this.recent = changes.slice(-RECENT_CHANGES);
+  }
+
+  get id(): string {
+    return this.state.id;
+  }
+
+  /** Nothing queued and nobody connected here: the room may leave memory. */
+  get idle(): boolean {
+    return this.pending === 0 && this.clients.size === 0;
+  }
+
+  /** Takes a committed change (or changes caught up from another process). */
+  advance(state: RoomState, version: number, changes: Replayed['changes'], snapshotted: boolean): void {
+    this.state = state;
+    this.version = version;
+    this.sinceSnapshot = snapshotted ? 0 : this.sinceSnapshot + changes.length;
+    if (changes.length > 0) {
+      this.recent.push(...changes);
+      if (this.recent.length > RECENT_CHANGES) this.recent.splice(0, this.recent.length - RECENT_CHANGES);
+    }
+  }
+
+  /** Replaces everything with a fresh copy of the stored room (the log no longer reaches back to ours). */
+  reset(replayed: Replayed, version: number, snapshotVersion: number): void {
+    this.state = replayed.state;
+    this.version = version;
+    this.sinceSnapshot = version - snapshotVersion;
+    this.recent = replayed.changes.slice(-RECENT_CHANGES);
+  }
+
+  /**
+   * The events of every change after `seq` up to the room's, in order; null when the room no longer
+   * has them all (the seat then gets the whole view with no events, which is the view anyway).
+   */
+  eventsSince(seq: number): MatchEmitted[] | null {
+    if (seq >= this.state.seq) return [];
+    const from = this.recent.findIndex((change) => change.seq === seq + 1);
+    if (from < 0) return null;
+    const events: MatchEmitted[] = [];
+    for (let i = from; i < this.recent.length; i++) events.push(...this.recent[i]!.events);
+    return events;
+  }
+
+  /** Runs `work` after everything queued for this room before it. */
+  queued<T>(work: () => Promise<T>): Promise<T> {
+    this.pending++;
+    // Counted down before the caller hears the result, so a caller may ask at once whether the room is idle.
+    const run = async () => {
+      try {
+        return await work();
+      } finally {
+        this.pending--;
+      }
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Waits until nothing is queued. */
+  async settled(): Promise<void> {
+    while (this.pending > 0) await this.queue;
+  }
+}

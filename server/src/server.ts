@@ -1,0 +1,147 @@
+/**
+ * The room server, put together: one HTTP server for the WebSocket endpoint (sockets.ts), `/healthz`,
+ * `/metrics` and the widget's files (http.ts), the rooms (RoomService), the sweep of expired rooms,
+ * and the drain on close. Nothing a client sends can crash the process: every frame is checked against
+ * the protocol's schemas first, and a bad message is refused with a code and changes nothing.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { soloCluster, type Cluster } from './cluster.js';
+import type { ComputerPool } from './computer-pool.js';
+import { httpHandler } from './http.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { RoomService } from './rooms/room-service.js';
+import { acceptSockets } from './sockets.js';
+import type { RoomLog } from './storage/log.js';
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  store: RoomLog;
+  /** The other processes sharing the store; alone when omitted. */
+  cluster?: Cluster;
+  pool: ComputerPool;
+  log: Logger;
+  /** Allowed `Origin`s of WebSocket connections; null allows any. */
+  origins: string[] | null;
+  /** Folder whose demo/ and dist/ are served over HTTP; null serves none. */
+  staticRoot: string | null;
+  graceMs: number;
+  nextRoundMs?: number;
+  ttl?: { lobbyMs: number; idleMs: number };
+  maxConnectionsPerAddress?: number;
+  roomsPerMinutePerAddress?: number;
+  messagesPerSecond?: number;
+  messageBurst?: number;
+  pingMs?: number;
+  sweepMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const HOUR = 3_600_000;
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const { log } = options;
+  const cluster = options.cluster ?? soloCluster();
+  let connections = () => 0;
+  const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => connections() });
+  const store = countingErrors(options.store, metrics);
+  const service = new RoomService({
+    store,
+    pool: options.pool,
+    log,
+    metrics,
+    cluster,
+    graceMs: options.graceMs,
+    nextRoundMs: options.nextRoundMs ?? 30_000,
+    ttl: options.ttl ?? { lobbyMs: HOUR, idleMs: 24 * HOUR },
+  });
+  const http: Server = createServer(
+    httpHandler({
+      store,
+      metrics,
+      connections: () => connections(),
+      staticRoot: options.staticRoot,
+      hasDemo: options.staticRoot !== null && existsSync(join(options.staticRoot, 'demo')),
+      log,
+    }),
+  );
+  const sockets = acceptSockets(http, {
+    service,
+    metrics,
+    log,
+    origins: options.origins,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 32,
+    roomsPerMinutePerAddress: options.roomsPerMinutePerAddress ?? 10,
+    messagesPerSecond: options.messagesPerSecond ?? 20,
+    messageBurst: options.messageBurst ?? 40,
+    pingMs: options.pingMs ?? 15_000,
+  });
+  connections = () => sockets.count;
+  const sweeper = setInterval(() => {
+    service.sweep().catch((error: unknown) => log.error({ err: error }, 'sweep failed'));
+  }, options.sweepMs ?? 60_000);
+  sweeper.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port, options.host, () => resolve());
+  });
+  const address = http.address() as AddressInfo;
+  // A name (localhost) is kept as given; an address is the one bound (a wildcard stays as given too).
+  const named = !/^[\d.]+$|:/.test(options.host);
+  const bound = named ? options.host : address.address;
+  const host = bound.includes(':') ? `[${bound}]` : bound;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    async close() {
+      clearInterval(sweeper);
+      // Drain: no new connection, everyone sent away with 1012 (they resume, here when it is back or on
+      // another process), and the changes under way stored.
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      sockets.drain();
+      await service.drain();
+      service.close();
+      http.closeIdleConnections();
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+      http.closeAllConnections();
+      sockets.terminate();
+      await options.pool.close();
+      await cluster.close();
+      await options.store.close();
+    },
+  };
+}
+
+/** The store, counting its failures for /metrics (and passing them on). */
+function countingErrors(store: RoomLog, metrics: Metrics): RoomLog {
+  const counted =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await operation(...args);
+      } catch (error) {
+        metrics.storageErrors.inc();
+        throw error;
+      }
+    };
+  return {
+    create: counted((id: string, snapshot: string, expiresAt: number) => store.create(id, snapshot, expiresAt)),
+    append: counted((id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number) => store.append(id, expected, entries, snapshot, expiresAt)),
+    load: counted((id: string) => store.load(id)),
+    since: counted((id: string, version: number) => store.since(id, version)),
+    sweep: counted((now: number) => store.sweep(now)),
+    count: counted(() => store.count()),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The WebSocket endpoint (`/ws`): which upgrades are taken (origin, per-address caps, not while
+ * draining), each connection's limits (its message rate, a flood closed), every frame checked by the
+ * protocol's schemas before the rooms see it, one connection's messages handled in the order they
+ * came, and the heartbeat that drops connections which stopped answering.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { MAX_MESSAGE_BYTES, parseClientMessage, type ServerMessage } from 'domino-game/protocol';
+import { BucketPerAddress, PerAddress, TokenBucket } from './limits.js';
+import type { Metrics } from './metrics.js';
+import type { Client, RoomService } from './rooms/room-service.js';
+
+export interface SocketOptions {
+  service: RoomService;
+  metrics: Metrics;
+  log: Logger;
+  /** Allowed `Origin`s; null allows any. */
+  origins: string[] | null;
+  maxConnectionsPerAddress: number;
+  roomsPerMinutePerAddress: number;
+  messagesPerSecond: number;
+  messageBurst: number;
+  pingMs: number;
+}
+
+export interface Sockets {
+  readonly count: number;
+  /** Takes no new connection and sends everyone away with 1012 (service restart: they resume). */
+  drain(): void;
+  /** Ends every connection still open. */
+  terminate(): void;
+}
+
+/** A socket holding more unsent data than this is too slow to follow: it is closed, and its client resumes. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+
+export function acceptSockets(http: Server, options: SocketOptions): Sockets {
+  const { service, metrics, log } = options;
+  const open = new Map<WebSocket, { missedPongs: number }>();
+  const perAddress = new PerAddress(options.maxConnectionsPerAddress);
+  const creations = new BucketPerAddress(options.roomsPerMinutePerAddress, options.roomsPerMinutePerAddress);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
+  let nextClientId = 1;
+  let draining = false;
+
+  const refuseUpgrade = (socket: Duplex, status: string) => {
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  };
+
+  http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    if (draining) return refuseUpgrade(socket, '503 Service Unavailable');
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path !== '/ws') return refuseUpgrade(socket, '404 Not Found');
+    const origin = request.headers.origin;
+    if (options.origins && (!origin || !options.origins.includes(origin))) {
+      log.info({ event: 'refused-origin', origin }, 'origin not allowed');
+      return refuseUpgrade(socket, '403 Forbidden');
+    }
+    const address = request.socket.remoteAddress ?? 'unknown';
+    if (!perAddress.acquire(address)) {
+      log.info({ event: 'refused-address', address }, 'too many connections from one address');
+      return refuseUpgrade(socket, '429 Too Many Requests');
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, address));
+  });
+
+  function accept(ws: WebSocket, address: string): void {
+    const bucket = new TokenBucket(options.messagesPerSecond, options.messageBurst);
+    let refusedInARow = 0;
+    let queue: Promise<void> = Promise.resolve();
+    const sendText = (text: string) => {
+      if (ws.readyState !== ws.OPEN) return;
+      ws.send(text);
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        log.warn({ event: 'slow-client', client: client.id }, 'closing a client that does not keep up');
+        ws.close(1013, 'too slow; resume');
+      }
+    };
+    const client: Client = {
+      id: nextClientId++,
+      address,
+      room: null,
+      seat: null,
+      seq: -1,
+      send: (message: ServerMessage) => sendText(JSON.stringify(message)),
+      sendText,
+      close: (code, reason) => ws.close(code, reason),
+    };
+    open.set(ws, { missedPongs: 0 });
+    log.info({ event: 'connected', client: client.id, address }, 'connection opened');
+
+    ws.on('pong', () => {
+      const entry = open.get(ws);
+      if (entry) entry.missedPongs = 0;
+    });
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (!bucket.take()) {
+        // A flood is refused, then closed: this many refusals in a row is nobody's honest client.
+        if (++refusedInARow > options.messageBurst) {
+          log.info({ event: 'flood', client: client.id }, 'closing a flooding client');
+          ws.close(1008, 'too many messages');
+          return;
+        }
+        if (refusedInARow === 1) service.refuse(client, 'rate-limited', `at most ${options.messagesPerSecond} messages a second`);
+        return;
+      }
+      refusedInARow = 0;
+      const received = performance.now();
+      if (isBinary) {
+        metrics.messages.inc({ type: 'invalid' });
+        service.refuse(client, 'bad-message', 'binary frames are not accepted: send JSON text');
+        return;
+      }
+      const parsed = parseClientMessage(data.toString());
+      metrics.messages.inc({ type: parsed.ok ? parsed.message.type : 'invalid' });
+      if (!parsed.ok) {
+        service.refuse(client, parsed.code, parsed.message, parsed.ref);
+        return;
+      }
+      const { message } = parsed;
+      if (message.type === 'create' && !creations.take(address)) {
+        service.refuse(client, 'too-many', 'too many rooms created from this address; wait a minute', 'create');
+        return;
+      }
+      // One client's messages are handled in the order they came.
+      queue = queue
+        .then(() => service.handle(client, message))
+        .then(() => {
+          if (message.type === 'move') metrics.moveSeconds.observe((performance.now() - received) / 1000);
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error, client: client.id, ref: message.type }, 'a message failed');
+          // Nothing was stored, so nothing changed: the player may simply send it again.
+          service.refuse(client, 'unavailable', 'the game could not be reached (storage unavailable); nothing changed, try again', message.type);
+        });
+    });
+    ws.on('error', (error) => log.info({ event: 'socket-error', client: client.id, err: error.message }, 'socket error'));
+    ws.on('close', (code) => {
+      open.delete(ws);
+      perAddress.release(address);
+      log.info({ event: 'disconnected', client: client.id, code }, 'connection closed');
+      void queue.then(() => service.closed(client));
+    });
+  }
+
+  // Two missed pongs in a row: the connection is dead, whatever TCP thinks.
+  const pinger = setInterval(() => {
+    for (const [ws, entry] of open) {
+      if (entry.missedPongs >= 2) {
+        ws.terminate();
+        continue;
+      }
+      entry.missedPongs++;
+      ws.ping();
+    }
+  }, options.pingMs);
+  pinger.unref();
+
+  return {
+    get count() {
+      return open.size;
+    },
+    drain() {
+      clearInterval(pinger);
+      draining = true;
+      for (const ws of open.keys()) ws.close(1012, 'server restarting');
+    },
+    terminate() {
+      for (const ws of open.keys()) ws.terminate();
+    },
+  };
+}

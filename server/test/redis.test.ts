@@ -1,0 +1,299 @@
+/**
+ * Several server processes sharing a real redis-server: seats spread over two processes, one seat's
+ * moves sent through both at once, a process killed mid-match, Redis restarted mid-match, and what
+ * passes on Redis's channels.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { legalMoves } from 'domino-game/engine';
+import type { MatchEmitted } from 'domino-game/machine';
+import { RedisLog } from '../src/storage/redis.js';
+import { Player, startServerProcess, type ServerProcess } from './harness.js';
+import { startRedis, type RedisProcess } from './redis-server.js';
+
+type View = Extract<Parameters<Player['send']>[0], { type: 'move' }>['move'];
+
+/**
+ * The player's view of `seq` or later (now or when it comes): a process that catches up on several
+ * changes at once sends one view for them, whose events hold them all.
+ */
+async function viewAt(player: Player, seq: number) {
+  const last = player.last('view');
+  if (last && last.seq >= seq) return last;
+  return player.next('view', (m) => m.seq >= seq);
+}
+
+/**
+ * Plays on until the match is over (or `moves` moves were made by the players given): each person
+ * plays its first legal move; seats without a player are computers (tempo instant).
+ */
+async function play(seats: Map<number, Player>, watcher: Player, moves = Infinity): Promise<void> {
+  let made = 0;
+  for (let step = 0; step < 5000 && made < moves; step++) {
+    // The watcher may be a view behind a player that moved last: catch up first.
+    const newest = Math.max(...[watcher, ...seats.values()].map((p) => p.last('view')?.seq ?? 0));
+    const view = await viewAt(watcher, newest);
+    if (view.view.winningSide !== null) return;
+    if (view.view.round.result) {
+      for (const player of seats.values()) {
+        await viewAt(player, view.seq);
+        player.send({ type: 'next-round', seq: view.seq });
+      }
+      await viewAt(watcher, view.seq + 1);
+      continue;
+    }
+    const player = seats.get(view.view.turn!);
+    if (player) {
+      const mine = await viewAt(player, view.seq);
+      // The room moved on meanwhile (a computer's move): look again.
+      if (mine.seq !== view.seq) continue;
+      await sendUntilTaken(player, { type: 'move', seq: view.seq, move: wire(legalMoves(mine.view)[0]!) });
+      made++;
+    }
+    await viewAt(watcher, view.seq + 1);
+  }
+}
+
+/** Sends a move, and again while the answer is `unavailable` (storage coming back) or `rate-limited`, as a person would. */
+async function sendUntilTaken(player: Player, message: Extract<Parameters<Player['send']>[0], { type: 'move' }>) {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const answer = await player.request(message, 'view', 10_000);
+    if (answer.type === 'view') return answer;
+    // A client playing at machine speed meets the 20-a-second limit now and then: it waits, like any client.
+    assert.ok(answer.code === 'unavailable' || answer.code === 'rate-limited', `refused: ${answer.code} ${answer.message}`);
+    await new Promise((resolve) => setTimeout(resolve, answer.code === 'rate-limited' ? 1000 : 250));
+  }
+  throw new Error('the move was never taken');
+}
+
+function wire(move: ReturnType<typeof legalMoves>[number]): View {
+  return move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : { type: move.type };
+}
+
+async function room(host: Player, guestServer: ServerProcess, players: number) {
+  host.send({ type: 'create', name: 'Ann', settings: { variant: 'draw', players: players as 2 | 3 | 4, level: 'easy', tempo: 'instant', target: 30 } });
+  await host.next('welcome');
+  const guest = await Player.connect(guestServer.wsUrl);
+  const welcomed = await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome');
+  assert.equal(welcomed.type, 'welcome');
+  const started = guest.next('view');
+  host.send({ type: 'start' });
+  await started;
+  await viewAt(host, guest.last('view')!.seq);
+  return guest;
+}
+
+describe('two server processes sharing Redis', () => {
+  let redis: RedisProcess;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  let spy: Redis;
+  const published: { channel: string; message: string }[] = [];
+  const tokens: string[] = [];
+
+  before(async () => {
+    redis = await startRedis();
+    spy = new Redis(redis.url);
+    await spy.psubscribe('*');
+    spy.on('pmessage', (_pattern: string, channel: string, message: string) => published.push({ channel, message }));
+    const args = ['--redis', redis.url, '--rooms-per-minute-per-address', '1000'];
+    [one, two] = await Promise.all([startServerProcess(args), startServerProcess(args)]);
+  });
+
+  after(async () => {
+    spy.disconnect();
+    await Promise.all([one?.stop(), two?.stop()]);
+    await redis?.stop();
+  });
+
+  test('a match whose seats are on both processes, with a computer, plays to its end', async () => {
+    const ann = await Player.connect(one.wsUrl);
+    const bob = await room(ann, two, 3);
+    tokens.push(ann.token!, bob.token!);
+    await play(new Map([[0, ann], [1, bob]]), bob);
+    const end = bob.last('view')!;
+    assert.notEqual(end.view.winningSide, null);
+    assert.equal((await viewAt(ann, end.seq)).seq, end.seq, 'both processes sent the last view');
+    await ann.close();
+    await bob.close();
+  });
+
+  test('an append is a compare-and-set: of many appends on one version exactly one lands', async () => {
+    const client = new Redis(redis.url, { enableAutoPipelining: true });
+    const store = new RedisLog(client);
+    const id = `cas-test-${Date.now()}`;
+    const later = Date.now() + 60_000;
+    assert.equal(await store.create(id, '{"n":0}', later), true);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => store.append(id, 1, [`["entry",${n}]`], null, later)));
+    assert.equal(results.filter(Boolean).length, 1);
+    const kept = await store.load(id);
+    assert.equal(kept!.version, 2);
+    assert.equal(kept!.entries.length, 1);
+    assert.equal(kept!.entries[0], `["entry",${results.indexOf(true)}]`, 'the entry that landed is the one stored');
+    assert.equal(await store.create(id, '{"n":99}', later), false, 'a room that exists cannot be created again');
+    assert.equal(await store.append(`${id}-absent`, 1, ['["x",1]'], null, later), false, 'nothing is appended to a room that is not there');
+    await store.close();
+  });
+
+  test('seats spread over both processes hear every event of every change, in order', async () => {
+    // Two people, one on each process, and two computers: computers' moves come in runs, which the
+    // other process catches up on together.
+    const host = await Player.connect(one.wsUrl, 'host');
+    host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
+    await host.next('welcome');
+    const guest = await Player.connect(two.wsUrl, 'guest');
+    assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
+    const people = [host, guest];
+    tokens.push(...people.map((p) => p.token!));
+    const started = people.map((p) => p.next('view'));
+    host.send({ type: 'start' });
+    await Promise.all(started);
+    await play(new Map(people.map((p) => [p.seat!, p])), guest);
+    const last = guest.last('view')!;
+    assert.notEqual(last.view.winningSide, null);
+    // What each seat heard: the events of all its views, in order.
+    const heard = await Promise.all(
+      people.map(async (p) => {
+        await viewAt(p, last.seq);
+        return p.messages.flatMap((m) => (m.type === 'view' ? (m.events as MatchEmitted[]) : []));
+      }),
+    );
+    assert.deepEqual(heard[1], heard[0], 'both seats heard the same events in the same order');
+    // Change 1 is the start; every later one is a move (one `move` event each) or the deal of a round,
+    // whose only event is the `turn` right after the round's end (an All Fives match can also end
+    // inside a round, with no round end).
+    const events = heard[0]!;
+    const moves = events.filter((e) => e.type === 'move').length;
+    const deals = events.filter((e, i) => e.type === 'turn' && events[i - 1]?.type === 'roundEnd').length;
+    assert.ok(deals >= 1, 'the match had rounds');
+    assert.equal(moves + deals, last.seq - 1, 'no change went unheard by either seat');
+    assert.equal(heard[0]!.filter((e) => e.type === 'matchEnd').length, 1);
+    for (const p of people) await p.close();
+  });
+
+  test('one seat moving through both processes at once: exactly one move is applied', async () => {
+    const ann = await Player.connect(one.wsUrl);
+    const bob = await room(ann, two, 2);
+    tokens.push(ann.token!, bob.token!);
+    // Play until it is Ann's turn with two different moves to choose from.
+    let view = bob.last('view')!;
+    for (let i = 0; i < 200; i++) {
+      view = bob.last('view')!;
+      const mine = view.view.turn === 0 && !view.view.round.result ? legalMoves((await viewAt(ann, view.seq)).view) : [];
+      if (mine.length >= 2) break;
+      await play(new Map([[0, ann], [1, bob]]), bob, 1);
+    }
+    const moves = legalMoves((await viewAt(ann, view.seq)).view);
+    assert.ok(moves.length >= 2, 'a position with two moves was reached');
+    const annTwo = await Player.connect(two.wsUrl);
+    // The second connection resumes Ann's seat on the other process; both send a move on the same seq.
+    annTwo.send({ type: 'resume', room: ann.room!, token: ann.token! });
+    annTwo.send({ type: 'move', seq: view.seq, move: wire(moves[1]!) });
+    ann.send({ type: 'move', seq: view.seq, move: wire(moves[0]!) });
+    const applied = await bob.next('view', (m) => m.seq === view.seq + 1);
+    // Whatever came second was refused (stale), or its connection was replaced before it was read.
+    const settle = await Promise.race([
+      annTwo.next('error', () => true, 3000).then((e) => e.code),
+      ann.next('error', () => true, 3000).then((e) => e.code),
+    ]).catch(() => 'no error');
+    assert.ok(['stale', 'not-seated', 'no error', 'not-your-turn', 'wrong-phase'].includes(settle), settle);
+    const peek = await Player.connect(one.wsUrl);
+    peek.send({ type: 'resume', room: bob.room!, token: bob.token! });
+    const fresh = await peek.next('view');
+    assert.equal(fresh.seq, view.seq + 1, 'exactly one change');
+    assert.equal(fresh.view.log.length, applied.view.log.length);
+    assert.equal(fresh.view.log.filter((e) => e.seat === 0).length, view.view.log.filter((e) => e.seat === 0).length + 1, 'one move of Ann');
+    for (const p of [ann, annTwo, bob, peek]) await p.close();
+  });
+
+  test('a process killed mid-match: its players resume on the other and the match finishes', async () => {
+    const victim = await startServerProcess(['--redis', redis.url, '--rooms-per-minute-per-address', '1000']);
+    const ann = await Player.connect(victim.wsUrl);
+    const bob = await room(ann, two, 2);
+    tokens.push(ann.token!, bob.token!);
+    await play(new Map([[0, ann], [1, bob]]), bob, 3);
+    const before = bob.last('view')!;
+    await victim.stop('SIGKILL');
+    const back = await Player.connect(two.wsUrl);
+    back.send({ type: 'resume', room: ann.room!, token: ann.token! });
+    const resumed = await back.next('view');
+    assert.equal(resumed.seq, before.seq, 'nothing lost');
+    assert.deepEqual(resumed.view.table, before.view.table);
+    await play(new Map([[0, back], [1, bob]]), bob);
+    assert.notEqual(bob.last('view')!.view.winningSide, null);
+    await back.close();
+    await bob.close();
+  });
+
+  test('Redis restarted mid-match: moves are refused meanwhile, nothing is lost after', async () => {
+    const ann = await Player.connect(one.wsUrl);
+    const bob = await room(ann, two, 2);
+    tokens.push(ann.token!, bob.token!);
+    await play(new Map([[0, ann], [1, bob]]), bob, 2);
+    let view = bob.last('view')!;
+    while (view.view.turn !== 0 || view.view.round.result) {
+      await play(new Map([[0, ann], [1, bob]]), bob, 1);
+      view = bob.last('view')!;
+    }
+    const move = wire(legalMoves((await viewAt(ann, view.seq)).view)[0]!);
+    await redis.kill();
+    const refused = await ann.request({ type: 'move', seq: view.seq, move }, 'view', 5000);
+    assert.equal(refused.type, 'error', 'a move while Redis is away is refused');
+    assert.equal(refused.type === 'error' && refused.code, 'unavailable');
+    const health = await fetch(`${one.url}/healthz`);
+    assert.equal(health.status, 503, '/healthz says the process is unhealthy');
+    await redis.start();
+    const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
+    assert.ok(accepted, 'the move is accepted once Redis is back');
+    assert.equal(accepted.seq, view.seq + 1, 'nothing lost, nothing applied twice');
+    await play(new Map([[0, ann], [1, bob]]), bob);
+    assert.notEqual(bob.last('view')!.view.winningSide, null);
+    await ann.close();
+    await bob.close();
+  });
+
+  test('SIGTERM drains: the socket closes with 1012, the process exits, the player resumes on the other', async () => {
+    const leaving = await startServerProcess(['--redis', redis.url, '--rooms-per-minute-per-address', '1000']);
+    const ann = await Player.connect(leaving.wsUrl);
+    const bob = await room(ann, two, 2);
+    tokens.push(ann.token!, bob.token!);
+    await play(new Map([[0, ann], [1, bob]]), bob, 2);
+    const before = bob.last('view')!;
+    const exited = new Promise<number | null>((resolve) => leaving.child.once('exit', (code) => resolve(code)));
+    leaving.child.kill('SIGTERM');
+    assert.equal(await exited, 0, 'a clean exit');
+    assert.equal(ann.closed?.code, 1012);
+    const back = await Player.connect(two.wsUrl);
+    back.send({ type: 'resume', room: ann.room!, token: ann.token! });
+    assert.equal((await back.next('view')).seq, before.seq);
+    await play(new Map([[0, back], [1, bob]]), bob);
+    assert.notEqual(bob.last('view')!.view.winningSide, null);
+    await back.close();
+    await bob.close();
+  });
+
+  test('GET /metrics speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors', async () => {
+    const response = await fetch(`${two.url}/metrics`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
+    const text = await response.text();
+    for (const name of ['domino_rooms', 'domino_connections', 'domino_messages_total', 'domino_move_seconds_bucket', 'domino_storage_errors_total']) {
+      assert.match(text, new RegExp(`^${name}`, 'm'), name);
+    }
+    assert.match(text, /^domino_messages_total\{type="move"\} [1-9]/m);
+    // Ann's moves went through process one while Redis was away.
+    const oneText = await (await fetch(`${one.url}/metrics`)).text();
+    assert.match(oneText, /^domino_refusals_total\{code="unavailable"\} [1-9]/m, 'the refusals while Redis was away are counted');
+    assert.match(oneText, /^domino_storage_errors_total [1-9]/m, 'and the storage errors');
+  });
+
+  test('what passes on the channels: room versions only, no tile and no token', async () => {
+    assert.ok(published.length > 10, 'the processes published');
+    for (const { channel, message } of published) {
+      assert.match(channel, /^domino:room-version:[A-Za-z0-9_-]{22}$/);
+      assert.match(message, /^\d+$/);
+      for (const token of tokens) assert.ok(!message.includes(token) && !channel.includes(token));
+    }
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The room logs' contract (server/src/storage/log.ts), the same for MemoryLog, SqliteLog and RedisLog
+ * (a real redis-server): a room is created once; an append lands only on the version it was made on
+ * (compare-and-set) and grows the version by its entries; a load is the last snapshot and the entries
+ * after it; `since` gives a reader just the entries it lacks while the log keeps them, else the
+ * snapshot; a room past its expiry is absent (an append made on it fails, its id may be taken again)
+ * and sweep removes it. SQLite also keeps rooms across a reopen of its file, commits the appends of
+ * one turn of the event loop together, and reads a room stored before rooms were logs.
+ */
+import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { KEPT_BEFORE_SNAPSHOT, type RoomLog } from '../src/storage/log.js';
+import { MemoryLog } from '../src/storage/memory.js';
+import { RedisLog } from '../src/storage/redis.js';
+import { SqliteLog } from '../src/storage/sqlite.js';
+import { startRedis, type RedisProcess } from './redis-server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'domino-log-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+class Clock {
+  constructor(public ms = Date.now()) {}
+  now = () => this.ms;
+}
+
+let redis: RedisProcess | null = null;
+const redisClients: Redis[] = [];
+before(async () => {
+  redis = await startRedis();
+});
+after(async () => {
+  for (const client of redisClients) client.disconnect();
+  await redis?.stop();
+});
+
+let ids = 0;
+/** Redis is one server for every test: each test's rooms get ids of their own. */
+const fresh = (name: string) => `${name}-${process.pid}-${++ids}`;
+
+// Redis expires keys by its own clock, so its expiry tests use real (short) times.
+const LOGS: [string, (clock: Clock, file?: string) => RoomLog, { ownClock: boolean }][] = [
+  ['MemoryLog', (clock) => new MemoryLog(clock.now), { ownClock: true }],
+  ['SqliteLog', (clock, file) => new SqliteLog(file ?? ':memory:', clock.now), { ownClock: true }],
+  [
+    'RedisLog',
+    (clock) => {
+      const client = new Redis(redis!.url, { enableAutoPipelining: true });
+      redisClients.push(client);
+      return new RedisLog(client, clock.now);
+    },
+    { ownClock: false },
+  ],
+];
+
+const entry = (n: number) => `["e",${n}]`;
+
+for (const [name, make, { ownClock }] of LOGS) {
+  describe(name, () => {
+    test('a room is created once, at version 1, as its snapshot', async () => {
+      const clock = new Clock();
+      const log = make(clock);
+      const id = fresh('r');
+      assert.equal(await log.load(id), null);
+      assert.equal(await log.create(id, '{"s":1}', clock.ms + 60_000), true);
+      assert.deepEqual(await log.load(id), { version: 1, snapshot: '{"s":1}', snapshotVersion: 1, entries: [] });
+      assert.equal(await log.create(id, '{"s":2}', clock.ms + 60_000), false, 'an id that is taken');
+      assert.equal((await log.load(id))!.snapshot, '{"s":1}');
+      assert.equal(await log.count() >= 1, true);
+    });
+
+    test('an append lands only on the version it was made on, and the version grows by its entries', async () => {
+      const clock = new Clock();
+      const log = make(clock);
+      const id = fresh('r');
+      const later = clock.ms + 60_000;
+      await log.create(id, '{}', later);
+      assert.equal(await log.append(id, 1, [entry(2), entry(3)], null, later), true);
+      // Another change made on version 1 must be made again on the fresh room.
+      assert.equal(await log.append(id, 1, [entry(99)], null, later), false);
+      for (const wrong of [0, 2, 4, 99]) assert.equal(await log.append(id, wrong, [entry(99)], null, later), false, `expected ${wrong}`);
+      assert.equal(await log.append(id, 3, [entry(4)], null, later), true);
+      assert.deepEqual(await log.load(id), { version: 4, snapshot: '{}', snapshotVersion: 1, entries: [entry(2), entry(3), entry(4)] });
+      assert.equal(await log.append(fresh('absent'), 1, [entry(1)], null, later), false, 'a room that does not exist');
+    });
+
+    test('appends on one version in the same turn: exactly one lands', async () => {
+      const clock = new Clock();
+      const log = make(clock);
+      const id = fresh('r');
+      const later = clock.ms + 60_000;
+      await log.create(id, '{}', later);
+      const results = await Promise.all(Array.from({ length: 10 }, (_, n) => log.append(id, 1, [entry(n)], null, later)));
+      assert.equal(results.filter(Boolean).length, 1);
+      const stored = (await log.load(id))!;
+      assert.deepEqual(stored.entries, [entry(results.indexOf(true))]);
+    });
+
+    test('a load starts at the last snapshot; `since` reads just what a reader lacks while the log keeps it', async () => {
+      const clock = new Clock();
+      const log = make(clock);
+      const id = fresh('r');
+      const later = clock.ms + 60_000;
+      await log.create(id, '{"at":1}', later);
+      let version = 1;
+      for (let n = 0; n < 10; n++) assert.ok(await log.append(id, version, [entry(++version)], null, later));
+      // A snapshot as of version 12, appended with the change that makes it.
+      assert.ok(await log.append(id, version, [entry(++version)], '{"at":12}', later));
+      assert.ok(await log.append(id, version, [entry(++version)], null, later));
+      assert.deepEqual(await log.load(id), { version: 13, snapshot: '{"at":12}', snapshotVersion: 12, entries: [entry(13)] });
+      const since = (await log.since(id, 9))!;
+      assert.equal(since.snapshot, null, 'the entries from before the snapshot are still kept');
+      assert.deepEqual(since.entries, [entry(10), entry(11), entry(12), entry(13)]);
+      assert.deepEqual((await log.since(id, 13))!.entries, []);
+      // Past KEPT_BEFORE_SNAPSHOT changes before the next snapshot, an old reader gets the snapshot.
+      for (let n = 0; n < KEPT_BEFORE_SNAPSHOT + 5; n++) assert.ok(await log.append(id, version, [entry(++version)], null, later));
+      assert.ok(await log.append(id, version, [entry(++version)], `{"at":${version}}`, later));
+      const old = (await log.since(id, 9))!;
+      assert.equal(old.snapshot, `{"at":${version}}`);
+      assert.deepEqual(old.entries, []);
+      assert.equal(old.version, version);
+      const recent = (await log.since(id, version - 3))!;
+      assert.equal(recent.snapshot, null);
+      assert.equal(recent.entries.length, 3);
+      assert.equal(await log.since(fresh('absent'), 1), null);
+    });
+
+    test('a room past its expiry is absent, an append on it fails, and sweep removes it', { skip: !ownClock && 'Redis expires by its own clock: see the next test' }, async () => {
+      const clock = new Clock();
+      const log = make(clock);
+      const old = fresh('old');
+      const live = fresh('live');
+      await log.create(old, '{}', clock.ms + 100);
+      await log.create(live, '{}', clock.ms + 10_000);
+      assert.equal(await log.count(), 2);
+      clock.ms += 99;
+      assert.notEqual(await log.load(old), null, 'not yet expired');
+      clock.ms += 1;
+      assert.equal(await log.load(old), null, 'expired at expiresAt');
+      assert.equal(await log.count(), 1);
+      assert.equal(await log.append(old, 1, [entry(2)], null, clock.ms + 100), false, 'an append on an expired room');
+      assert.equal(await log.sweep(clock.ms), 1);
+      assert.equal(await log.sweep(clock.ms), 0);
+      // Its id may be taken again, from version 1 with nothing of the old room.
+      assert.equal(await log.create(old, '{"new":true}', clock.ms + 100), true);
+      assert.deepEqual(await log.load(old), { version: 1, snapshot: '{"new":true}', snapshotVersion: 1, entries: [] });
+      // An append sets the expiry anew.
+      clock.ms += 50;
+      assert.ok(await log.append(old, 1, [entry(2)], null, clock.ms + 100));
+      clock.ms += 60;
+      assert.notEqual(await log.load(old), null);
+    });
+
+    test('Redis: a room expires by PEXPIRE, its log with it', { skip: ownClock && 'the other logs are tested on their own clock' }, async () => {
+      const clock = new Clock();
+      const log = make(clock);
+      const id = fresh('expiring');
+      await log.create(id, '{}', Date.now() + 300);
+      assert.ok(await log.append(id, 1, [entry(2)], null, Date.now() + 300));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(await log.load(id), null);
+      assert.equal(await log.append(id, 2, [entry(3)], null, Date.now() + 300), false);
+      assert.equal(await log.create(id, '{"new":true}', Date.now() + 60_000), true);
+      assert.deepEqual((await log.load(id))!.entries, [], 'nothing of the old log');
+    });
+  });
+}
+
+test('SqliteLog keeps rooms, versions, snapshots and expiries across a reopen of its file', async () => {
+  const clock = new Clock();
+  const file = join(dir, 'nested', 'rooms.sqlite');
+  const first = new SqliteLog(file, clock.now);
+  await first.create('a', '{"a":1}', clock.ms + 1000);
+  await first.append('a', 1, [entry(2), entry(3)], null, clock.ms + 1000);
+  await first.append('a', 3, [entry(4)], '{"a":4}', clock.ms + 1000);
+  await first.append('a', 4, [entry(5)], null, clock.ms + 1000);
+  await first.create('b', '{}', clock.ms + 10);
+  await first.close();
+  const second = new SqliteLog(file, clock.now);
+  assert.deepEqual(await second.load('a'), { version: 5, snapshot: '{"a":4}', snapshotVersion: 4, entries: [entry(5)] });
+  assert.equal(await second.append('a', 4, [entry(9)], null, clock.ms + 1000), false);
+  clock.ms += 10;
+  assert.equal(await second.load('b'), null);
+  assert.equal(await second.count(), 1);
+  await second.close();
+});
+
+test('SqliteLog reads a room stored before rooms were logs once, into the log', async () => {
+  const clock = new Clock();
+  const file = join(dir, 'legacy.sqlite');
+  const old = new Database(file);
+  old.exec('CREATE TABLE rooms (id TEXT PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID');
+  old.prepare('INSERT INTO rooms VALUES (?, ?, ?, ?)').run('legacy', 7, '{"old":true}', clock.ms + 1000);
+  old.prepare('INSERT INTO rooms VALUES (?, ?, ?, ?)').run('gone', 3, '{"old":true}', clock.ms - 1);
+  old.close();
+  const log = new SqliteLog(file, clock.now);
+  assert.deepEqual(await log.load('legacy'), { version: 1, snapshot: '{"old":true}', snapshotVersion: 1, entries: [] });
+  assert.ok(await log.append('legacy', 1, [entry(2)], null, clock.ms + 1000), 'it goes on as a log');
+  assert.deepEqual((await log.load('legacy'))!.entries, [entry(2)]);
+  assert.equal(await log.load('gone'), null, 'an expired old room stays gone');
+  await log.close();
+  const reader = new Database(file, { readonly: true });
+  assert.equal((reader.prepare('SELECT count(*) AS n FROM rooms WHERE id = ?').get('legacy') as { n: number }).n, 0, 'moved, not copied');
+  reader.close();
+});

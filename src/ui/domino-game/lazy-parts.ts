@@ -1,0 +1,85 @@
+/**
+ * The parts of the game kept out of the first visit, loaded when first needed: the texts shown on
+ * demand, the settings dialog, the summaries' body, online play. When one cannot load (the connection
+ * dropped), the player is told to reload: browsers remember a module that failed to load for the
+ * page's lifetime, and a reload resumes the saved match. The game itself goes on meanwhile.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import { loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
+import type { SessionState } from '../session/session.js';
+import type { RoundRow } from './parts.js';
+
+type OnlineModule = typeof import('./online-mode.js');
+
+export class LazyParts {
+  /** Why a part is missing, until it loads: a text's key, so the notice follows the language. */
+  problem: MessageKey | '' = '';
+  /** The summaries' story (score by round, why the match ended), once its code and texts have loaded. */
+  private summary: typeof import('./summary.js') | null = null;
+  private summaryLoading: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
+    /** Says a text in the live region. */
+    private readonly say: (key: MessageKey) => void,
+  ) {}
+
+  /** Loads a part; says so when it cannot. */
+  async load(load: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await load();
+      this.problem = '';
+      return true;
+    } catch (error) {
+      console.warn('<domino-game>: a part of the game could not be loaded.', error);
+      this.problem = 'loadFailed';
+      this.say(this.problem);
+      return false;
+    } finally {
+      this.host.requestUpdate();
+    }
+  }
+
+  /** The texts shown on demand (the how-to-play text among them). */
+  texts(): Promise<boolean> {
+    return this.load(() => loadExtraTexts());
+  }
+
+  /** The settings dialog's code and texts. */
+  settingsDialog(): Promise<boolean> {
+    return this.load(async () => {
+      await loadExtraTexts();
+      await import('../domino-settings/domino-settings.js');
+    });
+  }
+
+  /** Online play's code and texts (only a person who plays online needs them); null when they cannot load. */
+  async onlineMode(): Promise<OnlineModule | null> {
+    let module: OnlineModule | null = null;
+    await this.load(async () => {
+      await loadExtraTexts();
+      module = await import('./online-mode.js');
+    });
+    return module;
+  }
+
+  /** The summary's body loads when a round ends: a first visit does not need it. Until then, its heading shows. */
+  loadSummary(): Promise<unknown> {
+    // Once: a render asks again while it loads, and a failed load is not retried (the notice says reload).
+    return (this.summaryLoading ??= this.load(async () => {
+      await loadExtraTexts();
+      const part = await import('./summary.js');
+      // Its styles join the root's: every browser with the colour functions the theme uses adopts sheets.
+      const root = this.host.renderRoot as ShadowRoot;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, part.summaryStyles.styleSheet!];
+      this.summary = part;
+    }));
+  }
+
+  /** The summary's body for `state`, with the scores after each round heard; nothing until it has loaded. */
+  summaryBody(t: Translator, state: SessionState, rounds: readonly RoundRow[]): unknown {
+    // A match resumed at a round's end heard no event: the body loads now.
+    if (!this.summary) void this.loadSummary();
+    return this.summary?.renderSummaryBody(t, state, rounds);
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The match against the computer, kept in step with the settings and saved: resumed from the saved
+ * game when it joins the page (or started anew), the settings applied as they change (the tempo at
+ * once; the game, players and level from the next match), the person's choices saved, and the
+ * statistics kept. It goes on, saved and unheard, while the person plays online.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { MessageKey } from '../../i18n/index.js';
+import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
+import type { LocalSession } from '../session/local-session.js';
+import type { SessionState } from '../session/session.js';
+import { configOf, sameGame, type SettingsSource } from './effective-settings.js';
+import type { Persistence } from './persistence.js';
+import { localSeats } from './settings.js';
+
+
+export class LocalMatch implements ReactiveController {
+  /** Won and played, per level and variant; null until the saved game is read. */
+  stats: Stats | null = null;
+  /** A text's key, not the text: a notice follows the language when it changes. */
+  notice: MessageKey | '' = '';
+
+  /** Added after the persistence and the session: it starts the match once both are there. */
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly session: LocalSession,
+    private readonly persistence: Persistence,
+    private readonly settings: SettingsSource,
+    /** The root's language: the person's choice may change it. */
+    private readonly locale: { update(): Promise<void> },
+    /** Says a text in the live region. */
+    private readonly say: (key: MessageKey) => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (!this.persistence.opened) this.startFromSaved();
+  }
+
+  /** Resumes the saved match if there is a sound one, else starts a new match with the settings. */
+  private startFromSaved(): void {
+    const { persistence, session } = this;
+    persistence.open();
+    const saved = persistence.load();
+    this.settings.player = saved.settings;
+    this.stats = saved.stats;
+    const settings = this.settings.now();
+    const input = {
+      config: configOf(settings),
+      seats: localSeats(settings.players, session.seat),
+      level: settings.level,
+      tempo: settings.tempo,
+      ...(settings.seed !== null ? { seed: settings.seed } : {}),
+    };
+    session.subscribe(() => persistence.saveMatchSoon(() => session.persistedSnapshot()));
+    void this.locale.update();
+    if (saved.match === null) {
+      session.start(input);
+      return;
+    }
+    void session.resumeOrStart(input, saved.match).then((resumed) => {
+      if (!resumed) {
+        console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
+        persistence.dropMatch();
+      }
+      // A resumed match keeps its settings; newer ones wait for the next match.
+      else this.sync(false);
+    });
+  }
+
+  /**
+   * Brings the match in line with the settings: the tempo at once; the game, players and level from
+   * the next match (and, when `announce`, it says so).
+   */
+  sync(announce: boolean): void {
+    const { session } = this;
+    const now = session.settings;
+    if (!now) return;
+    const settings = this.settings.now();
+    if (settings.tempo !== now.tempo) session.configure({ tempo: settings.tempo });
+    const config = configOf(settings);
+    if (settings.level === now.level && sameGame(config, now.config)) return;
+    session.configure({ level: settings.level, config, seats: localSeats(settings.players, session.seat) });
+    if (announce) {
+      this.notice = 'settingsNextMatch';
+      this.host.requestUpdate();
+      this.say(this.notice);
+    }
+  }
+
+  /** The person changed settings in the dialog: kept, and applied. */
+  change(settings: PlayerSettings): void {
+    this.settings.player = { ...this.settings.player, ...settings };
+    this.persistence.saveSettings(this.settings.player);
+    this.sync(true);
+    void this.locale.update();
+  }
+
+  resetStats(): void {
+    this.stats = emptyStats();
+    this.persistence.saveStats(this.stats);
+    this.host.requestUpdate();
+    this.say('statsResetDone');
+  }
+
+  /** A new match was asked for: the settings waiting for it apply. */
+  newMatchAsked(): void {
+    this.notice = '';
+    this.host.requestUpdate();
+    this.sync(false);
+  }
+
+  /**
+   * From the settings dialog, confirmed there: the match being played is given up (it counts as played,
+   * not won) and a new one starts with the settings that were waiting for it.
+   */
+  giveUpAndStartNew(): void {
+    const state = this.session.state;
+    if (state && state.phase !== 'matchOver') this.count(null, state);
+    this.session.send({ type: 'new-match' });
+    this.newMatchAsked();
+    this.say('newGameStarted');
+  }
+
+  /** Statistics: a finished match counts as played, and as won when your side won it (null: given up). */
+  count(winningSide: number | null, state: SessionState): void {
+    // Statistics are per level of the computers: a local match's.
+    const level = this.session.level;
+    if (!this.stats || !level) return;
+    const { config } = state.view;
+    const yourSide = config.teams ? state.seat % 2 : state.seat;
+    this.stats = recordMatch(this.stats, level, config.variant, winningSide === yourSide);
+    this.persistence.saveStats(this.stats);
+    this.host.requestUpdate();
+  }
+}

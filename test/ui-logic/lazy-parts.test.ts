@@ -1,0 +1,47 @@
+/** LazyParts: a part that cannot load says so once, leaves the game going, and the notice goes once a part loads. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { MessageKey } from '../../src/i18n/index.js';
+import { LazyParts } from '../../src/ui/domino-game/lazy-parts.js';
+
+function setUp() {
+  const said: MessageKey[] = [];
+  let renders = 0;
+  const host = {
+    renderRoot: {} as DocumentFragment,
+    addController: () => undefined,
+    removeController: () => undefined,
+    requestUpdate: () => void renders++,
+    updateComplete: Promise.resolve(true),
+  };
+  return { parts: new LazyParts(host, (key) => void said.push(key)), said, renders: () => renders };
+}
+
+test('a part that fails to load: the problem is shown and said, and false comes back; the next part that loads clears it', async () => {
+  const { parts, said, renders } = setUp();
+  const warn = console.warn;
+  const warnings: unknown[] = [];
+  console.warn = (...args: unknown[]) => void warnings.push(args);
+  try {
+    assert.equal(await parts.load(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))), false);
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(parts.problem, 'loadFailed');
+  assert.deepEqual(said, ['loadFailed']);
+  assert.equal(warnings.length, 1, 'the developer hears why');
+  assert.equal(renders(), 1);
+
+  let loaded = false;
+  assert.equal(await parts.load(async () => void (loaded = true)), true);
+  assert.equal(loaded, true);
+  assert.equal(parts.problem, '');
+  assert.deepEqual(said, ['loadFailed'], 'a load is not announced');
+  assert.equal(renders(), 2);
+});
+
+test('the texts shown on demand load (English is built in)', async () => {
+  const { parts } = setUp();
+  assert.equal(await parts.texts(), true);
+  assert.equal(parts.problem, '');
+});

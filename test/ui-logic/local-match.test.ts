@@ -1,0 +1,116 @@
+/**
+ * LocalMatch, the root's match against the computer: started from the saved game, kept in step with
+ * the settings, its choices and statistics saved. In Node, with localStorage stood in for by a map and
+ * the root by a plain host (the computers think on the main thread).
+ */
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, test } from 'node:test';
+import type { ReactiveController } from 'lit';
+import type { MessageKey } from '../../src/i18n/index.js';
+import { SettingsSource } from '../../src/ui/domino-game/effective-settings.js';
+import { LocalMatch } from '../../src/ui/domino-game/local-match.js';
+import { Persistence } from '../../src/ui/domino-game/persistence.js';
+import { LocalSession } from '../../src/ui/session/local-session.js';
+
+let stored: Map<string, string>;
+beforeEach(() => {
+  stored = new Map();
+  (globalThis as { localStorage?: unknown }).localStorage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  };
+});
+
+const sessions: LocalSession[] = [];
+afterEach(() => {
+  delete (globalThis as { localStorage?: unknown }).localStorage;
+  for (const session of sessions.splice(0)) session.dispose();
+});
+
+const entry = (name: string): unknown => JSON.parse(stored.get(`domino-game:test:${name}`) ?? 'null');
+
+/** A root with these attributes; it records what the match says and how often it asks to render. */
+function setUp(attributes: Record<string, unknown> = {}) {
+  const said: MessageKey[] = [];
+  let renders = 0;
+  const host = {
+    variant: 'draw', players: 2, target: null, level: 'easy', tempo: 'instant', teams: null, seed: 'local-match', lockSettings: null,
+    storageKey: 'test', persist: null,
+    ...attributes,
+    addController: (_: ReactiveController) => undefined,
+    removeController: () => undefined,
+    requestUpdate: () => void renders++,
+    updateComplete: Promise.resolve(true),
+  };
+  const settings = new SettingsSource(host as never);
+  for (const name of Object.keys(attributes)) settings.noteSet(name, attributes[name]);
+  const persistence = new Persistence(host as never);
+  const session = new LocalSession(null);
+  sessions.push(session);
+  const match = new LocalMatch(host, session, persistence, settings, { update: () => Promise.resolve() }, (key) => void said.push(key));
+  return { match, session, said, renders: () => renders };
+}
+
+test("a first visit starts a match with the site's settings; a change waits for the next match, is said once and kept", () => {
+  const { match, session, said } = setUp({ variant: 'block', players: '3' });
+  match.hostConnected();
+  assert.equal(session.state?.view.config.variant, 'block');
+  assert.equal(session.state?.view.config.players, 3);
+  assert.deepEqual(entry('settings'), null, 'nothing chosen, nothing saved');
+
+  match.change({ variant: 'fives' });
+  assert.deepEqual(said, ['settingsNextMatch']);
+  assert.equal(match.notice, 'settingsNextMatch');
+  assert.equal(session.state?.view.config.variant, 'block', 'the match being played goes on');
+  assert.equal(session.settings?.config.variant, 'fives', 'the next one is All Fives');
+  assert.equal(session.state?.pending, true);
+  assert.deepEqual(entry('settings'), { version: 1, data: { variant: 'fives' } });
+
+  session.send({ type: 'new-match' });
+  match.newMatchAsked();
+  assert.equal(match.notice, '');
+  assert.equal(session.state?.view.config.variant, 'fives');
+});
+
+test('the tempo applies at once, without a notice; a saved choice of the person wins over the attribute', () => {
+  stored.set('domino-game:test:settings', JSON.stringify({ version: 1, data: { variant: 'doubles' } }));
+  const { match, session, said } = setUp({ variant: 'block', tempo: 'instant' });
+  match.hostConnected();
+  assert.equal(session.state?.view.config.variant, 'doubles');
+  match.change({ tempo: 'slow' });
+  assert.equal(session.settings?.tempo, 'slow');
+  assert.deepEqual(said, []);
+  assert.equal(session.state?.pending, false);
+});
+
+test('statistics: a match given up counts as played, not won; a match your side won counts as won; a reset empties them', () => {
+  const { match, session, said, renders } = setUp({ level: 'hard', variant: 'fives' });
+  match.hostConnected();
+  const before = renders();
+  match.giveUpAndStartNew();
+  assert.deepEqual(said, ['newGameStarted']);
+  assert.deepEqual(match.stats?.byLevel.hard, { played: 1, won: 0 });
+  assert.deepEqual(match.stats?.byVariant.fives, { played: 1, won: 0 });
+  assert.deepEqual((entry('stats') as { data: unknown }).data, match.stats);
+  assert.ok(renders() > before, 'the dialog shows the new figures');
+
+  const state = session.state!;
+  match.count(state.seat, state);
+  match.count(state.seat + 1, state);
+  assert.deepEqual(match.stats?.byLevel.hard, { played: 3, won: 1 });
+
+  match.resetStats();
+  assert.deepEqual(match.stats?.byLevel.hard, { played: 0, won: 0 });
+  assert.deepEqual(said, ['newGameStarted', 'statsResetDone']);
+  assert.deepEqual((entry('stats') as { data: unknown }).data, match.stats);
+});
+
+test('with persist="none" nothing is written, and the match still plays', () => {
+  const { match, session } = setUp({ persist: 'none' });
+  match.hostConnected();
+  match.change({ variant: 'block' });
+  match.giveUpAndStartNew();
+  assert.equal(stored.size, 0);
+  assert.equal(session.state?.view.config.variant, 'block');
+});
