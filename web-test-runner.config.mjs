@@ -8,6 +8,7 @@ import { CHROME_CANDIDATES, CHROME_INSTALL_HINT, findChrome } from './scripts/fi
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { failingRequests } from './scripts/wtr-failing-requests.mjs';
 import { roomServer } from './scripts/wtr-room-server.mjs';
+import { timingReporter } from './scripts/wtr-timing-reporter.mjs';
 
 function noBrowser(reason) {
   console.error(`\nBrowser tests need Chrome or Chromium: ${reason}\n${CHROME_INSTALL_HINT}\n`);
@@ -27,8 +28,14 @@ if (!executablePath) {
 // Requests made to fail on demand (test/ui/bundle.test.ts: a chunk that cannot be loaded).
 const failing = failingRequests();
 
+/**
+ * The slowest files first (the timing reporter prints them after every run): two run at once, and a
+ * long file started last would run alone at the end while the other page has nothing left to do.
+ */
+const SLOWEST_FIRST = ['test/ui/fixed-size.test.ts', 'test/ui/narrow.test.ts', 'test/ui/play-keyboard.test.ts', 'test/ui/play-pointer.test.ts', 'test/ui/online.test.ts', 'test/ui/online-match.test.ts', 'test/ui/embedding.test.ts', 'test/ui/summary.test.ts'];
+
 export default {
-  files: ['test/ui/**/*.test.ts'],
+  files: [...SLOWEST_FIRST, 'test/ui/**/*.test.ts'],
   middleware: [failing.middleware],
   nodeResolve: true,
   plugins: [
@@ -66,11 +73,13 @@ export default {
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
   concurrency: 2,
   concurrentBrowsers: 1,
-  browserStartTimeout: 60_000,
-  testsStartTimeout: 60_000,
-  testsFinishTimeout: 120_000,
+  // Ceilings, not measures: far above what a busy 2-core machine takes, so that only a hang fails. A
+  // test that plays whole matches says so with a ceiling of its own (this.timeout).
+  browserStartTimeout: 120_000,
+  testsStartTimeout: 120_000,
+  testsFinishTimeout: 900_000,
   testFramework: {
-    config: { timeout: 10_000 },
+    config: { timeout: 60_000 },
   },
-  reporters: [defaultReporter(), summaryReporter()],
+  reporters: [defaultReporter(), summaryReporter(), timingReporter()],
 };

@@ -1,25 +1,31 @@
 // Runs every test of the package and ends with one line alone: `N passed, N failed`.
 //
-//   node scripts/test.mjs             type check, lint, Node tests, browser tests
+//   node scripts/test.mjs             type check, lint, build, Node tests, browser tests
 //   node scripts/test.mjs --node      Node tests only
-//   node scripts/test.mjs --browser   browser tests only
+//   node scripts/test.mjs --browser   build, then browser tests only
 //
 // 1. Type check: `tsc --noEmit -p tsconfig.json` (src, test, bench); counts as one test.
 //    Lint: `eslint .` (eslint.config.mjs); counts as one test.
-// 2. Node tests: `node --import tsx --test` over every test/**/*.test.ts outside test/ui/, and the
-//    server workspace's server/test/**/*.test.ts.
-// 3. Build: `npm run build` (the widget, then the server workspace), for the browser tests of the built
-//    files (test/ui/bundle.test.ts, test/ui/classic.test.ts); counts as one test. Then
+// 2. Build: `npm run build` (the widget, then the server workspace), for the browser tests of the built files (test/ui/bundle*.test.ts,
+//    test/ui/classic.test.ts); counts as one test. Then the manifest: the custom-elements.json the
+//    build wrote must be the one it found (the committed one, in a fresh clone); one test. Then
 //    scripts/check-packages.mjs checks both packages' contents and starts the server's bin; one test.
-//    Then scripts/check-exports.mjs imports the Node
-//    entries by their public names (domino-game/engine, /ai, /machine, /protocol); one test. Then
-//    scripts/api-report.mjs checks each entry point's API against its report in api/; one test.
-// 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except that one).
-// Each suite prints its own output as it runs. The exit code is 1 when anything failed.
-import { spawnSync } from 'node:child_process';
+//    Then scripts/check-exports.mjs imports the Node entries by their public names (domino-game/engine,
+//    /ai, /machine, /protocol); one test. Then scripts/api-report.mjs checks each entry point's API
+//    against its report in api/; one test.
+// 3. Node tests: `node --test` over every test/**/*.test.ts outside test/ui/, and the server
+//    workspace's server/test/**/*.test.ts, several files at once.
+// 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except those above).
+//
+// Steps that do not depend on each other run side by side: the type check and lint beside the build,
+// then the Node tests beside the browser tests (which need the build; test/build/readme-styling
+// reads the manifest it writes). Each step's output is printed whole when it ends, with its time, and
+// the Node and browser tests end theirs with their slowest files and tests. The exit code is 1 when
+// anything failed.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,23 +36,30 @@ const only = args.has('--node') ? 'node' : args.has('--browser') ? 'browser' : u
 
 const totals = { passed: 0, failed: 0 };
 const tmp = mkdtempSync(join(tmpdir(), 'domino-test-'));
+const started = performance.now();
 
-/** Runs a command with the output going straight to ours; returns its exit status. */
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+
+/**
+ * Runs a command with its output (stdout and stderr, in order) kept, since steps run side by side;
+ * resolves with its exit status and that output.
+ */
 function run(command, commandArgs, env = {}) {
-  const result = spawnSync(command, commandArgs, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, commandArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.once('error', (error) => resolve({ status: 1, output: `${Buffer.concat(chunks)}${error.stack ?? error}\n` }));
+    child.once('close', (status) => resolve({ status: status ?? 1, output: Buffer.concat(chunks).toString() }));
   });
-  if (result.error) {
-    console.error(result.error);
-    return 1;
-  }
-  return result.status ?? 1;
 }
 
-function heading(title) {
-  console.log(`\n=== ${title} ===`);
+/** Prints a finished step: its title, its output, then `lines` (its verdict). */
+function report(title, since, output, ...lines) {
+  console.log(`\n=== ${title} (${seconds(since)}) ===`);
+  if (output) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  for (const line of lines) console.log(line);
 }
 
 /** Test files under dir (recursively), as paths relative to the root, sorted. */
@@ -67,105 +80,155 @@ function findTests(dir, skipDir) {
   return found.sort();
 }
 
-/** Runs a command that counts as one test: passed when it exits with 0. */
-function oneTest(title, name, command, commandArgs) {
-  heading(title);
-  const status = run(command, commandArgs);
-  console.log(status === 0 ? `${name} passed.` : `${name} FAILED.`);
-  if (status === 0) totals.passed += 1;
+function count(name, passed) {
+  if (passed) totals.passed += 1;
   else totals.failed += 1;
+  return passed ? `${name} passed.` : `${name} FAILED.`;
+}
+
+/** Runs a command that counts as one test: passed when it exits with 0. */
+async function oneTest(title, name, command, commandArgs) {
+  const since = performance.now();
+  const { status, output } = await run(command, commandArgs);
+  report(title, since, output, count(name, status === 0));
+  return status === 0;
 }
 
 function typecheck() {
   const tsc = require.resolve('typescript/bin/tsc');
-  oneTest('Type check: tsc --noEmit -p tsconfig.json', 'Type check', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json']);
+  return oneTest('Type check: tsc --noEmit -p tsconfig.json', 'Type check', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json']);
 }
 
 function lint() {
   const eslint = join(dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
-  oneTest('Lint: eslint .', 'Lint', process.execPath, [eslint, '.']);
+  return oneTest('Lint: eslint .', 'Lint', process.execPath, [eslint, '.']);
 }
 
-function nodeTests() {
-  const files = [...findTests(join(root, 'test'), join(root, 'test', 'ui')), ...findTests(join(root, 'server', 'test'))];
-  heading(`Node tests (${files.length} file${files.length === 1 ? '' : 's'})`);
+/**
+ * How many Node test files run at once: more than the cores, since the server's tests spend most of
+ * their time waiting on sockets and timers (node's own default is one fewer than the cores).
+ */
+const NODE_CONCURRENCY = Math.max(2, availableParallelism());
+
+/**
+ * The slowest Node test files first (the timing reporter prints them): a file's tests run one after
+ * another in its process, so a long file started last would finish alone.
+ */
+const NODE_SLOWEST_FIRST = ['test/engine/properties.test.ts', 'server/test/redis.test.ts', 'test/engine/player-view.test.ts'];
+
+async function nodeTests() {
+  const found = [...findTests(join(root, 'test'), join(root, 'test', 'ui')), ...findTests(join(root, 'server', 'test'))];
+  const files = [...NODE_SLOWEST_FIRST.filter((file) => found.includes(file)), ...found.filter((file) => !NODE_SLOWEST_FIRST.includes(file))];
+  const title = `Node tests (${files.length} file${files.length === 1 ? '' : 's'}, ${NODE_CONCURRENCY} at once)`;
+  const since = performance.now();
   if (files.length === 0) {
-    console.log('No Node test files (test/**/*.test.ts outside test/ui/): nothing to run.');
+    report(title, since, '', 'No Node test files (test/**/*.test.ts outside test/ui/): nothing to run.');
     return;
   }
   const tapFile = join(tmp, 'node-tests.tap');
-  const status = run(process.execPath, [
+  const { status, output } = await run(process.execPath, [
     '--import',
     'tsx',
     '--test',
+    `--test-concurrency=${NODE_CONCURRENCY}`,
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
     `--test-reporter-destination=${tapFile}`,
+    `--test-reporter=${join(root, 'scripts', 'node-timing-reporter.mjs')}`,
+    '--test-reporter-destination=stdout',
     ...files,
   ]);
   const tap = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
-  const count = (name) => {
+  const total = (name) => {
     const all = [...tap.matchAll(new RegExp(`^# ${name} (\\d+)$`, 'gm'))];
     return all.length ? Number(all[all.length - 1][1]) : 0;
   };
-  const passed = count('pass');
+  const passed = total('pass');
   // Cancelled tests (a timeout, a file that ended early) are failures too.
-  let failed = count('fail') + count('cancelled');
+  let failed = total('fail') + total('cancelled');
+  const lines = [];
   if (status !== 0 && failed === 0) {
-    console.log(`node --test exited with ${status} without a failing test: counted as one failure.`);
+    lines.push(`node --test exited with ${status} without a failing test: counted as one failure.`);
     failed = 1;
   }
   totals.passed += passed;
   totals.failed += failed;
+  report(title, since, output, ...lines, `Node tests: ${passed} passed, ${failed} failed.`);
 }
 
-function build() {
+/** custom-elements.json as it is now, or null. */
+const manifestText = () => (existsSync(join(root, 'custom-elements.json')) ? readFileSync(join(root, 'custom-elements.json'), 'utf8') : null);
+
+/** Where two texts first differ, as "line N: …". */
+function firstDifference(before, after) {
+  const [a, b] = [before.split('\n'), after.split('\n')];
+  const at = a.findIndex((line, i) => line !== b[i]);
+  const line = at < 0 ? a.length : at;
+  return `line ${line + 1}: ${JSON.stringify(a[line] ?? '(end)')} became ${JSON.stringify(b[line] ?? '(end)')}`;
+}
+
+async function build() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  oneTest('Build: npm run build (for the tests of dist/)', 'Build', npm, ['run', 'build']);
-  oneTest('Packages: the widget without server code, the server with its bin', 'Packages', process.execPath, [join(root, 'scripts', 'check-packages.mjs')]);
-  oneTest('Package exports: the Node entries, imported by name', 'Package exports', process.execPath, [join(root, 'scripts', 'check-exports.mjs')]);
-  oneTest('Public API: each entry point against its report in api/', 'Public API', process.execPath, [join(root, 'scripts', 'api-report.mjs')]);
+  const committed = manifestText();
+  const since = performance.now();
+  const built = await oneTest('Build: npm run build (for the tests of dist/)', 'Build', npm, ['run', 'build']);
+  if (built) {
+    const made = manifestText();
+    const same = committed !== null && made === committed;
+    const why = committed === null
+      ? 'custom-elements.json was missing; the build wrote it: commit it.'
+      : `custom-elements.json is not what the build makes from these sources (${firstDifference(committed, made ?? '')}); the build wrote the new one: review and commit it.`;
+    report('Manifest: the committed custom-elements.json is the one the build makes', since, '', ...(same ? [] : [why]), count('Manifest', same));
+  }
+  await oneTest('Packages: the widget without server code, the server with its bin', 'Packages', process.execPath, [join(root, 'scripts', 'check-packages.mjs')]);
+  await oneTest('Package exports: the Node entries, imported by name', 'Package exports', process.execPath, [join(root, 'scripts', 'check-exports.mjs')]);
+  await oneTest('Public API: each entry point against its report in api/', 'Public API', process.execPath, [join(root, 'scripts', 'api-report.mjs')]);
 }
 
-function browserTests() {
+async function browserTests() {
   const files = findTests(join(root, 'test', 'ui'));
-  heading(`Browser tests (${files.length} file${files.length === 1 ? '' : 's'})`);
+  const title = `Browser tests (${files.length} file${files.length === 1 ? '' : 's'})`;
+  const since = performance.now();
   if (files.length === 0) {
-    console.log('No browser test files (test/ui/**/*.test.ts): nothing to run.');
+    report(title, since, '', 'No browser test files (test/ui/**/*.test.ts): nothing to run.');
     return;
   }
   const summaryFile = join(tmp, 'browser-tests.json');
   const wtr = join(dirname(require.resolve('@web/test-runner')), 'bin.js');
-  const status = run(process.execPath, [wtr, '--config', 'web-test-runner.config.mjs'], {
+  // Static logging: the output is kept and printed at the end, so no progress bar redrawn in place.
+  const { status, output } = await run(process.execPath, [wtr, '--config', 'web-test-runner.config.mjs', '--static-logging'], {
     WTR_SUMMARY_FILE: summaryFile,
   });
   let counts = { passed: 0, failed: 0 };
   if (existsSync(summaryFile)) {
     counts = JSON.parse(readFileSync(summaryFile, 'utf8'));
   }
+  const lines = [];
   if (status !== 0 && counts.failed === 0) {
-    console.log(`@web/test-runner exited with ${status} without a failing test: counted as one failure.`);
+    lines.push(`@web/test-runner exited with ${status} without a failing test: counted as one failure.`);
     counts.failed = 1;
   }
   totals.passed += counts.passed;
   totals.failed += counts.failed;
+  report(title, since, output, ...lines, `Browser tests: ${counts.passed} passed, ${counts.failed} failed.`);
 }
 
 try {
-  if (!only) {
-    typecheck();
-    lint();
-  }
-  if (!only || only === 'node') nodeTests();
-  if (!only || only === 'browser') {
-    build();
-    browserTests();
+  if (only === 'node') await nodeTests();
+  else if (only === 'browser') {
+    await build();
+    await browserTests();
+  } else {
+    console.log('Type check and lint beside the build; then the Node tests beside the browser tests. Each step prints when it ends.');
+    await Promise.all([typecheck().then(lint), build()]);
+    await Promise.all([nodeTests(), browserTests()]);
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
 
 console.log('');
+console.log(`All in ${seconds(started)}.`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -13,6 +13,21 @@ class MemoryKeys implements SeatKeyStore {
 
 const options = { WebSocket: WebSocket as unknown as typeof globalThis.WebSocket, backoff: { first: 20, most: 200 } };
 
+/**
+ * Options whose WebSocket keeps each socket the session opens in `opened` (the last one is the live
+ * line): the session takes its WebSocket class as an option, so the test sees its sockets without
+ * reaching into the session.
+ */
+function watched(opened: WebSocket[]): typeof options {
+  class SeenWebSocket extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      opened.push(this);
+    }
+  }
+  return { ...options, WebSocket: SeenWebSocket as unknown as typeof globalThis.WebSocket };
+}
+
 let waits = 0;
 function until(session: OnlineSession, check: () => boolean, ms = 10_000): Promise<void> {
   const label = `wait ${++waits}: ${check.toString().slice(0, 90)}`;
@@ -41,12 +56,13 @@ describe('OnlineSession against the real server', () => {
   test('two sessions create, join and play a whole match; a dropped line resumes the seat', async () => {
     const hostKeys = new MemoryKeys();
     const guestKeys = new MemoryKeys();
-    const host = new OnlineSession(server.url, hostKeys, options);
+    const lines = { host: [] as WebSocket[], guest: [] as WebSocket[] };
+    const host = new OnlineSession(server.url, hostKeys, watched(lines.host));
     host.create('Ann', { variant: 'block', players: 2, level: 'easy', tempo: 'instant', target: 15 });
     await until(host, () => host.room !== null);
     assert.equal(host.seat, 0);
     assert.equal(hostKeys.key?.room, host.room!.id);
-    const guest = new OnlineSession(server.url, guestKeys, options);
+    const guest = new OnlineSession(server.url, guestKeys, watched(lines.guest));
     guest.join(host.room!.id, 'Bob');
     await until(host, () => host.room!.seats[1]!.kind === 'human');
     assert.equal(host.room!.seats[1]!.name, 'Bob');
@@ -74,7 +90,7 @@ describe('OnlineSession against the real server', () => {
         // A dropped line: the session reconnects by itself and resumes with the kept token.
         dropped = true;
         const before = JSON.stringify(actor.state!.view);
-        (actor as unknown as { connection: { socket: WebSocket } }).connection.socket.close(4999, 'test drop');
+        (actor === host ? lines.host : lines.guest).at(-1)!.close(4999, 'test drop');
         await until(actor, () => actor.status === 'reconnecting');
         await until(actor, () => actor.status === 'open' && actor.seat !== null);
         assert.equal(JSON.stringify(actor.state!.view), before, 'the same view after resuming');
@@ -117,13 +133,14 @@ describe('OnlineSession against the real server', () => {
   });
 
   test('a move on its way is the only one: a second tap sends nothing, and the tiles wait for the answer', async () => {
-    const session = new OnlineSession(server.url, new MemoryKeys(), options);
+    const opened: WebSocket[] = [];
+    const session = new OnlineSession(server.url, new MemoryKeys(), watched(opened));
     session.create('Di', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant' });
     await until(session, () => session.room !== null);
     session.start();
     await until(session, () => session.state !== null && session.state.legal.length > 0);
     const sent: string[] = [];
-    const socket = (session as unknown as { connection: { socket: WebSocket } }).connection.socket;
+    const socket = opened.at(-1)!;
     const send = socket.send.bind(socket);
     socket.send = ((data: string) => (sent.push(data), send(data))) as typeof socket.send;
     const seq = session.state!.view.log.length;

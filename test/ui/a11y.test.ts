@@ -58,7 +58,7 @@ async function checkHand(el: DominoGame): Promise<void> {
 }
 
 describe('accessibility', function () {
-  this.timeout(40_000);
+  this.timeout(180_000);
   let el: DominoGame | undefined;
   afterEach(() => el?.remove());
 

@@ -10,7 +10,9 @@ import '../../dist/domino-game.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { mount, playMatch, root, settle, waitFor } from './helpers.js';
 
-describe('the built bundle (dist/domino-game.js)', () => {
+describe('the built bundle (dist/domino-game.js)', function () {
+  // Whole matches (the hard computer thinks 250 ms a move): the ceiling only turns a hang into a failure.
+  this.timeout(180_000);
   afterEach(() => {
     for (const el of document.querySelectorAll('domino-game')) el.remove();
   });
@@ -41,7 +43,7 @@ describe('the built bundle (dist/domino-game.js)', () => {
     await settle(el);
     root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
     const settings = root(el).querySelector('domino-settings')!;
-    const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'), 8000);
+    const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
     expect(dialog.textContent).to.contain(enExtra.settingsTitle);
     expect(dialog.textContent).to.contain(enExtra.rule_doublesUnlock);
     await expect(el).to.be.accessible();

@@ -7,7 +7,9 @@ import { expect } from '@open-wc/testing';
 import { workers } from './bundle-worker-spy.js';
 import { mount, playMatch } from './helpers.js';
 
-describe('the classic script (dist/domino-game.iife.js)', () => {
+describe('the classic script (dist/domino-game.iife.js)', function () {
+  // Whole matches (the hard computer thinks 250 ms a move): the ceiling only turns a hang into a failure.
+  this.timeout(180_000);
   before(async () => {
     const script = document.createElement('script');
     script.src = '/dist/domino-game.iife.js';

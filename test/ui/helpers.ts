@@ -1,14 +1,16 @@
 /**
- * Helpers for the browser tests of <domino-game>: they read only what the page shows (the shadow DOM,
- * the accessible names, aria-disabled), never the match state, and wait for the computer through the
- * DOM. They do not define the element: a test file imports the sources (src/index.js) or a built
- * bundle itself.
+ * Helpers for the browser tests of <domino-game>: they read only what the page shows (through the
+ * component harnesses of harness.ts: the shadow DOM, the accessible names, aria-disabled), never the
+ * match state, and wait for the computer through the DOM, for conditions, with generous ceilings.
+ * They do not define the element: a test file imports the sources (src/index.js) or a built bundle itself.
  */
 import { expect } from '@open-wc/testing';
 import { a11ySnapshot, findAccessibilityNode } from '@web/test-runner-commands';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { en, type Message, type MessageKey } from '../../src/i18n/index.js';
+import type { ReactiveElement } from 'lit';
 import type { DominoGame } from '../../src/index.js';
+import { game, tileNameOf } from './harness.js';
 import type {
   DominoMatchEndDetail,
   DominoMoveDetail,
@@ -40,37 +42,24 @@ export function build(attributes: Record<string, string>): DominoGame {
   return el;
 }
 
-// ---- Reading the widget ---------------------------------------------------------------------------
+// ---- Reading the widget (through its harness: harness.ts says where everything is) --------------
+
+export { game, sameTile, textOf, tileNameOf, type GameHarness } from './harness.js';
 
 export const root = (el: DominoGame) => el.shadowRoot!;
-export const handOf = (el: DominoGame) => root(el).querySelector('domino-hand')!;
-export const boardOf = (el: DominoGame) => root(el).querySelector('domino-board')!;
+export const handOf = (el: DominoGame) => game(el).hand().host;
+export const boardOf = (el: DominoGame) => game(el).board().host;
 
-export const handTiles = (el: DominoGame): HTMLButtonElement[] => [
-  ...(handOf(el)?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.tile') ?? []),
-];
+export const handTiles = (el: DominoGame): HTMLButtonElement[] => (game(el).hasHand() ? game(el).hand().tiles() : []);
 export const handNames = (el: DominoGame): string[] => handTiles(el).map(tileNameOf);
-export const playableTiles = (el: DominoGame) => handTiles(el).filter((b) => b.getAttribute('aria-disabled') === 'false');
-export const placeButtons = (el: DominoGame): HTMLButtonElement[] => [
-  ...(boardOf(el)?.shadowRoot?.querySelectorAll<HTMLButtonElement>('button.place') ?? []),
-];
-export const mainButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('button.main');
-export const mainLabel = (el: DominoGame) => mainButton(el)?.textContent?.trim() ?? null;
-export const liveRegion = (el: DominoGame) => root(el).querySelector<HTMLElement>('[aria-live="polite"]')!;
-export const notice = (el: DominoGame) => root(el).querySelector<HTMLElement>('.notice');
+export const playableTiles = (el: DominoGame): HTMLButtonElement[] => (game(el).hasHand() ? game(el).hand().playable() : []);
+export const placeButtons = (el: DominoGame): HTMLButtonElement[] => (game(el).find('domino-board') ? game(el).board().places() : []);
+export const mainButton = (el: DominoGame) => game(el).mainButton();
+export const mainLabel = (el: DominoGame) => game(el).mainLabel();
+export const liveRegion = (el: DominoGame) => game(el).liveRegion();
+export const notice = (el: DominoGame) => game(el).notice();
 /** The names of the tiles on the table, from their accessible names. */
-export const tableNames = (el: DominoGame): string[] =>
-  [...(boardOf(el)?.shadowRoot?.querySelectorAll('.laid[aria-label]') ?? [])].map((n) => tileNameOf(n));
-
-/** "6-3" from an accessible name such as "Tile 6-3, playable". */
-export function tileNameOf(node: Element): string {
-  const match = /(\d)-(\d)/.exec(node.getAttribute('aria-label') ?? '');
-  if (!match) throw new Error(`no tile name in "${node.getAttribute('aria-label')}"`);
-  return `${match[1]}-${match[2]}`;
-}
-
-/** The same tile either way round. */
-export const sameTile = (a: string, b: string) => a === b || a === b.split('-').reverse().join('-');
+export const tableNames = (el: DominoGame): string[] => (game(el).find('domino-board') ? game(el).board().laidNames() : []);
 
 /** The focused element, through the shadow roots. */
 export function deepActive(): Element | null {
@@ -80,25 +69,42 @@ export function deepActive(): Element | null {
 }
 
 // ---- Waiting --------------------------------------------------------------------------------------
+//
+// Every wait is for a condition, polled, with a ceiling far above what the condition takes on a slow,
+// busy machine: the ceiling only turns a hang into a clear failure, it never measures speed.
 
-const frame = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+/** The ceiling of a wait, unless a test asks for another. */
+export const WAIT_CEILING_MS = 30_000;
 
-/** Lets the widget and its children finish rendering what has happened so far. */
-export async function settle(el: DominoGame): Promise<void> {
-  for (let i = 0; i < 3; i++) {
-    await el.updateComplete;
-    await handOf(el)?.updateComplete;
-    await boardOf(el)?.updateComplete;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The widget's own elements (all Lit elements), which render inside its shadow root. */
+const CHILD_ELEMENTS = 'domino-hand, domino-board, domino-settings, domino-lobby';
+
+/** The Lit elements of the widget: itself and its children. */
+const litElements = (el: Element): ReactiveElement[] =>
+  [el, ...(el.shadowRoot?.querySelectorAll(CHILD_ELEMENTS) ?? [])].filter((e): e is ReactiveElement => 'isUpdatePending' in e);
+
+/**
+ * Lets the widget and its children finish rendering what has happened so far: waits until none of
+ * them has an update pending (an update may ask for another, or render a child that updates).
+ */
+export async function settle(el: Element, ceiling = WAIT_CEILING_MS): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    await Promise.all(litElements(el).map((e) => e.updateComplete));
+    if (!litElements(el).some((e) => e.isUpdatePending)) return;
+    if (performance.now() - start > ceiling) throw new Error(`the widget was still rendering after ${ceiling} ms`);
   }
 }
 
-export async function waitFor<T>(what: string, check: () => T | null | undefined | false, timeout = 5000): Promise<T> {
+export async function waitFor<T>(what: string, check: () => T | null | undefined | false, ceiling = WAIT_CEILING_MS): Promise<T> {
   const start = performance.now();
   for (;;) {
     const value = check();
     if (value) return value;
-    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
-    await frame();
+    if (performance.now() - start > ceiling) throw new Error(`timed out waiting for ${what} (${ceiling} ms)`);
+    await pause(5);
   }
 }
 
@@ -108,7 +114,7 @@ export type Ask =
   | { kind: 'button'; label: string; button: HTMLButtonElement };
 
 /** Waits (through the computer's turns) until you can lay a tile or the main button shows. */
-export async function waitForYou(el: DominoGame, timeout = 5000): Promise<Ask> {
+export async function waitForYou(el: DominoGame, ceiling = WAIT_CEILING_MS): Promise<Ask> {
   await settle(el);
   return waitFor<Ask>('your turn', () => {
     const button = mainButton(el);
@@ -116,7 +122,7 @@ export async function waitForYou(el: DominoGame, timeout = 5000): Promise<Ask> {
     const tiles = playableTiles(el);
     if (tiles.length > 0) return { kind: 'play', tiles };
     return null;
-  }, timeout);
+  }, ceiling);
 }
 
 // ---- Events ---------------------------------------------------------------------------------------
@@ -233,7 +239,7 @@ export async function act(
   el: DominoGame,
   pick: (count: number) => number = () => 0,
 ): Promise<{ did: string; tile?: string; places?: number }> {
-  const ask = await waitForYou(el, 8000);
+  const ask = await waitForYou(el);
   if (ask.kind === 'button') {
     ask.button.click();
     await settle(el);
@@ -262,7 +268,7 @@ export async function playMatch(el: DominoGame, target: number): Promise<void> {
 /** Acts until `done` holds (checked before each action); throws after `max` actions. */
 export async function actUntil(el: DominoGame, done: () => boolean, max = 300): Promise<void> {
   for (let i = 0; i < max; i++) {
-    await waitForYou(el, 8000);
+    await waitForYou(el);
     if (done()) return;
     await act(el);
   }

@@ -56,7 +56,7 @@ function checkNoOverflow(el: DominoGame, when: string): void {
 }
 
 describe('at 320px wide', function () {
-  this.timeout(40_000);
+  this.timeout(120_000);
   let el: DominoGame | undefined;
   before(() => setViewport({ width: 320, height: 640 }));
   after(() => setViewport({ width: 800, height: 600 }));
@@ -67,7 +67,7 @@ describe('at 320px wide', function () {
       el = await mount({ variant, seed: `narrow-${variant}`, target: '150', level: 'easy', tempo: 'instant' });
       let longest = 0;
       for (let step = 0; step < 120 && longest < 16; step++) {
-        const ask = await waitForYou(el, 8000);
+        const ask = await waitForYou(el);
         checkNoOverflow(el, `step ${step}`);
         longest = Math.max(longest, tableNames(el).length);
         if (ask.kind === 'button') {
@@ -90,7 +90,7 @@ describe('at 320px wide', function () {
 });
 
 describe('at 320px wide, in every language', function () {
-  this.timeout(180_000);
+  this.timeout(300_000);
   before(() => setViewport({ width: 320, height: 640 }));
   after(() => setViewport({ width: 800, height: 600 }));
 
@@ -101,7 +101,7 @@ describe('at 320px wide, in every language', function () {
       const el = await mount({ lang, variant: 'fives', players: '4', teams: '', tempo: 'instant', level: 'easy', seed: `narrow-${lang}` });
       try {
         await waitFor(`${lang} texts`, () => root(el).querySelector('button.secondary')?.textContent?.trim() === catalog['settings']);
-        await waitForYou(el, 8000);
+        await waitForYou(el);
         await settle(el);
         const chips = [...root(el).querySelectorAll<HTMLElement>('.players .player')];
         expect(chips, lang).to.have.length(4);

@@ -3,27 +3,23 @@
  * starts (scripts/wtr-room-server.mjs). Like helpers.ts they read only what the page shows.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
-import { mainButton, placeButtons, playableTiles, root, settle, waitFor, type DominoGame } from './helpers.js';
+import { game, mainButton, placeButtons, playableTiles, root, settle, waitFor, type DominoGame } from './helpers.js';
 
 /** The room server's base URL. */
 export const roomServer = async (): Promise<string> => (await executeServerCommand('room-server-url')) as string;
 
-/** The lobby's screen (or, above a table, its bar). */
-export const lobbyOf = (el: DominoGame) => root(el).querySelector('domino-lobby');
-export const lobbyRoot = (el: DominoGame): ShadowRoot | null => lobbyOf(el)?.shadowRoot ?? null;
-export const inLobby = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null =>
-  lobbyRoot(el)?.querySelector<E>(selector) ?? null;
-export const lobbyText = (el: DominoGame): string => lobbyRoot(el)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+/** The lobby's screen (or, above a table, its bar), through its harness. */
+export const lobbyOf = (el: DominoGame) => game(el).lobby()?.host ?? null;
+export const lobbyRoot = (el: DominoGame): ShadowRoot | null => game(el).lobby()?.shadow ?? null;
+export const inLobby = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null => game(el).lobby()?.find<E>(selector) ?? null;
+export const lobbyText = (el: DominoGame): string => game(el).lobby()?.text() ?? '';
 
 /** The names in the lobby's list of seats. */
-export const seatNames = (el: DominoGame): string[] =>
-  [...(lobbyRoot(el)?.querySelectorAll('.seats li .who') ?? [])].map((n) => n.textContent!.trim());
+export const seatNames = (el: DominoGame): string[] => game(el).lobby()?.seatNames() ?? [];
 
 /** The names in the top row above the table. */
-export const chipNames = (el: DominoGame): string[] =>
-  [...root(el).querySelectorAll('.players li.player .name')].map((n) => n.textContent!.trim());
-export const chipTexts = (el: DominoGame): string[] =>
-  [...root(el).querySelectorAll('.players li.player')].map((n) => n.textContent!.replace(/\s+/g, ' ').trim());
+export const chipNames = (el: DominoGame): string[] => game(el).chipNames();
+export const chipTexts = (el: DominoGame): string[] => game(el).chipTexts();
 
 /** The saved online seat of a widget with this storage key, as localStorage holds it. */
 export function keptSeat(key: string): { server: string; room: string; token: string } | null {
@@ -37,11 +33,10 @@ export function forgetStorage(...keys: string[]): void {
 
 /** Opens the settings dialog and picks Friends online. */
 export async function chooseFriendsOnline(el: DominoGame): Promise<void> {
-  root(el).querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
-  const settings = root(el).querySelector('domino-settings')!;
-  const friends = await waitFor('the settings dialog', () => settings.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[value="friends"]'), 8000);
+  game(el).settingsButton().click();
+  const friends = await waitFor('the settings dialog', () => game(el).settings().openDialog() && game(el).settings().friendsOnline());
   friends.click();
-  await waitFor('the create screen', () => inLobby(el, '#lobby-name'), 8000);
+  await waitFor('the create screen', () => inLobby(el, '#lobby-name'));
 }
 
 /** Types a name into the lobby's name field (as typing does: value and input event). */
@@ -56,22 +51,22 @@ export async function createRoom(el: DominoGame, name: string): Promise<string> 
   await chooseFriendsOnline(el);
   typeName(el, name);
   inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-  const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(el, '#lobby-link')?.value, 8000);
+  const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(el, '#lobby-link')?.value);
   return link;
 }
 
 /** Opens an invite link in this page (its fragment), then joins from the join screen. */
 export async function joinRoom(el: DominoGame, link: string, name: string): Promise<void> {
   location.hash = new URL(link).hash;
-  await waitFor('the join screen', () => inLobby(el, '#lobby-name') && lobbyText(el).includes('Join'), 8000);
+  await waitFor('the join screen', () => inLobby(el, '#lobby-name') && lobbyText(el).includes('Join'));
   typeName(el, name);
   inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-  await waitFor('the room screen', () => inLobby(el, '#lobby-link'), 8000);
+  await waitFor('the room screen', () => inLobby(el, '#lobby-link'));
 }
 
 /** Waits until the widget shows the room's table (with the online bar above it). */
 export async function waitForTable(el: DominoGame): Promise<void> {
-  await waitFor('the room’s table', () => root(el).querySelector('domino-hand') && inLobby(el, '.bar'), 8000);
+  await waitFor('the room’s table', () => root(el).querySelector('domino-hand') && inLobby(el, '.bar'));
   await settle(el);
 }
 
@@ -110,4 +105,4 @@ export async function playOnline(widgets: DominoGame[], done: () => boolean, tim
 }
 
 /** Whether the widget shows the match's final score. */
-export const showsFinalScore = (el: DominoGame) => root(el).querySelector('.summary h2')?.textContent?.trim() === 'Final score';
+export const showsFinalScore = (el: DominoGame) => game(el).summaryTitle() === 'Final score';

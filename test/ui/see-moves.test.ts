@@ -17,7 +17,9 @@ import {
   root,
   settle,
   tileNameOf,
+  waitFor,
   waitForYou,
+  game,
   type DominoGame,
 } from './helpers.js';
 
@@ -28,7 +30,7 @@ const moving = (elements: Element[]) => elements.filter((e) => e.getAnimations()
 
 /** Plays your first glowing tile on its first place; returns its name. */
 async function playFirst(el: DominoGame): Promise<string> {
-  const ask = await waitForYou(el, 8000);
+  const ask = await waitForYou(el);
   if (ask.kind === 'button') {
     ask.button.click();
     await settle(el);
@@ -44,7 +46,7 @@ async function playFirst(el: DominoGame): Promise<string> {
 }
 
 describe('you see every move', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let el: DominoGame | undefined;
   afterEach(async () => {
     el?.remove();
@@ -56,7 +58,7 @@ describe('you see every move', function () {
     await emulateMedia({ reducedMotion: 'no-preference' });
     // Tempo slow: the computers wait, so what moves is your own play.
     el = await mount({ variant: 'draw', seed: 'see-1', tempo: 'slow', level: 'easy' });
-    await waitForYou(el, 8000);
+    await waitForYou(el);
     expect(moving(handTiles(el)).length, 'the first deal comes in').to.be.above(0);
     const before = laid(el).length;
     const name = await playFirst(el);
@@ -75,7 +77,7 @@ describe('you see every move', function () {
   it('under prefers-reduced-motion nothing moves', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     el = await mount({ variant: 'draw', seed: 'see-1', tempo: 'slow', level: 'easy' });
-    await waitForYou(el, 8000);
+    await waitForYou(el);
     expect(moving(handTiles(el)), 'the deal').to.deep.equal([]);
     await playFirst(el);
     expect(moving(laid(el)), 'the tile laid').to.deep.equal([]);
@@ -87,7 +89,7 @@ describe('you see every move', function () {
     let checked = 0;
     for (let step = 0; step < 60 && checked < 16; step++) {
       await playFirst(el);
-      await waitForYou(el, 8000);
+      await waitForYou(el);
       if (heard.moves.length === 0) continue;
       // The line says the last move as the live region does (or the round's result, once over).
       const latest = heard.all[heard.all.length - 1]!;
@@ -124,8 +126,12 @@ describe('you see every move', function () {
 
   it('the dragged image is the tile', async () => {
     el = await mount({ variant: 'draw', seed: 'see-3', tempo: 'slow', level: 'easy' });
-    const ask = await waitForYou(el, 8000);
+    const ask = await waitForYou(el);
     if (ask.kind !== 'play') throw new Error('expected a tile to play');
+    // The deal flies in: a person's pointer lands on the tile where it has come to rest.
+    await waitFor('your tiles to come to rest', () => game(el!).hand().still());
+    // In view, as a person would scroll it (the widget is taller than the test's window).
+    ask.tiles[0]!.scrollIntoView({ block: 'center' });
     const r = ask.tiles[0]!.getBoundingClientRect();
     const [x, y] = [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
     await sendMouse({ type: 'move', position: [x, y] });
@@ -133,8 +139,8 @@ describe('you see every move', function () {
     await sendMouse({ type: 'move', position: [x + 6, y - 30] });
     await sendMouse({ type: 'move', position: [x + 8, y - 60] });
     await settle(el);
-    const ghost = root(el).querySelector<HTMLElement>('.ghost')!;
-    expect(ghost.hidden).to.equal(false);
+    // The image follows the pointer from the next frame on.
+    const ghost = await waitFor('the dragged image', () => !game(el!).ghost().hidden && game(el!).ghost());
     expect(ghost.querySelector('svg.tile-svg'), 'a tile drawn, not a text').to.not.equal(null);
     expect(ghost.textContent!.trim()).to.equal('');
     expect(handOf(el)).to.not.equal(null);

@@ -33,7 +33,7 @@ async function choose(el: DominoGame, dialog: ShadowRoot, id: string, value: str
 }
 
 describe('the settings dialog', function () {
-  this.timeout(40_000);
+  this.timeout(120_000);
   let el: DominoGame | undefined;
   beforeEach(() => {
     for (const entry of ['settings', 'match', 'stats']) localStorage.removeItem(`domino-game:${STORE}:${entry}`);

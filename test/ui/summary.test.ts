@@ -20,10 +20,10 @@ function table(el: DominoGame): { rounds: string[]; points: number[][]; totals: 
   };
 }
 
-const summaryShown = (el: DominoGame) => waitFor('the score table', () => root(el).querySelector('.summary table.rounds'), 8000);
+const summaryShown = (el: DominoGame) => waitFor('the score table', () => root(el).querySelector('.summary table.rounds'));
 
 describe('summaries', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
   let el: DominoGame | undefined;
   afterEach(() => el?.remove());
 

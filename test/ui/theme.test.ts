@@ -40,7 +40,7 @@ function checkChipsAndSummary(el: DominoGame, when: string): void {
 }
 
 describe('themes', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let el: DominoGame | undefined;
   afterEach(async () => {
     el?.remove();
