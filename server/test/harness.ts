@@ -91,6 +91,12 @@ export function serverErrors(server: ServerProcess): string[] {
   });
 }
 
+/**
+ * How long a wait for a message lasts before it fails: generous, since the suite runs several test
+ * files at once on two cores; a wait that is met returns at once whatever the ceiling.
+ */
+export const WAIT_MS = 30_000;
+
 const PACED_RATE = 18;
 const PACED_BURST = 36;
 
@@ -196,7 +202,7 @@ export class Player {
   }
 
   /** The first message from index `from` on (already here or still to come) that fits, within `ms`. */
-  waitAny(match: (m: ServerMessage) => boolean, what: string, from = this.messages.length, ms = 10_000): Promise<ServerMessage> {
+  waitAny(match: (m: ServerMessage) => boolean, what: string, from = this.messages.length, ms = WAIT_MS): Promise<ServerMessage> {
     for (let i = from; i < this.messages.length; i++) if (match(this.messages[i]!)) return Promise.resolve(this.messages[i]!);
     if (this.closed) return Promise.reject(new Error(`${this.label}: closed (${this.closed.code}) before ${what}`));
     return new Promise((resolve, reject) => {
@@ -214,12 +220,12 @@ export class Player {
   }
 
   /** The first message of `type` from index `from` on that fits, within `ms`. */
-  waitFor<T extends ServerMessage['type']>(type: T, where: (m: Of<T>) => boolean = () => true, from = this.messages.length, ms = 10_000): Promise<Of<T>> {
+  waitFor<T extends ServerMessage['type']>(type: T, where: (m: Of<T>) => boolean = () => true, from = this.messages.length, ms = WAIT_MS): Promise<Of<T>> {
     return this.waitAny((m) => m.type === type && where(m as Of<T>), type, from, ms) as Promise<Of<T>>;
   }
 
   /** The next message (from now on) that fits, within `ms`. */
-  next<T extends ServerMessage['type']>(type: T, where: (m: Of<T>) => boolean = () => true, ms = 10_000): Promise<Of<T>> {
+  next<T extends ServerMessage['type']>(type: T, where: (m: Of<T>) => boolean = () => true, ms = WAIT_MS): Promise<Of<T>> {
     return this.waitFor(type, where, this.messages.length, ms);
   }
 
@@ -246,7 +252,7 @@ export class Player {
   }
 
   /** Sends `message` (within the rate limit) and waits for its answer: the first message of `type`, or the error that refused it. */
-  async request<T extends ServerMessage['type']>(message: ClientMessage | Record<string, unknown>, type: T, ms = 10_000): Promise<Of<T> | Of<'error'>> {
+  async request<T extends ServerMessage['type']>(message: ClientMessage | Record<string, unknown>, type: T, ms = WAIT_MS): Promise<Of<T> | Of<'error'>> {
     await this.slot();
     const from = this.mark();
     this.send(message);
@@ -254,7 +260,7 @@ export class Player {
   }
 
   /** Sends `message` (within the rate limit) and waits for the error refusing it. */
-  async refused(message: ClientMessage | Record<string, unknown>, ms = 10_000): Promise<Of<'error'>> {
+  async refused(message: ClientMessage | Record<string, unknown>, ms = WAIT_MS): Promise<Of<'error'>> {
     await this.slot();
     const from = this.mark();
     this.send(message);

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { legalMoves } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import { RedisLog } from '../src/storage/redis.js';
-import { Player, startServerProcess, type ServerProcess } from './harness.js';
+import { Player, WAIT_MS, startServerProcess, type ServerProcess } from './harness.js';
 import { startRedis, type RedisProcess } from './redis-server.js';
 
 type View = Extract<Parameters<Player['send']>[0], { type: 'move' }>['move'];
@@ -58,7 +58,7 @@ async function play(seats: Map<number, Player>, watcher: Player, moves = Infinit
 /** Sends a move, and again while the answer is `unavailable` (storage coming back) or `rate-limited`, as a person would. */
 async function sendUntilTaken(player: Player, message: Extract<Parameters<Player['send']>[0], { type: 'move' }>) {
   for (let attempt = 0; attempt < 60; attempt++) {
-    const answer = await player.request(message, 'view', 10_000);
+    const answer = await player.request(message, 'view', WAIT_MS);
     if (answer.type === 'view') return answer;
     // A client playing at machine speed meets the 20-a-second limit now and then: it waits, like any client.
     assert.ok(answer.code === 'unavailable' || answer.code === 'rate-limited', `refused: ${answer.code} ${answer.message}`);
