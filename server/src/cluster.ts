@@ -13,11 +13,15 @@ export interface Cluster {
   alive(process: string): boolean;
   /** Grows whenever a process is seen to stop beating: what `alive` says may have changed. */
   readonly aliveGeneration: number;
-  /** Says that a room was saved at `version`. */
+  /** Says that a room's log reached `version`. */
   publish(room: string, version: number): void;
   /** Starts or stops hearing of a room's changes (while this process holds connections for it). */
   watch(room: string): void;
   unwatch(room: string): void;
+  /**
+   * Hears of another process's change to a watched room (`version`: the log's new version; the
+   * largest safe integer when notices may have been lost, after Redis came back).
+   */
   onChange(listener: (room: string, version: number) => void): void;
   close(): Promise<void>;
 }
@@ -81,7 +85,17 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
     if (!watched.has(room) || !Number.isInteger(version)) return;
     for (const listener of listeners) listener(room, version);
   });
-  // After Redis comes back, ioredis subscribes again to what was subscribed.
+  // After Redis comes back, ioredis subscribes again to what was subscribed; the notices published
+  // meanwhile are lost, so every room heard of is looked at again, as if it had changed.
+  let dropped = false;
+  subscriber.on('close', () => {
+    dropped = true;
+  });
+  subscriber.on('ready', () => {
+    if (!dropped) return;
+    dropped = false;
+    for (const room of watched) for (const listener of listeners) listener(room, Number.MAX_SAFE_INTEGER);
+  });
 
   return {
     processId,

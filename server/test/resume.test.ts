@@ -93,9 +93,13 @@ describe('resume with the seq of the view held', () => {
     await playUntil([ann!, bob!], (m) => m.view.round.result === null && m.view.turn === ann!.seat && m.view.log.length >= 3, rng);
     const bobHad = await bob!.waitFor('view', (m) => m.seq === ann!.seq, 0);
     await bob!.close();
-    // Ann moves; then the computer for Bob, gone past the grace, and the computer seat; then Ann again.
-    const played = await playOne([ann!], rng);
-    const latest = await ann!.waitFor('view', (m) => m.seq >= played.seq + 2 && (m.view.turn === ann!.seat || m.view.round.result !== null), 0, 20_000);
+    // Ann plays her turns; the computer plays Bob's (he is gone past the grace) and the computer seat's;
+    // until several changes went by without Bob.
+    let latest = ann!.last('view')!;
+    while (latest.seq < bobHad.seq + 3 && latest.view.round.result === null) {
+      if (latest.view.turn === ann!.seat) await playOne([ann!], rng);
+      latest = await ann!.waitFor('view', (m) => m.seq > latest.seq, 0);
+    }
     const back = await Player.connect(server.wsUrl, 'bob back');
     assert.equal((await back.request({ type: 'resume', room: bob!.room!, token: bob!.token!, seq: bobHad.seq }, 'welcome')).type, 'welcome');
     const view = await back.waitFor('view', () => true, 0);
