@@ -5,6 +5,7 @@
 export { createMatch, legalMoves, applyMove, nextRound, isMatchOver, sideOf } from './match.js';
 export { playerView } from './view.js';
 export { validateMatchState } from './validate.js';
+export { matchRecordOf, roundRecordOf, parseMatchRecord, replayMatch, replaySteps, MATCH_RECORD_VERSION, type MatchRecord, type RoundRecord } from './record.js';
 export { RuleError, type RuleErrorCode } from './errors.js';
 export { defaultHouseRules, resolveConfig, HOUSE_RULE_OPTIONS, VARIANTS, VARIANT_RULES } from './config.js';
 export { ALL_TILES, tileName, pipValue, handPips, isDouble, normalize, sameTile } from './tiles.js';
