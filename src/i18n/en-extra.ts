@@ -137,4 +137,6 @@ export const enExtra = {
   statsResetYes: 'Reset',
   cancel: 'Cancel',
   newGameStarted: 'A new game has started.',
+  // Round end: the hands at their seats, the review of your moves, the match's replay and record (#18)
+  revealedHand: "{name}'s tiles",
 } as const;

@@ -257,9 +257,11 @@ export class DominoGame extends LitElement {
     const action = online ? online.allow(button) : button;
     const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
     const chosenOnline = this.online.chosen;
-    // The play area keeps one height (table.styles.ts): the table takes what is left; the summary lies
-    // over the table and the lines under it (they say what it says).
-    return html`<div class="play">${online?.bar()} ${renderPlayers(t, state, thinking, online?.presence)} ${renderStatusLine(t, view)}
+    const over = phase === 'roundOver' || phase === 'matchOver';
+    // The play area keeps one height (table.styles.ts): the table takes what is left; at a round's end
+    // the summary shares the stage with the final table (summary.ts), the hands face up at their seats.
+    return html`<div class="play">${online?.bar()} ${renderPlayers(t, state, thinking, online?.presence, over ? parts.revealed(t, state) : undefined)}
+      ${renderStatusLine(t, view)}
       <div class="stage">
         <domino-board
           exportparts="table, place"
@@ -274,9 +276,7 @@ export class DominoGame extends LitElement {
         ></domino-board>
         <p class="happened">${this.tableStory.line}</p>
         <p class="hint" part="hint">${hintOf(t, state, play.choosing !== null)}</p>
-        ${phase === 'roundOver' || phase === 'matchOver'
-          ? html`<div class="over" tabindex="0">${renderSummary(t, state, parts.summaryBody(t, state, this.rounds))}</div>`
-          : nothing}
+        ${over ? renderSummary(t, state, parts.summaryBody(t, state, this.rounds)) : nothing}
       </div>
       <domino-hand
         exportparts="tile, playable, unplayable, selected"

@@ -82,4 +82,10 @@ export class LazyParts {
     if (!this.summary) void this.loadSummary();
     return this.summary?.renderSummaryBody(t, state, rounds);
   }
+
+  /** Each seat's tiles face up at its chip once the round is over; undefined until the summary has loaded. */
+  revealed(t: Translator, state: SessionState): ((seat: number) => unknown) | undefined {
+    const summary = this.summary;
+    return summary ? (seat) => summary.renderRevealedHand(t, state, seat) : undefined;
+  }
 }
