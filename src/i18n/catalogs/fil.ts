@@ -207,6 +207,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'I-reset ang lahat ng estadistika? Hindi na ito maibabalik.',
   statsResetYes: 'I-reset',
   newGameStarted: 'Nagsimula na ang bagong laro.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: mga natitirang piyesa',
 };
 
 export default catalog;

@@ -222,6 +222,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'לאפס את כל הסטטיסטיקה? אי אפשר לבטל את זה.',
   statsResetYes: 'איפוס',
   newGameStarted: 'משחק חדש התחיל.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: האבנים שנותרו',
 };
 
 export default catalog;

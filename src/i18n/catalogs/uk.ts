@@ -227,6 +227,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Скинути всю статистику? Це не можна скасувати.',
   statsResetYes: 'Скинути',
   newGameStarted: 'Почалася нова гра.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: решта кісток',
 };
 
 export default catalog;

@@ -198,6 +198,8 @@ const catalog: Catalog = {
   statsResetConfirm: '重置全部统计？此操作无法撤销。',
   statsResetYes: '重置',
   newGameStarted: '新游戏已开始。',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}：剩余的牌',
 };
 
 export default catalog;

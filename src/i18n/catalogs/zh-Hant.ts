@@ -198,6 +198,8 @@ const catalog: Catalog = {
   statsResetConfirm: '重設全部統計？此操作無法復原。',
   statsResetYes: '重設',
   newGameStarted: '新遊戲已開始。',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}：剩餘的牌',
 };
 
 export default catalog;

@@ -17,7 +17,7 @@ import { emitDomEvent } from './events.js';
 import { hintOf, mainActionOf, type MainAction } from './guidance.js';
 import { LazyParts } from './lazy-parts.js';
 import { OnlinePlay } from './online-play.js';
-import { renderPlayers, renderStatusLine, renderSummary, type RoundRow } from './parts.js';
+import { renderPlayers, renderStatusLine, type RoundRow } from './parts.js';
 import { warnOnce } from './settings.js';
 import { styles } from './domino-game.styles.js';
 import { TableStory } from './table-story.js';
@@ -220,12 +220,16 @@ export class DominoGame extends LitElement {
     if (event.type === 'matchEnd' && this.session === this.local) this.match.count(event.winningSide, state);
     if (event.type === 'roundEnd' || event.type === 'matchEnd') {
       this.rounds.push({ round: state.view.round.number, scores: event.scores });
-      void this.parts.loadSummary();
-    }
-    const text = announcementOf(this.translator, event, state);
+      // The results' words come with the summary's code, loaded now.
+      void this.parts.resultText(() => this.translator, event, state).then((text) => this.tell(event, text));
+    } else this.tell(event, announcementOf(this.translator, event, state));
+    if (event.type === 'turn' && event.seat === state.seat) this.play.stop();
+  }
+
+  /** The live region says what `event` was, and the line under the table shows it. */
+  private tell(event: MatchEmitted, text: string): void {
     if (text) this.announcer.say(text);
     this.tableStory.heard(event, text);
-    if (event.type === 'turn' && event.seat === state.seat) this.play.stop();
   }
 
   private onMainAction(action: MainAction): void {
@@ -276,7 +280,7 @@ export class DominoGame extends LitElement {
         ></domino-board>
         <p class="happened">${this.tableStory.line}</p>
         <p class="hint" part="hint">${hintOf(t, state, play.choosing !== null)}</p>
-        ${over ? renderSummary(t, state, parts.summaryBody(t, state, this.rounds)) : nothing}
+        ${over ? parts.summary(t, state, this.rounds) : nothing}
       </div>
       <domino-hand
         exportparts="tile, playable, unplayable, selected"

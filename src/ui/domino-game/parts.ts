@@ -71,17 +71,3 @@ export interface RoundRow {
   round: number;
   scores: number[];
 }
-
-/**
- * The round or match summary, a fold beside or under the final table (open at first), with its heading
- * at once; `body` is the rest (the result, the score by round: summary.ts), loaded on demand when a
- * round ends. The hands face up are at their seats (`renderPlayers`' `revealed`).
- */
-export function renderSummary(t: Translator, state: SessionState, body: unknown) {
-  const { view, phase } = state;
-  const heading = phase === 'matchOver' ? t.t('matchSummary') : t.t('roundSummary', { round: view.round.number });
-  return html`<details class="over summary" part="summary" open>
-    <summary><h2>${heading}</h2></summary>
-    ${body}
-  </details>`;
-}

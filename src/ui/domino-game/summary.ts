@@ -14,8 +14,20 @@ import type { SessionState } from '../session/session.js';
 import { renderTile } from '../tile/tile.js';
 import type { RoundRow } from './parts.js';
 
+export { resultAnnouncement } from './results.js';
+
 /** Added to the root's styles when this loads. The table shrinks to a phone's width (names wrap). */
 export const summaryStyles = css`
+  .summary {
+    overflow: auto;
+    padding: 0.75em;
+    border-radius: 0.75em;
+    background: var(--domino-panel);
+  }
+  .summary h2 {
+    margin: 0 0 0.25em;
+    font-size: 1.15em;
+  }
   .summary p {
     margin: 0.25em 0;
   }
@@ -120,8 +132,21 @@ export const summaryStyles = css`
   }
 `;
 
+/**
+ * The round or match summary, a fold beside or under the final table (open at first): who won and why,
+ * how the round ended, the score by round. The hands face up are at their seats (renderRevealedHand).
+ */
+export function renderSummary(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
+  const { view, phase } = state;
+  const heading = phase === 'matchOver' ? t.t('matchSummary') : t.t('roundSummary', { round: view.round.number });
+  return html`<details class="over summary" part="summary" open>
+    <summary><h2>${heading}</h2></summary>
+    ${renderSummaryBody(t, state, recorded)}
+  </details>`;
+}
+
 /** Everything under the summary's heading. */
-export function renderSummaryBody(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
+function renderSummaryBody(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
   const { view, phase } = state;
   const { config } = view;
   const result = view.round.result;

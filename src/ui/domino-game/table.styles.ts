@@ -31,10 +31,6 @@ export const tableStyles = css`
     min-block-size: 0;
     aspect-ratio: auto;
   }
-  /* The summary shares the stage with the final table (its layout: summary.ts, loaded with it). */
-  .over {
-    overflow: auto;
-  }
   .happened {
     margin: 0;
     font-size: 0.9em;
