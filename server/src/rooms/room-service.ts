@@ -122,10 +122,13 @@ export class RoomService {
       if (!room || version <= room.version) return;
       void room.queued(() => this.catchUp(room)).catch((error: unknown) => this.options.log.warn({ err: error, room: id }, 'could not follow a change from another process'));
     });
-    // A phrase said on another process reaches the room's connections here too (#19).
+    // A phrase said on another process reaches the room's connections here too (#19); one said here
+    // (its seat's connection is held here) comes back on the bus too, and was relayed already.
     options.cluster.onSaid((id, seat, phrase) => {
       const room = this.rooms.get(id);
-      if (room && PHRASES.includes(phrase as PhraseId) && room.state.seats[seat]?.kind === 'human') this.relayPhrase(room, seat, phrase as PhraseId);
+      const held = room?.state.seats[seat];
+      if (!room || held?.kind !== 'human' || held.connectedVia === this.processId || !PHRASES.includes(phrase as PhraseId)) return;
+      this.relayPhrase(room, seat, phrase as PhraseId);
     });
   }
 
