@@ -165,4 +165,5 @@ export const enExtra = {
   phrase_sorry: 'Sorry!',
   phrase_wow: 'Wow!',
   phrase_bye: 'Bye!',
+  playAgain: 'Play again',
 } as const;

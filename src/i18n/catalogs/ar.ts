@@ -279,6 +279,7 @@ const catalog: Catalog = {
   phrase_sorry: 'آسف!',
   phrase_wow: 'واو!',
   phrase_bye: 'وداعًا!',
+  playAgain: 'العب مرة أخرى',
 };
 
 export default catalog;

@@ -239,6 +239,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Entschuldigung!',
   phrase_wow: 'Wow!',
   phrase_bye: 'Tschüss!',
+  playAgain: 'Noch einmal spielen',
 };
 
 export default catalog;

@@ -246,6 +246,7 @@ const catalog: Catalog = {
   phrase_sorry: '¡Perdón!',
   phrase_wow: '¡Guau!',
   phrase_bye: '¡Adiós!',
+  playAgain: 'Jugar otra vez',
 };
 
 export default catalog;

@@ -239,6 +239,7 @@ const catalog: Catalog = {
   phrase_sorry: 'ببخشید!',
   phrase_wow: 'وای!',
   phrase_bye: 'خداحافظ!',
+  playAgain: 'دوباره بازی کن',
 };
 
 export default catalog;

@@ -235,6 +235,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Pasensya na!',
   phrase_wow: 'Wow!',
   phrase_bye: 'Paalam!',
+  playAgain: 'Maglaro ulit',
 };
 
 export default catalog;

@@ -250,6 +250,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Désolé !',
   phrase_wow: 'Waouh !',
   phrase_bye: 'Au revoir !',
+  playAgain: 'Rejouer',
 };
 
 export default catalog;

@@ -250,6 +250,7 @@ const catalog: Catalog = {
   phrase_sorry: 'סליחה!',
   phrase_wow: 'וואו!',
   phrase_bye: 'ביי!',
+  playAgain: 'לשחק שוב',
 };
 
 export default catalog;

@@ -239,6 +239,7 @@ const catalog: Catalog = {
   phrase_sorry: 'माफ़ कीजिए!',
   phrase_wow: 'वाह!',
   phrase_bye: 'अलविदा!',
+  playAgain: 'फिर से खेलें',
 };
 
 export default catalog;

@@ -226,6 +226,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Maaf!',
   phrase_wow: 'Wah!',
   phrase_bye: 'Dah!',
+  playAgain: 'Main lagi',
 };
 
 export default catalog;

@@ -246,6 +246,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Scusa!',
   phrase_wow: 'Wow!',
   phrase_bye: 'Ciao ciao!',
+  playAgain: 'Gioca ancora',
 };
 
 export default catalog;

@@ -226,6 +226,7 @@ const catalog: Catalog = {
   phrase_sorry: 'ごめん！',
   phrase_wow: 'すごい！',
   phrase_bye: 'またね！',
+  playAgain: 'もう一度遊ぶ',
 };
 
 export default catalog;

@@ -226,6 +226,7 @@ const catalog: Catalog = {
   phrase_sorry: '미안해요!',
   phrase_wow: '와!',
   phrase_bye: '안녕히!',
+  playAgain: '다시 하기',
 };
 
 export default catalog;

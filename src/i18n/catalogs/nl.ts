@@ -239,6 +239,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Sorry!',
   phrase_wow: 'Wauw!',
   phrase_bye: 'Doei!',
+  playAgain: 'Nog eens spelen',
 };
 
 export default catalog;

@@ -255,6 +255,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Przepraszam!',
   phrase_wow: 'Wow!',
   phrase_bye: 'Na razie!',
+  playAgain: 'Zagraj jeszcze raz',
 };
 
 export default catalog;

@@ -246,6 +246,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Desculpe!',
   phrase_wow: 'Uau!',
   phrase_bye: 'Tchau!',
+  playAgain: 'Jogar de novo',
 };
 
 export default catalog;

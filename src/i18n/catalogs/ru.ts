@@ -255,6 +255,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Извините!',
   phrase_wow: 'Ух ты!',
   phrase_bye: 'Пока!',
+  playAgain: 'Сыграть ещё',
 };
 
 export default catalog;

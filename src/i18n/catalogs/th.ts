@@ -230,6 +230,7 @@ const catalog: Catalog = {
   phrase_sorry: 'ขอโทษ!',
   phrase_wow: 'ว้าว!',
   phrase_bye: 'บาย!',
+  playAgain: 'เล่นอีกครั้ง',
 };
 
 export default catalog;

@@ -239,6 +239,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Pardon!',
   phrase_wow: 'Vay!',
   phrase_bye: 'Görüşürüz!',
+  playAgain: 'Tekrar oyna',
 };
 
 export default catalog;

@@ -255,6 +255,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Вибачте!',
   phrase_wow: 'Ого!',
   phrase_bye: 'Бувай!',
+  playAgain: 'Зіграти ще',
 };
 
 export default catalog;

@@ -230,6 +230,7 @@ const catalog: Catalog = {
   phrase_sorry: 'Xin lỗi!',
   phrase_wow: 'Chà!',
   phrase_bye: 'Tạm biệt!',
+  playAgain: 'Chơi lại',
 };
 
 export default catalog;

@@ -226,6 +226,7 @@ const catalog: Catalog = {
   phrase_sorry: '抱歉！',
   phrase_wow: '哇！',
   phrase_bye: '再见！',
+  playAgain: '再玩一局',
 };
 
 export default catalog;
