@@ -51,7 +51,7 @@ const PROBLEMS: Partial<Record<OnlineProblem['code'], MessageKey>> = {
 /** The name typed last, offered again for the next room. */
 let lastName = '';
 
-/** The seats each person muted, by room, while the page lives (#19). */
+/** The seats each person muted, by their room and own seat (two widgets of a page are two people), while the page lives (#19). */
 const mutedSeats = new Map<string, Set<Seat>>();
 /** How long a quick phrase shows at its sender's name. */
 const BUBBLE_MS = 5000;
@@ -256,7 +256,7 @@ export class OnlineMode implements ReactiveController {
   /** A quick phrase said in the room: shown at its sender's name a while and said politely, unless this person muted them. */
   private heard(seat: Seat, phrase: PhraseId): void {
     const room = this.session?.room;
-    if (!room || mutedSeats.get(room.id)?.has(seat)) return;
+    if (!room || this.muted()?.has(seat)) return;
     const name = seat === this.session?.seat ? this.t.t('you') : (room.seats[seat]?.name ?? this.t.t('computer', { n: seat }));
     const kept = this.bubbles.get(seat);
     if (kept) clearTimeout(kept.timer);
@@ -269,13 +269,21 @@ export class OnlineMode implements ReactiveController {
     this.host.element.requestUpdate();
   }
 
+  /** The seats this person muted in this room. */
+  private muted(create = false): Set<Seat> | undefined {
+    const session = this.session;
+    if (!session?.room || session.seat === null) return undefined;
+    const key = `${session.room.id}/${session.seat}`;
+    let seats = mutedSeats.get(key);
+    if (!seats && create) mutedSeats.set(key, (seats = new Set()));
+    return seats;
+  }
+
   private mute(seat: Seat, muted: boolean): void {
-    const room = this.session?.room;
-    if (!room) return;
-    const seats = mutedSeats.get(room.id) ?? new Set<Seat>();
+    const seats = this.muted(true);
+    if (!seats) return;
     if (muted) seats.add(seat);
     else seats.delete(seat);
-    mutedSeats.set(room.id, seats);
     if (muted) {
       const bubble = this.bubbles.get(seat);
       if (bubble) clearTimeout(bubble.timer);
@@ -290,7 +298,7 @@ export class OnlineMode implements ReactiveController {
     const room = session?.room;
     const seat = session?.seat ?? null;
     if (!session || !room || seat === null) return undefined;
-    const muted = mutedSeats.get(room.id);
+    const muted = this.muted();
     const own = room.seats[seat];
     return {
       phrases: room.settings.phrases !== false,
