@@ -45,13 +45,16 @@ export class ViewFrames {
     private readonly seq: number,
   ) {}
 
-  /** The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events. */
-  frame(seat: Seat, eventsJson: string): string {
+  /**
+   * The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events; `tailJson`:
+   * more members of the message, each after a comma (the turn clock, #19).
+   */
+  frame(seat: Seat, eventsJson: string, tailJson = ''): string {
     const own = seatView(this.game, seat);
     const shared = (this.sharedJson ??= this.sharedPart());
     return (
       `{"type":"view","seq":${this.seq},"view":{"seat":${seat},"hand":${JSON.stringify(own.hand)},` +
-      `"round":${JSON.stringify(own.round)},"log":${this.logJson(seat)},${shared}},"events":${eventsJson}}`
+      `"round":${JSON.stringify(own.round)},"log":${this.logJson(seat)},${shared}},"events":${eventsJson}${tailJson}}`
     );
   }
 
