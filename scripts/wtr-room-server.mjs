@@ -22,7 +22,11 @@ export function roomServer({ command = 'room-server-url', args = [] } = {}) {
       // Whatever way the test runner ends, the server ends with it.
       process.once('exit', () => child?.kill('SIGKILL'));
       let buffered = '';
-      const timer = setTimeout(() => reject(new Error('the room server did not start within 30 s')), 30_000);
+      // A ceiling for a busy machine (tsx compiles the server first); one that did not start is killed.
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error('the room server did not start within 120 s'));
+      }, 120_000);
       child.stdout.on('data', (chunk) => {
         // With ROOM_SERVER_LOG_LEVEL set (e.g. debug), the server's log lines show beside the tests'.
         if (process.env.ROOM_SERVER_LOG_LEVEL) process.stderr.write(chunk);

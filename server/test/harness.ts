@@ -29,6 +29,8 @@ export interface ServerProcess {
 /** Tests create many rooms and connections from one address; the per-address caps are tested on their own. */
 export const ROOMY = ['--rooms-per-minute-per-address', '1000', '--max-connections-per-address', '1000'];
 
+const START_MS = 120_000;
+
 export async function startServerProcess(args: string[] = ['--db', ':memory:'], env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0', '--host', '127.0.0.1', '--static', 'none', '--threads', '1', ...args], {
     cwd: root,
@@ -38,7 +40,12 @@ export async function startServerProcess(args: string[] = ['--db', ':memory:'], 
   const output: string[] = [];
   let buffered = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output.join('\n')}`)), 20_000);
+    // A ceiling, not a measure: on a busy 2-core machine tsx's first compile of the server takes long.
+    // A server that did not start is killed, or the test's process would wait for it forever.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${START_MS / 1000} s:\n${output.join('\n')}`));
+    }, START_MS);
     const onData = (chunk: Buffer) => {
       buffered += chunk.toString();
       const lines = buffered.split('\n');
