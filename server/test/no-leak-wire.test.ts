@@ -164,7 +164,7 @@ describe('no frame carries what its seat may not see', () => {
     const joined = (reader.prepare('SELECT entry FROM room_entries').all() as { entry: string }[]).map((row) => decodeEntry(row.entry)).flatMap((e) => (e.type === 'join' ? [e.tokenHash] : []));
     reader.close();
     assert.equal(stored.length, CASES.length);
-    const secrets = [...stored.flatMap((room) => [room.seed, ...room.seats.map((s) => s.tokenHash).filter((h): h is string => h !== null)]), ...joined];
+    const secrets = [...stored.flatMap((room) => [room.deals.next.serverSeed, ...room.seats.map((s) => s.tokenHash).filter((h): h is string => h !== null)]), ...joined];
     assert.ok(secrets.length >= CASES.length * 2);
     for (const secret of secrets) for (const token of tokens) assert.ok(!secret.includes(token), 'a token is stored in the clear');
     for (const player of players) {

@@ -4,8 +4,8 @@
  * sides; the server checks every incoming frame with `parseClientMessage` and nothing else.
  */
 import * as v from 'valibot';
-import { HOUSE_RULE_OPTIONS, RuleError, VARIANTS, resolveConfig } from '../engine/index.js';
-import type { HouseRules, PlayerView, Seat, Tile } from '../engine/index.js';
+import { HOUSE_RULE_OPTIONS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
+import type { DealProof, HouseRules, PlayerView, Seat, SpectatorView, Tile } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
@@ -17,6 +17,8 @@ export const MAX_NAME_LENGTH = 24;
 export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** Where the invite link carries the room id: the page URL's fragment `#domino-room=ID`. */
 export const ROOM_FRAGMENT = 'domino-room';
+/** Where a watch link carries the room id: `#domino-watch=ID` (the table read only). */
+export const WATCH_FRAGMENT = 'domino-watch';
 
 // ---------------------------------------------------------------------------------------------
 // Settings of a room
@@ -29,6 +31,8 @@ export interface RoomSettings {
   level: Level;
   tempo?: Tempo;
   houseRules?: Partial<HouseRules>;
+  /** Whether a watch link may open the table read only (absent: yes). */
+  spectators?: boolean;
 }
 
 const houseRuleEntries = Object.fromEntries(
@@ -47,6 +51,7 @@ const SettingsSchema = v.pipe(
     level: v.picklist(LEVELS as Level[]),
     tempo: v.optional(v.picklist(TEMPOS as Tempo[])),
     houseRules: v.optional(v.strictObject(houseRuleEntries)),
+    spectators: v.optional(v.boolean()),
   }),
   // The combinations the engine refuses (teams without four players, …) are refused here too, in its words.
   v.check((settings) => settingsProblem(settings as RoomSettings) === null, (issue) => settingsProblem(issue.input as RoomSettings) ?? 'invalid settings'),
@@ -77,6 +82,7 @@ const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be 22 base64url ch
 const SeqSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);
 const EndSchema = v.pipe(v.string(), v.maxLength(32));
+const SeedSchema = v.pipe(v.string(), v.regex(SEED_PATTERN, 'must be 64 lowercase hex characters'));
 
 const MoveSchema = v.variant('type', [
   v.strictObject({ type: v.literal('play'), tile: v.strictTuple([PipSchema, PipSchema]), end: EndSchema }),
@@ -95,6 +101,9 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('next-round'), seq: SeqSchema }),
   v.strictObject({ type: v.literal('new-match') }),
   v.strictObject({ type: v.literal('leave') }),
+  // Spectators and provable deals (#19)
+  v.strictObject({ type: v.literal('watch'), room: IdSchema }),
+  v.strictObject({ type: v.literal('deal-seed'), commitment: SeedSchema, seed: SeedSchema }),
 ]);
 
 export type WireMove = v.InferOutput<typeof MoveSchema>;
@@ -109,10 +118,15 @@ export type ClientMessage =
   | { type: 'move'; seq: number; move: { type: 'play'; tile: Tile; end: string } | { type: 'draw' } | { type: 'pass' } }
   | { type: 'next-round'; seq: number }
   | { type: 'new-match' }
-  | { type: 'leave' };
+  | { type: 'leave' }
+  /** Opens the room's table read only (a watch link); `leave` ends it, anything else is refused (`spectator`). */
+  | { type: 'watch'; room: string }
+  /** This seat's seed for the next deal, answering the room's `nextDeal.commitment` (a provable deal). */
+  | { type: 'deal-seed'; commitment: string; seed: string };
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
   'create', 'peek', 'join', 'resume', 'settings', 'start', 'move', 'next-round', 'new-match', 'leave',
+  'watch', 'deal-seed',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -138,6 +152,10 @@ export interface RoomInfo {
   host: Seat;
   settings: RoomSettings;
   seats: RoomSeat[];
+  /** How many people watch the table (spectators: not seats). */
+  watchers: number;
+  /** The next deal's commitment, published before it: a seat's `deal-seed` answers it. */
+  nextDeal: { version: DealProof['version']; commitment: string };
 }
 
 export type ErrorCode =
@@ -154,7 +172,11 @@ export type ErrorCode =
   | 'illegal-move'
   | 'not-seated'
   | 'too-many'
-  | 'unavailable';
+  | 'unavailable'
+  /** A spectator sent something else than `leave`. */
+  | 'spectator'
+  /** The host turned watching off: a watch link opens nothing. */
+  | 'watching-off';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
@@ -162,13 +184,18 @@ export type ErrorCode =
  * adds fields, never changes one.)
  */
 export type WireView = PlayerView & { winner: PlayerView['winningSide'] };
+/** A spectator's view as sent (no seat, no hand), with `winner` as a seat's has. */
+export type WireSpectatorView = SpectatorView & { winner: PlayerView['winningSide'] };
 /** The match's domain events as sent: `matchEnd` keeps its old `winner` beside `winningSide`, as the view does. */
 export type WireEvent = MatchEmitted | (Extract<MatchEmitted, { type: 'matchEnd' }> & { winner: PlayerView['winningSide'] });
 
 export type ServerMessage =
   | { type: 'welcome'; room: string; seat: Seat; token?: string }
   | { type: 'room'; room: RoomInfo }
-  | { type: 'view'; seq: number; view: WireView; events: WireEvent[] }
+  /** `dealProof`: while a round is over, what proves its deal (docs/PROTOCOL.md "Provable deals"). */
+  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; dealProof?: DealProof }
+  /** A spectator's `view`: the public table (no seat, no hand), otherwise as a seat's. */
+  | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; dealProof?: DealProof }
   | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType };
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
  */
 import type { RoomInfo } from 'domino-game/protocol';
 import type { Entry } from './entries.js';
-import { applyEntries, matchPhase, type Refused, type RoomState, type SeatState } from './room.js';
+import { DEAL_PROOF_VERSION } from 'domino-game/engine';
+import { applyEntries, commitmentOf, matchPhase, type Refused, type RoomState, type SeatState } from './room.js';
 
 /** Whether a process still holds connections (one process: only itself). */
 export type Alive = (process: string) => boolean;
@@ -47,17 +48,25 @@ export function roomInfo(room: RoomState, alive: Alive, now: number, graceMs: nu
       ready: s.kind === 'computer' || s.ready,
       away: isAway(room, s, alive, now, graceMs),
     })),
+    watchers: watcherCount(room, alive),
+    nextDeal: { version: DEAL_PROOF_VERSION, commitment: commitmentOf(room.deals.next) },
   };
+}
+
+/** The spectators of the room on every process alive (each process stores how many it holds). */
+export function watcherCount(room: RoomState, alive: Alive): number {
+  return Object.entries(room.watchers).reduce((sum, [process, count]) => sum + (alive(process) ? count : 0), 0);
 }
 
 /**
  * `entries`, and the next deal after them when they leave the round over with everyone still
  * connected ready (the person the others waited for may just have sent `next-round`, left or gone).
+ * `nextSeed`: a fresh secret for the deal after that one.
  */
-export function withDealIfAllReady(room: RoomState, entries: Entry[], alive: Alive, at: number): Entry[] | Refused {
+export function withDealIfAllReady(room: RoomState, entries: Entry[], alive: Alive, at: number, nextSeed: string): Entry[] | Refused {
   const applied = applyEntries(room, entries);
   if (!applied.ok) return applied;
   const after = applied.room;
   if (after.phase !== 'playing' || !after.match || matchPhase(after.match) !== 'roundOver' || !everyoneReady(after, alive)) return entries;
-  return [...entries, { type: 'deal', at, seq: after.seq }];
+  return [...entries, { type: 'deal', at, seq: after.seq, nextSeed }];
 }

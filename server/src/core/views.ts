@@ -13,7 +13,7 @@
  * round's log from one state to the next, so their JSON is kept beside them (weakly: it goes with
  * them). A log entry is kept in two forms, as its own seat sees it and as the others do.
  */
-import { playerView, type MatchState, type PlayerView, type Seat } from 'domino-game/engine';
+import { playerView, spectatorView, type DealProof, type MatchState, type PlayerView, type Seat, type SpectatorView } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { WireEvent } from 'domino-game/protocol';
 
@@ -39,11 +39,16 @@ function once(key: object, value: unknown, cache: WeakMap<object, string> = kept
 export class ViewFrames {
   private sharedJson: string | null = null;
 
-  /** `game`: the match after the change; `seq`: the change's. */
+  private readonly proofJson: string;
+
+  /** `game`: the match after the change; `seq`: the change's; `dealProof`: the round's, once it is over. */
   constructor(
     private readonly game: MatchState,
     private readonly seq: number,
-  ) {}
+    dealProof: DealProof | null = null,
+  ) {
+    this.proofJson = dealProof ? `,"dealProof":${JSON.stringify(dealProof)}` : '';
+  }
 
   /** The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events. */
   frame(seat: Seat, eventsJson: string): string {
@@ -51,8 +56,18 @@ export class ViewFrames {
     const shared = (this.sharedJson ??= this.sharedPart(view));
     return (
       `{"type":"view","seq":${this.seq},"view":{"seat":${view.seat},"hand":${JSON.stringify(view.hand)},` +
-      `"round":${JSON.stringify(view.round)},"log":${this.logJson(view)},${shared}},"events":${eventsJson}}`
+      `"round":${JSON.stringify(view.round)},"log":${this.logJson(view)},${shared}},"events":${eventsJson}${this.proofJson}}`
     );
+  }
+
+  /**
+   * A spectator's frame (`table`): the engine's `spectatorView` whole (its round and log are every
+   * seat's but nobody's own; the shared part is a seat's, which holds nothing of a seat's own).
+   */
+  spectatorFrame(eventsJson: string): string {
+    const view = spectatorView(this.game);
+    const shared = (this.sharedJson ??= this.sharedPart(view));
+    return `{"type":"table","seq":${this.seq},"view":{"seat":null,"hand":[],"round":${JSON.stringify(view.round)},"log":${JSON.stringify(view.log)},${shared}},"events":${eventsJson}${this.proofJson}}`;
   }
 
   /** The view's log, each entry's JSON kept with the engine's entry it shows. */
@@ -66,7 +81,7 @@ export class ViewFrames {
   }
 
   /** The seat-independent fields of a view as JSON members (no braces), with `winner` beside `winningSide`. */
-  private sharedPart(view: PlayerView): string {
+  private sharedPart(view: PlayerView | SpectatorView): string {
     const { seat: _seat, hand: _hand, round: _round, log: _log, config, table, ...rest } = view;
     const tableJson = `[${table.map((placement, i) => once(this.game.table[i]!, placement)).join(',')}]`;
     const restJson = JSON.stringify({ ...rest, winner: rest.winningSide }).slice(1, -1);
