@@ -440,7 +440,7 @@ export class RoomService {
       room.infoKey = { seats: state.seats, phase: state.phase, host: state.host, settings: state.settings, alive, watchers: state.watchers, next: state.deals.next };
     }
     const infoText = room.lastInfo!;
-    const frames = state.match ? new ViewFrames(state.match.game, state.seq) : null;
+    const frames = state.match ? new ViewFrames(state.match.game, state.seq, dealProofOf(state)) : null;
     const eventsJson = new Map<number, string>();
     for (const client of [...room.clients]) {
       const holder = client.seat === null ? undefined : state.seats[client.seat];
@@ -452,7 +452,7 @@ export class RoomService {
       }
       if (infoChanged || room.newcomers.has(client)) client.sendText(infoText);
       room.newcomers.delete(client);
-      if (!frames || client.seat === null || client.seq === state.seq) continue;
+      if (!frames || client.seq === state.seq) continue;
       // The events since the seat's previous view (or since the view it said it held, resuming).
       const from = client.seq >= 0 ? client.seq : (room.resumedFrom.get(client) ?? -1);
       room.resumedFrom.delete(client);
@@ -462,7 +462,7 @@ export class RoomService {
         eventsJson.set(from, events);
       }
       client.seq = state.seq;
-      client.sendText(frames.frame(client.seat, events));
+      client.sendText(client.seat === null ? frames.spectatorFrame(events) : frames.frame(client.seat, events));
     }
   }
 
@@ -591,7 +591,7 @@ export class RoomService {
           return [{ type: 'move', at, seat: due.seat, seq, by: 'computer', move }];
         });
       } else if (due.kind === 'next-round') {
-        await this.change(room, (state, at) => (state.seq === seq ? [{ type: 'deal', at, seq }] : { ok: false, code: 'stale', message: 'already dealt' }));
+        await this.change(room, (state, at) => (state.seq === seq ? [{ type: 'deal', at, seq, nextSeed: freshSeed() }] : { ok: false, code: 'stale', message: 'already dealt' }));
       } else {
         // A grace period ended: nothing to store, but the others see the person away now.
         await room.queued(async () => this.after(room, [], true));
