@@ -256,6 +256,8 @@ export class RoomService {
     room.newcomers.add(client);
     client.room = room.id;
     client.seq = -1;
+    // Watching from before the start, the first table carries every event since (as a seat's view does).
+    if (!room.state.match) room.resumedFrom.set(client, room.state.seq);
     await this.countWatchers(room);
     this.options.log.info({ event: 'watching', room: id, client: client.id }, 'watching');
   }
