@@ -211,6 +211,17 @@ const catalog: Catalog = {
   statsResetConfirm: 'Tüm istatistikler sıfırlansın mı? Bu geri alınamaz.',
   statsResetYes: 'Sıfırla',
   newGameStarted: 'Yeni bir oyun başladı.',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'İzleniyor',
+  watchWaiting: 'Bu odayı izliyorsunuz: maç henüz başlamadı.',
+  watchersCount: 'İzleyiciler: {n}',
+  allowSpectators: 'İzleme bağlantısıyla izleyicilere izin ver',
+  watchLink: 'İzleme bağlantısı',
+  watchHelp: 'Bu bağlantıya sahip herkes masayı izleyebilir, ancak bir tur bitene kadar hiçbir eli göremez.',
+  problemWatchingOff: 'Ev sahibi bu oda için izlemeyi kapattı.',
+  dealVerified: 'Dağıtım doğrulandı',
+  dealNotVerified: 'Uyarı: bu turun dağıtımı doğrulanamadı. Adil dağıtılmamış olabilir.',
+  dealSeed: 'Dağıtım tohumu: {seed}',
 };
 
 export default catalog;

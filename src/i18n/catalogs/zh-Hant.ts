@@ -198,6 +198,17 @@ const catalog: Catalog = {
   statsResetConfirm: '重設全部統計？此操作無法復原。',
   statsResetYes: '重設',
   newGameStarted: '新遊戲已開始。',
+  // Spectators and provable deals (#19)
+  watchingLabel: '觀戰中',
+  watchWaiting: '你正在觀戰這個房間：比賽尚未開始。',
+  watchersCount: '觀眾：{n}',
+  allowSpectators: '允許透過觀戰連結觀戰',
+  watchLink: '觀戰連結',
+  watchHelp: '任何擁有此連結的人都可以觀看牌桌，但在一局結束前看不到任何人的手牌。',
+  problemWatchingOff: '房主已關閉此房間的觀戰。',
+  dealVerified: '發牌已驗證',
+  dealNotVerified: '警告：無法驗證本局的發牌。發牌可能不公平。',
+  dealSeed: '發牌種子：{seed}',
 };
 
 export default catalog;
