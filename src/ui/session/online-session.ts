@@ -6,7 +6,7 @@
 import { legalMoves, verifyDeal, type DealProof, type PlayerView, type Seat, type SpectatorView, type Tile } from '../../engine/index.js';
 import { phaseOfMatch, type MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
-import type { ClientMessage, ErrorCode, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
+import type { ClientMessage, ErrorCode, PhraseId, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
 import type { OnlineSeatKey } from '../../storage/index.js';
 import { Listeners, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
@@ -26,7 +26,13 @@ export interface OnlineProblem {
   message: string;
 }
 
-const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settings']);
+const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settings', 'play-again']);
+
+/** The turn clock of the seat to act, as last heard: when it runs out by this page's clock (`performance.now()`), for show only (#19). */
+export interface ShownClock {
+  seat: Seat;
+  endsAt: number;
+}
 
 /**
  * The seat a spectator's state names: nobody's (no seat is "you", no side is "your team"). A spectator's
@@ -49,6 +55,7 @@ export class OnlineSession implements Session {
   private readonly stateListeners = new Listeners<SessionState | null>();
   private readonly eventListeners = new Listeners<MatchEmitted>();
   private readonly changeListeners = new Listeners<void>();
+  private readonly phraseListeners = new Listeners<{ seat: Seat; phrase: PhraseId }>();
   /** Sent once the line is up (after the resume, when there is one). */
   private queue: ClientMessage[] = [];
   private key: OnlineSeatKey | null;
@@ -77,6 +84,8 @@ export class OnlineSession implements Session {
   private dealtHand: { round: number; hand: Tile[] } | null = null;
   status: ConnectionStatus = 'connecting';
   problem: OnlineProblem | null = null;
+  /** The turn clock the last view carried (the server alone decides; this only counts down). */
+  clock: ShownClock | null = null;
 
   constructor(
     private readonly server: string,
@@ -137,9 +146,33 @@ export class OnlineSession implements Session {
         this.post({ type: 'next-round', seq: this.seq });
         break;
       case 'new-match':
-        this.post({ type: 'new-match' });
+        // Online, every seat asks for another match; it starts once every connected person has (#19).
+        if (this.awaiting) return;
+        this.post({ type: 'play-again' });
         break;
     }
+  }
+
+  // ---- Rooms people come back to (#19) -------------------------------------------------------
+
+  /** The host starts the next match without waiting for everyone to be ready. */
+  startNow(): void {
+    this.post({ type: 'new-match' });
+  }
+
+  /** A quick phrase, to everyone in the room. */
+  say(phrase: PhraseId): void {
+    this.post({ type: 'phrase', phrase });
+  }
+
+  /** The person takes back the turns the computer played for them after their clock ran out. */
+  back(): void {
+    this.post({ type: 'back' });
+  }
+
+  /** Each quick phrase said in the room (this seat's own too). */
+  onPhrase(listener: (said: { seat: Seat; phrase: PhraseId }) => void): () => void {
+    return this.phraseListeners.add(listener);
   }
 
   create(name: string, settings: RoomSettings): void {
@@ -205,6 +238,7 @@ export class OnlineSession implements Session {
     this.stateListeners.clear();
     this.eventListeners.clear();
     this.changeListeners.clear();
+    this.phraseListeners.clear();
     this.dealCheckListeners.clear();
   }
 
@@ -249,6 +283,7 @@ export class OnlineSession implements Session {
         const view = message.type === 'view' ? message.view : watchedView(message.view);
         this.view = view;
         this.seat = message.type === 'view' ? message.view.seat : null;
+        this.clock = message.clock ? { seat: message.clock.seat, endsAt: performance.now() + message.clock.msLeft } : null;
         this.rejection = null;
         this.memo = this.compute();
         if (view.log.length === 0 && !view.revealed && message.type === 'view') this.dealtHand = { round: view.round.number, hand: view.hand };
@@ -259,6 +294,9 @@ export class OnlineSession implements Session {
       case 'error':
         this.onError(message);
         break;
+      case 'phrase':
+        this.phraseListeners.tell({ seat: message.seat, phrase: message.phrase });
+        return;
     }
     if (message.type !== 'view') this.memo = this.compute();
     this.changed();
@@ -354,6 +392,7 @@ export class OnlineSession implements Session {
     this.seat = null;
     this.room = null;
     this.memo = null;
+    this.clock = null;
     this.dealCheck = null;
     this.dealtHand = null;
   }
