@@ -330,7 +330,10 @@ export interface Autoplay {
  * (unless `nextRound` is false). Any refusal of such a message fails `done`: an honest client is
  * never refused.
  */
-export function autoplay(players: Player[], options: { seed?: string; nextRound?: boolean; until?: (m: ViewMessage, player: Player) => boolean } = {}): Autoplay {
+export function autoplay(
+  players: Player[],
+  options: { seed?: string; nextRound?: boolean; until?: (m: ViewMessage, player: Player) => boolean; dealSeeds?: boolean } = {},
+): Autoplay {
   const stops: (() => void)[] = [];
   let stopped = false;
   const done = new Promise<void>((resolve, reject) => {
@@ -349,11 +352,14 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
       const rng = seedRng(`${options.seed ?? 'autoplay'}/${player.label}/${player.seat}`);
       const act = (m: ServerMessage) => {
         if (stopped) return;
+        // A seed that came after its deal (the room was dealt meanwhile) is late, not wrong: the deal went without it.
+        if (m.type === 'error' && m.ref === 'deal-seed' && m.code === 'stale') return;
         if (m.type === 'error') {
           stopAll();
           reject(new Error(`${player.label} (seat ${player.seat}) was refused: ${JSON.stringify(m)}`));
           return;
         }
+        if (m.type === 'room' && options.dealSeeds) sendDealSeed(player, m.room.nextDeal.commitment, rng);
         if (m.type !== 'view') return;
         // Only the newest view counts: an older one may already have been answered by a newer one.
         if (player.last('view') !== m) return;
@@ -374,6 +380,8 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
       };
       stops.push(player.onMessage(act));
       void player.whenClosed.then(check);
+      const room = player.last('room');
+      if (room) act(room);
       const latest = player.last('view');
       if (latest) act(latest);
     }
@@ -385,6 +393,19 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
       for (const stop of stops) stop();
     },
   };
+}
+
+/** The seeds each player sent, by the commitment they answered (what a widget adds to each deal). */
+export const sentDealSeeds = new WeakMap<Player, Map<string, string>>();
+
+/** Sends the player's seed for the deal `commitment` names, once per commitment. */
+export function sendDealSeed(player: Player, commitment: string, rng: RngState): void {
+  let sent = sentDealSeeds.get(player);
+  if (!sent) sentDealSeeds.set(player, (sent = new Map()));
+  if (sent.has(commitment)) return;
+  const seed = Array.from({ length: 8 }, () => nextInt(rng, 2 ** 32).toString(16).padStart(8, '0')).join('');
+  sent.set(commitment, seed);
+  player.sendPaced({ type: 'deal-seed', commitment, seed });
 }
 
 /** Waits until every player holds a view of at least the newest seq any of them holds; returns theirs, newest first player's. */

@@ -4,15 +4,16 @@
  */
 import { drawableCount } from './config.js';
 import { RuleError } from './errors.js';
-import type { LogEntry, MatchState, PlayerView, ResolvedConfig, Seat, ViewLogEntry } from './types.js';
+import { normalize, sameTile } from './tiles.js';
+import type { Deal, LogEntry, MatchState, PlayerView, ResolvedConfig, Seat, SpectatorView, ViewLogEntry } from './types.js';
 
 function publicConfig(config: ResolvedConfig): ResolvedConfig {
   const { variant, players, target, teams, houseRules } = config;
   return { variant, players, target, teams, houseRules: { ...houseRules } };
 }
 
-/** A log entry as `seat` sees it: a draw names its tile to the seat that drew it only. */
-export function viewLogEntry(entry: LogEntry, seat: Seat): ViewLogEntry {
+/** A log entry as `seat` sees it: a draw names its tile to the seat that drew it only (a spectator, `null`, to none). */
+export function viewLogEntry(entry: LogEntry, seat: Seat | null): ViewLogEntry {
   if (entry.type === 'draw') {
     return entry.seat === seat
       ? { seat: entry.seat, type: 'draw', tile: entry.tile, showing: entry.showing.slice() }
@@ -47,6 +48,7 @@ export function sharedView(state: MatchState): SharedView {
       ? {
           hands: state.hands.map((h) => h.slice()),
           aside: state.config.variant === 'block' ? state.boneyard.slice() : [],
+          deal: dealtOf(state),
         }
       : null,
   };
@@ -55,20 +57,52 @@ export function sharedView(state: MatchState): SharedView {
 /** The parts of `seat`'s view that are its own, except the log (see viewLogEntry). */
 export function seatView(state: MatchState, seat: Seat): SeatView {
   checkSeat(state, seat);
+  return { seat, hand: state.hands[seat]!.slice(), round: roundAs(state, seat) };
+}
+
+/** The round as `seat` sees it (a spectator, `null`, as nobody's own). */
+function roundAs(state: MatchState, seat: Seat | null): PlayerView['round'] {
   const { number, leader, lead, drawn, redeals, result } = state.round;
   return {
-    seat,
-    hand: state.hands[seat]!.slice(),
-    round: {
-      number,
-      leader,
-      // The required lead names a tile in the leader's hand: only the leader, or everyone once it is on the table.
-      lead: seat === leader || state.table.length > 0 ? lead : null,
-      drawn,
-      redeals,
-      result: result && { ...result, pips: result.pips.slice() },
-    },
+    number,
+    leader,
+    // The required lead names a tile in the leader's hand: only the leader, or everyone once it is on the table.
+    lead: seat === leader || state.table.length > 0 ? lead : null,
+    drawn,
+    redeals,
+    result: result && { ...result, pips: result.pips.slice() },
   };
+}
+
+/**
+ * What someone watching the table may see (#19): the shared parts, the round and the log as nobody's
+ * own (no hand, no drawn tile named, the required lead only once it is on the table); the hands only
+ * when a round's end reveals them, as to every seat.
+ */
+export function spectatorView(state: MatchState): SpectatorView {
+  return { seat: null, hand: [], ...sharedView(state), round: roundAs(state, null), log: state.log.map((entry) => viewLogEntry(entry, null)) };
+}
+
+/**
+ * The round's deal as it was dealt, from the round as it stands: each seat's hand is what it holds,
+ * played and drew; the stock is the tiles drawn (in the order drawn: draws take the stock's first
+ * tile) followed by what is left. Public once the round is over, so anyone can check the deal.
+ */
+export function dealtOf(state: MatchState): Deal {
+  const hands = state.hands.map((hand) => hand.slice());
+  const drawn: Deal['boneyard'] = [];
+  for (const entry of state.log) {
+    if (entry.type === 'play') hands[entry.seat]!.push(normalize(entry.tile));
+    else if (entry.type === 'draw') drawn.push(entry.tile);
+  }
+  // A drawn tile still held or played later is counted in its seat's hand: a dealt hand holds only what was dealt.
+  for (const entry of state.log) {
+    if (entry.type !== 'draw') continue;
+    const hand = hands[entry.seat]!;
+    const at = hand.findIndex((tile) => sameTile(tile, entry.tile));
+    if (at >= 0) hand.splice(at, 1);
+  }
+  return { hands, boneyard: [...drawn, ...state.boneyard] };
 }
 
 function checkSeat(state: MatchState, seat: Seat): void {

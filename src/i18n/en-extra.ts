@@ -166,4 +166,15 @@ export const enExtra = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Bye!',
   playAgain: 'Play again',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Watching',
+  watchWaiting: 'Watching this room: the match has not started yet.',
+  watchersCount: 'Spectators: {n}',
+  allowSpectators: 'Allow spectators with a watch link',
+  watchLink: 'Watch link',
+  watchHelp: 'Anyone with this link can watch the table, without seeing any hand until a round ends.',
+  problemWatchingOff: 'The host has turned watching off for this room.',
+  dealVerified: 'Deal verified',
+  dealNotVerified: 'Warning: this round’s deal could not be verified. It may not have been dealt fairly.',
+  dealSeed: 'Deal seed: {seed}',
 } as const;

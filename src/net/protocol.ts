@@ -4,8 +4,8 @@
  * sides; the server checks every incoming frame with `parseClientMessage` and nothing else.
  */
 import * as v from 'valibot';
-import { HOUSE_RULE_OPTIONS, RuleError, VARIANTS, resolveConfig } from '../engine/index.js';
-import type { HouseRules, PlayerView, Seat, Tile } from '../engine/index.js';
+import { HOUSE_RULE_OPTIONS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
+import type { DealProof, HouseRules, PlayerView, Seat, SpectatorView, Tile } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
@@ -20,6 +20,8 @@ export const MAX_NAME_LENGTH = 24;
 export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** Where the invite link carries the room id: the page URL's fragment `#domino-room=ID`. */
 export const ROOM_FRAGMENT = 'domino-room';
+/** Where a watch link carries the room id: `#domino-watch=ID` (the table read only). */
+export const WATCH_FRAGMENT = 'domino-watch';
 
 // ---------------------------------------------------------------------------------------------
 // Settings of a room
@@ -37,6 +39,9 @@ export interface RoomSettings {
   clock?: TurnClock;
   /** Whether the seats may send quick phrases; true when left out. */
   phrases?: boolean;
+  // ---- Spectators and provable deals (#19)
+  /** Whether a watch link may open the table read only (absent: yes). */
+  spectators?: boolean;
 }
 
 const houseRuleEntries = Object.fromEntries(
@@ -58,6 +63,8 @@ const SettingsSchema = v.pipe(
     // ---- Rooms people come back to (#19)
     clock: v.optional(v.picklist(TURN_CLOCKS as unknown as TurnClock[])),
     phrases: v.optional(v.boolean()),
+    // ---- Spectators and provable deals (#19)
+    spectators: v.optional(v.boolean()),
   }),
   // The combinations the engine refuses (teams without four players, …) are refused here too, in its words.
   v.check((settings) => settingsProblem(settings as RoomSettings) === null, (issue) => settingsProblem(issue.input as RoomSettings) ?? 'invalid settings'),
@@ -88,6 +95,7 @@ const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be 22 base64url ch
 const SeqSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);
 const EndSchema = v.pipe(v.string(), v.maxLength(32));
+const SeedSchema = v.pipe(v.string(), v.regex(SEED_PATTERN, 'must be 64 lowercase hex characters'));
 
 const MoveSchema = v.variant('type', [
   v.strictObject({ type: v.literal('play'), tile: v.strictTuple([PipSchema, PipSchema]), end: EndSchema }),
@@ -110,6 +118,9 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('phrase'), phrase: v.picklist(PHRASES as unknown as PhraseId[]) }),
   v.strictObject({ type: v.literal('play-again') }),
   v.strictObject({ type: v.literal('back') }),
+  // ---- Spectators and provable deals (#19)
+  v.strictObject({ type: v.literal('watch'), room: IdSchema }),
+  v.strictObject({ type: v.literal('deal-seed'), commitment: SeedSchema, seed: SeedSchema }),
 ]);
 
 export type WireMove = v.InferOutput<typeof MoveSchema>;
@@ -131,11 +142,16 @@ export type ClientMessage =
   /** After a match: this seat wants another one (it starts once every connected person does). */
   | { type: 'play-again' }
   /** The person is here again: their turns, played by the computer after two ran out, are theirs again. */
-  | { type: 'back' };
+  | { type: 'back' }
+  // ---- Spectators and provable deals (#19)
+  /** Opens the room's table read only (a watch link); `leave` ends it, anything else is refused (`spectator`). */
+  | { type: 'watch'; room: string }
+  /** This seat's seed for the next deal, answering the room's `nextDeal.commitment` (a provable deal). */
+  | { type: 'deal-seed'; commitment: string; seed: string };
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
   'create', 'peek', 'join', 'resume', 'settings', 'start', 'move', 'next-round', 'new-match', 'leave',
-  'phrase', 'play-again', 'back',
+  'phrase', 'play-again', 'back', 'watch', 'deal-seed',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -164,6 +180,10 @@ export interface RoomInfo {
   host: Seat;
   settings: RoomSettings;
   seats: RoomSeat[];
+  /** How many people watch the table (spectators: not seats). */
+  watchers: number;
+  /** The next deal's commitment, published before it: a seat's `deal-seed` answers it. */
+  nextDeal: { version: DealProof['version']; commitment: string };
 }
 
 export type ErrorCode =
@@ -182,7 +202,12 @@ export type ErrorCode =
   | 'too-many'
   | 'unavailable'
   // ---- Rooms people come back to (#19)
-  | 'phrases-off';
+  | 'phrases-off'
+  // ---- Spectators and provable deals (#19)
+  /** A spectator sent something else than `leave`. */
+  | 'spectator'
+  /** The host turned watching off: a watch link opens nothing. */
+  | 'watching-off';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
@@ -190,17 +215,23 @@ export type ErrorCode =
  * adds fields, never changes one.)
  */
 export type WireView = PlayerView & { winner: PlayerView['winningSide'] };
+/** A spectator's view as sent (no seat, no hand), with `winner` as a seat's has. */
+export type WireSpectatorView = SpectatorView & { winner: PlayerView['winningSide'] };
 /** The match's domain events as sent: `matchEnd` keeps its old `winner` beside `winningSide`, as the view does. */
 export type WireEvent = MatchEmitted | (Extract<MatchEmitted, { type: 'matchEnd' }> & { winner: PlayerView['winningSide'] });
 
 export type ServerMessage =
   | { type: 'welcome'; room: string; seat: Seat; token?: string }
   | { type: 'room'; room: RoomInfo }
-  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; clock?: TurnClockView }
+  /** `dealProof`: while a round is over, what proves its deal (docs/PROTOCOL.md "Provable deals"). */
+  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof }
   | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType }
   // ---- Rooms people come back to (#19)
   /** A seat said a quick phrase (to everyone in the room, the sender too). */
-  | { type: 'phrase'; seat: Seat; phrase: PhraseId };
+  | { type: 'phrase'; seat: Seat; phrase: PhraseId }
+  // ---- Spectators and provable deals (#19)
+  /** A spectator's `view`: the public table (no seat, no hand), otherwise as a seat's. */
+  | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof };
 
 /**
  * The turn clock as a `view` carries it: the seat to act and the time it has left when the view was

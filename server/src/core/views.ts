@@ -13,7 +13,7 @@
  * round's log from one state to the next, so their JSON is kept beside them (weakly: it goes with
  * them). A log entry is kept in two forms, as its own seat sees it and as the others do.
  */
-import { seatView, sharedView, viewLogEntry, type MatchState, type Seat } from 'domino-game/engine';
+import { seatView, sharedView, spectatorView, viewLogEntry, type DealProof, type MatchState, type Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { WireEvent } from 'domino-game/protocol';
 
@@ -39,11 +39,16 @@ function once(key: object, value: unknown, cache: WeakMap<object, string> = kept
 export class ViewFrames {
   private sharedJson: string | null = null;
 
-  /** `game`: the match after the change; `seq`: the change's. */
+  private readonly proofJson: string;
+
+  /** `game`: the match after the change; `seq`: the change's; `dealProof`: the round's, once it is over (#19). */
   constructor(
     private readonly game: MatchState,
     private readonly seq: number,
-  ) {}
+    dealProof: DealProof | null = null,
+  ) {
+    this.proofJson = dealProof ? `,"dealProof":${JSON.stringify(dealProof)}` : '';
+  }
 
   /**
    * The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events; `tailJson`:
@@ -54,7 +59,17 @@ export class ViewFrames {
     const shared = (this.sharedJson ??= this.sharedPart());
     return (
       `{"type":"view","seq":${this.seq},"view":{"seat":${seat},"hand":${JSON.stringify(own.hand)},` +
-      `"round":${JSON.stringify(own.round)},"log":${this.logJson(seat)},${shared}},"events":${eventsJson}${tailJson}}`
+      `"round":${JSON.stringify(own.round)},"log":${this.logJson(seat)},${shared}},"events":${eventsJson}${tailJson}${this.proofJson}}`
+    );
+  }
+
+  /** A spectator's frame (`table`, #19): the engine's `spectatorView`, its shared part serialized once with the seats'. */
+  spectatorFrame(eventsJson: string, tailJson = ''): string {
+    const view = spectatorView(this.game);
+    const shared = (this.sharedJson ??= this.sharedPart());
+    return (
+      `{"type":"table","seq":${this.seq},"view":{"seat":null,"hand":[],"round":${JSON.stringify(view.round)},` +
+      `"log":${JSON.stringify(view.log)},${shared}},"events":${eventsJson}${tailJson}${this.proofJson}}`
     );
   }
 

@@ -280,6 +280,17 @@ const catalog: Catalog = {
   phrase_wow: 'واو!',
   phrase_bye: 'وداعًا!',
   playAgain: 'العب مرة أخرى',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'مشاهدة',
+  watchWaiting: 'تشاهد هذه الغرفة: لم تبدأ المباراة بعد.',
+  watchersCount: 'المشاهدون: {n}',
+  allowSpectators: 'السماح بالمشاهدين عبر رابط المشاهدة',
+  watchLink: 'رابط المشاهدة',
+  watchHelp: 'يمكن لأي شخص لديه هذا الرابط مشاهدة الطاولة دون رؤية أي يد حتى نهاية الجولة.',
+  problemWatchingOff: 'أوقف المضيف المشاهدة في هذه الغرفة.',
+  dealVerified: 'تم التحقق من التوزيع',
+  dealNotVerified: 'تحذير: تعذّر التحقق من توزيع هذه الجولة. ربما لم يكن التوزيع عادلًا.',
+  dealSeed: 'بذرة التوزيع: {seed}',
 };
 
 export default catalog;

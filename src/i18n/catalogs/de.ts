@@ -240,6 +240,17 @@ const catalog: Catalog = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Tschüss!',
   playAgain: 'Noch einmal spielen',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Zuschauen',
+  watchWaiting: 'Du schaust in diesem Raum zu: Das Spiel hat noch nicht begonnen.',
+  watchersCount: 'Zuschauer: {n}',
+  allowSpectators: 'Zuschauer über einen Zuschauer-Link erlauben',
+  watchLink: 'Zuschauer-Link',
+  watchHelp: 'Wer diesen Link hat, kann dem Tisch zuschauen, sieht aber keine Hand, bis eine Runde endet.',
+  problemWatchingOff: 'Der Gastgeber hat das Zuschauen in diesem Raum abgeschaltet.',
+  dealVerified: 'Verteilung geprüft',
+  dealNotVerified: 'Achtung: Die Verteilung dieser Runde ließ sich nicht prüfen. Sie war womöglich nicht fair.',
+  dealSeed: 'Startwert der Verteilung: {seed}',
 };
 
 export default catalog;

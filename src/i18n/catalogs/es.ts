@@ -247,6 +247,17 @@ const catalog: Catalog = {
   phrase_wow: '¡Guau!',
   phrase_bye: '¡Adiós!',
   playAgain: 'Jugar otra vez',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Observando',
+  watchWaiting: 'Observas esta sala: la partida aún no ha empezado.',
+  watchersCount: 'Espectadores: {n}',
+  allowSpectators: 'Permitir espectadores con un enlace para observar',
+  watchLink: 'Enlace para observar',
+  watchHelp: 'Quien tenga este enlace puede observar la mesa, sin ver ninguna mano hasta que termine la ronda.',
+  problemWatchingOff: 'El anfitrión ha desactivado la observación en esta sala.',
+  dealVerified: 'Reparto verificado',
+  dealNotVerified: 'Aviso: no se pudo verificar el reparto de esta ronda. Puede que no haya sido justo.',
+  dealSeed: 'Semilla del reparto: {seed}',
 };
 
 export default catalog;

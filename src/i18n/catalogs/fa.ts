@@ -240,6 +240,17 @@ const catalog: Catalog = {
   phrase_wow: 'وای!',
   phrase_bye: 'خداحافظ!',
   playAgain: 'دوباره بازی کن',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'در حال تماشا',
+  watchWaiting: 'در حال تماشای این اتاق هستید: بازی هنوز شروع نشده است.',
+  watchersCount: 'تماشاگران: {n}',
+  allowSpectators: 'اجازهٔ تماشا با پیوند تماشا',
+  watchLink: 'پیوند تماشا',
+  watchHelp: 'هر کسی این پیوند را داشته باشد می‌تواند میز را تماشا کند، بی آنکه تا پایان دور دستی را ببیند.',
+  problemWatchingOff: 'میزبان تماشای این اتاق را خاموش کرده است.',
+  dealVerified: 'پخش مهره‌ها تأیید شد',
+  dealNotVerified: 'هشدار: پخش مهره‌های این دور تأیید نشد. شاید منصفانه نبوده باشد.',
+  dealSeed: 'بذر پخش: {seed}',
 };
 
 export default catalog;

@@ -236,6 +236,17 @@ const catalog: Catalog = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Paalam!',
   playAgain: 'Maglaro ulit',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Nanonood',
+  watchWaiting: 'Pinapanood mo ang kuwartong ito: hindi pa nagsisimula ang laro.',
+  watchersCount: 'Mga nanonood: {n}',
+  allowSpectators: 'Payagan ang mga manonood gamit ang link ng panonood',
+  watchLink: 'Link ng panonood',
+  watchHelp: 'Sinumang may link na ito ay makakapanood sa mesa, nang walang nakikitang kamay hanggang matapos ang isang round.',
+  problemWatchingOff: 'Pinatay ng host ang panonood sa kuwartong ito.',
+  dealVerified: 'Beripikado ang bigayan',
+  dealNotVerified: 'Babala: hindi maberipika ang bigayan sa round na ito. Maaaring hindi ito patas.',
+  dealSeed: 'Seed ng bigayan: {seed}',
 };
 
 export default catalog;

@@ -251,6 +251,17 @@ const catalog: Catalog = {
   phrase_wow: 'Waouh !',
   phrase_bye: 'Au revoir !',
   playAgain: 'Rejouer',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Spectateur',
+  watchWaiting: 'Vous regardez ce salon : la partie n’a pas encore commencé.',
+  watchersCount: 'Spectateurs : {n}',
+  allowSpectators: 'Autoriser les spectateurs avec un lien d’observation',
+  watchLink: 'Lien d’observation',
+  watchHelp: 'Toute personne ayant ce lien peut regarder la table, sans voir aucune main avant la fin d’une manche.',
+  problemWatchingOff: 'L’hôte a désactivé l’observation pour ce salon.',
+  dealVerified: 'Donne vérifiée',
+  dealNotVerified: 'Attention : la donne de cette manche n’a pas pu être vérifiée. Elle n’a peut-être pas été équitable.',
+  dealSeed: 'Graine de la donne : {seed}',
 };
 
 export default catalog;

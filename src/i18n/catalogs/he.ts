@@ -251,6 +251,17 @@ const catalog: Catalog = {
   phrase_wow: 'וואו!',
   phrase_bye: 'ביי!',
   playAgain: 'לשחק שוב',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'צופה',
+  watchWaiting: 'את/ה צופה בחדר הזה: המשחק עוד לא התחיל.',
+  watchersCount: 'צופים: {n}',
+  allowSpectators: 'לאפשר צופים עם קישור צפייה',
+  watchLink: 'קישור צפייה',
+  watchHelp: 'כל מי שיש לו את הקישור הזה יכול לצפות בשולחן, בלי לראות אף יד עד סוף הסיבוב.',
+  problemWatchingOff: 'המארח כיבה את הצפייה בחדר הזה.',
+  dealVerified: 'החלוקה אומתה',
+  dealNotVerified: 'אזהרה: לא ניתן היה לאמת את החלוקה של הסיבוב הזה. ייתכן שלא חולקה בהגינות.',
+  dealSeed: 'זרע החלוקה: {seed}',
 };
 
 export default catalog;

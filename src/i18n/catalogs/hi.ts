@@ -240,6 +240,17 @@ const catalog: Catalog = {
   phrase_wow: 'वाह!',
   phrase_bye: 'अलविदा!',
   playAgain: 'फिर से खेलें',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'देख रहे हैं',
+  watchWaiting: 'आप यह कमरा देख रहे हैं: मैच अभी शुरू नहीं हुआ है।',
+  watchersCount: 'दर्शक: {n}',
+  allowSpectators: 'देखने के लिंक से दर्शकों को अनुमति दें',
+  watchLink: 'देखने का लिंक',
+  watchHelp: 'इस लिंक वाला कोई भी व्यक्ति टेबल देख सकता है, पर राउंड खत्म होने तक कोई हाथ नहीं देख सकता।',
+  problemWatchingOff: 'होस्ट ने इस कमरे में देखना बंद कर दिया है।',
+  dealVerified: 'बँटवारा सत्यापित',
+  dealNotVerified: 'चेतावनी: इस राउंड का बँटवारा सत्यापित नहीं हो सका। हो सकता है यह निष्पक्ष न रहा हो।',
+  dealSeed: 'बँटवारे का बीज: {seed}',
 };
 
 export default catalog;

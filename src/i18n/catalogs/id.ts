@@ -227,6 +227,17 @@ const catalog: Catalog = {
   phrase_wow: 'Wah!',
   phrase_bye: 'Dah!',
   playAgain: 'Main lagi',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Menonton',
+  watchWaiting: 'Kamu menonton ruang ini: pertandingan belum dimulai.',
+  watchersCount: 'Penonton: {n}',
+  allowSpectators: 'Izinkan penonton dengan tautan tonton',
+  watchLink: 'Tautan tonton',
+  watchHelp: 'Siapa pun yang punya tautan ini dapat menonton meja, tanpa melihat kartu tangan mana pun sampai ronde berakhir.',
+  problemWatchingOff: 'Tuan rumah telah mematikan fitur menonton untuk ruang ini.',
+  dealVerified: 'Pembagian terverifikasi',
+  dealNotVerified: 'Peringatan: pembagian ronde ini tidak dapat diverifikasi. Mungkin pembagiannya tidak adil.',
+  dealSeed: 'Benih pembagian: {seed}',
 };
 
 export default catalog;

@@ -247,6 +247,17 @@ const catalog: Catalog = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Ciao ciao!',
   playAgain: 'Gioca ancora',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Stai guardando',
+  watchWaiting: 'Stai guardando questa stanza: la partita non è ancora iniziata.',
+  watchersCount: 'Spettatori: {n}',
+  allowSpectators: 'Consenti gli spettatori con un link per guardare',
+  watchLink: 'Link per guardare',
+  watchHelp: 'Chiunque abbia questo link può guardare il tavolo, senza vedere alcuna mano finché non termina la mano di gioco.',
+  problemWatchingOff: 'L’host ha disattivato la visione per questa stanza.',
+  dealVerified: 'Distribuzione verificata',
+  dealNotVerified: 'Attenzione: non è stato possibile verificare la distribuzione di questo turno. Potrebbe non essere stata equa.',
+  dealSeed: 'Seme della distribuzione: {seed}',
 };
 
 export default catalog;

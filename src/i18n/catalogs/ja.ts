@@ -227,6 +227,17 @@ const catalog: Catalog = {
   phrase_wow: 'すごい！',
   phrase_bye: 'またね！',
   playAgain: 'もう一度遊ぶ',
+  // Spectators and provable deals (#19)
+  watchingLabel: '観戦中',
+  watchWaiting: 'このルームを観戦中です：まだ試合は始まっていません。',
+  watchersCount: '観戦者：{n}',
+  allowSpectators: '観戦リンクでの観戦を許可する',
+  watchLink: '観戦リンク',
+  watchHelp: 'このリンクを知っている人は誰でもテーブルを観戦できますが、ラウンドが終わるまで手牌は見えません。',
+  problemWatchingOff: 'ホストがこのルームの観戦をオフにしました。',
+  dealVerified: '配牌を検証しました',
+  dealNotVerified: '警告：このラウンドの配牌を検証できませんでした。公正に配られていない可能性があります。',
+  dealSeed: '配牌のシード：{seed}',
 };
 
 export default catalog;

@@ -227,6 +227,17 @@ const catalog: Catalog = {
   phrase_wow: '와!',
   phrase_bye: '안녕히!',
   playAgain: '다시 하기',
+  // Spectators and provable deals (#19)
+  watchingLabel: '관전 중',
+  watchWaiting: '이 방을 관전 중입니다: 아직 경기가 시작되지 않았습니다.',
+  watchersCount: '관전자: {n}',
+  allowSpectators: '관전 링크로 관전 허용',
+  watchLink: '관전 링크',
+  watchHelp: '이 링크가 있는 사람은 누구나 테이블을 관전할 수 있지만, 라운드가 끝날 때까지 어떤 패도 볼 수 없습니다.',
+  problemWatchingOff: '호스트가 이 방의 관전을 껐습니다.',
+  dealVerified: '패 분배 검증됨',
+  dealNotVerified: '경고: 이번 라운드의 패 분배를 검증할 수 없습니다. 공정하게 나눠지지 않았을 수 있습니다.',
+  dealSeed: '분배 시드: {seed}',
 };
 
 export default catalog;

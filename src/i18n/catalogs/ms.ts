@@ -227,6 +227,17 @@ const catalog: Catalog = {
   phrase_wow: 'Wah!',
   phrase_bye: 'Selamat tinggal!',
   playAgain: 'Main lagi',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Menonton',
+  watchWaiting: 'Anda menonton bilik ini: perlawanan belum bermula.',
+  watchersCount: 'Penonton: {n}',
+  allowSpectators: 'Benarkan penonton dengan pautan tonton',
+  watchLink: 'Pautan tonton',
+  watchHelp: 'Sesiapa yang ada pautan ini boleh menonton meja, tanpa melihat mana-mana tangan sehingga pusingan tamat.',
+  problemWatchingOff: 'Hos telah mematikan tontonan untuk bilik ini.',
+  dealVerified: 'Agihan disahkan',
+  dealNotVerified: 'Amaran: agihan pusingan ini tidak dapat disahkan. Ia mungkin tidak diagihkan dengan adil.',
+  dealSeed: 'Benih agihan: {seed}',
 };
 
 export default catalog;

@@ -240,6 +240,17 @@ const catalog: Catalog = {
   phrase_wow: 'Wauw!',
   phrase_bye: 'Doei!',
   playAgain: 'Nog eens spelen',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Kijken',
+  watchWaiting: 'Je kijkt mee in deze kamer: het spel is nog niet begonnen.',
+  watchersCount: 'Toeschouwers: {n}',
+  allowSpectators: 'Toeschouwers toestaan met een kijklink',
+  watchLink: 'Kijklink',
+  watchHelp: 'Iedereen met deze link kan de tafel bekijken, zonder een hand te zien tot een ronde eindigt.',
+  problemWatchingOff: 'De gastheer heeft meekijken voor deze kamer uitgezet.',
+  dealVerified: 'Verdeling gecontroleerd',
+  dealNotVerified: 'Waarschuwing: de verdeling van deze ronde kon niet worden gecontroleerd. Mogelijk is er niet eerlijk gedeeld.',
+  dealSeed: 'Zaadwaarde van de verdeling: {seed}',
 };
 
 export default catalog;

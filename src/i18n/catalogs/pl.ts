@@ -256,6 +256,17 @@ const catalog: Catalog = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Na razie!',
   playAgain: 'Zagraj jeszcze raz',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Oglądasz',
+  watchWaiting: 'Oglądasz ten pokój: mecz jeszcze się nie zaczął.',
+  watchersCount: 'Widzowie: {n}',
+  allowSpectators: 'Pozwól widzom oglądać przez link do oglądania',
+  watchLink: 'Link do oglądania',
+  watchHelp: 'Każdy, kto ma ten link, może oglądać stół, nie widząc żadnej ręki aż do końca rundy.',
+  problemWatchingOff: 'Gospodarz wyłączył oglądanie w tym pokoju.',
+  dealVerified: 'Rozdanie zweryfikowane',
+  dealNotVerified: 'Uwaga: nie udało się zweryfikować rozdania w tej rundzie. Mogło nie być uczciwe.',
+  dealSeed: 'Ziarno rozdania: {seed}',
 };
 
 export default catalog;

@@ -247,6 +247,17 @@ const catalog: Catalog = {
   phrase_wow: 'Uau!',
   phrase_bye: 'Tchau!',
   playAgain: 'Jogar de novo',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Assistindo',
+  watchWaiting: 'Você está assistindo a esta sala: a partida ainda não começou.',
+  watchersCount: 'Espectadores: {n}',
+  allowSpectators: 'Permitir espectadores com um link para assistir',
+  watchLink: 'Link para assistir',
+  watchHelp: 'Qualquer pessoa com este link pode assistir à mesa, sem ver nenhuma mão até o fim de uma rodada.',
+  problemWatchingOff: 'O anfitrião desativou a opção de assistir nesta sala.',
+  dealVerified: 'Distribuição verificada',
+  dealNotVerified: 'Atenção: não foi possível verificar a distribuição desta rodada. Talvez ela não tenha sido justa.',
+  dealSeed: 'Semente da distribuição: {seed}',
 };
 
 export default catalog;

@@ -256,6 +256,17 @@ const catalog: Catalog = {
   phrase_wow: 'Ух ты!',
   phrase_bye: 'Пока!',
   playAgain: 'Сыграть ещё',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Просмотр',
+  watchWaiting: 'Вы наблюдаете за этой комнатой: матч ещё не начался.',
+  watchersCount: 'Зрители: {n}',
+  allowSpectators: 'Разрешить зрителей по ссылке для просмотра',
+  watchLink: 'Ссылка для просмотра',
+  watchHelp: 'Любой, у кого есть эта ссылка, может смотреть за столом, не видя ничьих костей до конца раунда.',
+  problemWatchingOff: 'Хозяин отключил просмотр для этой комнаты.',
+  dealVerified: 'Раздача проверена',
+  dealNotVerified: 'Внимание: раздачу этого раунда не удалось проверить. Возможно, она была нечестной.',
+  dealSeed: 'Зерно раздачи: {seed}',
 };
 
 export default catalog;

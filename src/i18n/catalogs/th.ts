@@ -231,6 +231,17 @@ const catalog: Catalog = {
   phrase_wow: 'ว้าว!',
   phrase_bye: 'บาย!',
   playAgain: 'เล่นอีกครั้ง',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'กำลังดู',
+  watchWaiting: 'คุณกำลังดูห้องนี้: การแข่งขันยังไม่เริ่ม',
+  watchersCount: 'ผู้ชม: {n}',
+  allowSpectators: 'อนุญาตผู้ชมผ่านลิงก์สำหรับดู',
+  watchLink: 'ลิงก์สำหรับดู',
+  watchHelp: 'ทุกคนที่มีลิงก์นี้ดูโต๊ะได้ โดยไม่เห็นไพ่ในมือใครจนกว่ารอบจะจบ',
+  problemWatchingOff: 'เจ้าของห้องปิดการดูสำหรับห้องนี้แล้ว',
+  dealVerified: 'ตรวจสอบการแจกแล้ว',
+  dealNotVerified: 'คำเตือน: ไม่สามารถตรวจสอบการแจกของรอบนี้ได้ อาจไม่ได้แจกอย่างยุติธรรม',
+  dealSeed: 'ค่าเริ่มต้นของการแจก: {seed}',
 };
 
 export default catalog;

@@ -240,6 +240,17 @@ const catalog: Catalog = {
   phrase_wow: 'Vay!',
   phrase_bye: 'Görüşürüz!',
   playAgain: 'Tekrar oyna',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'İzleniyor',
+  watchWaiting: 'Bu odayı izliyorsunuz: maç henüz başlamadı.',
+  watchersCount: 'İzleyiciler: {n}',
+  allowSpectators: 'İzleme bağlantısıyla izleyicilere izin ver',
+  watchLink: 'İzleme bağlantısı',
+  watchHelp: 'Bu bağlantıya sahip herkes masayı izleyebilir, ancak bir tur bitene kadar hiçbir eli göremez.',
+  problemWatchingOff: 'Ev sahibi bu oda için izlemeyi kapattı.',
+  dealVerified: 'Dağıtım doğrulandı',
+  dealNotVerified: 'Uyarı: bu turun dağıtımı doğrulanamadı. Adil dağıtılmamış olabilir.',
+  dealSeed: 'Dağıtım tohumu: {seed}',
 };
 
 export default catalog;

@@ -256,6 +256,17 @@ const catalog: Catalog = {
   phrase_wow: 'Ого!',
   phrase_bye: 'Бувай!',
   playAgain: 'Зіграти ще',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Перегляд',
+  watchWaiting: 'Ви спостерігаєте за цією кімнатою: матч ще не почався.',
+  watchersCount: 'Глядачі: {n}',
+  allowSpectators: 'Дозволити глядачів за посиланням для перегляду',
+  watchLink: 'Посилання для перегляду',
+  watchHelp: 'Будь-хто з цим посиланням може дивитися на стіл, не бачачи жодної руки до кінця раунду.',
+  problemWatchingOff: 'Господар вимкнув перегляд для цієї кімнати.',
+  dealVerified: 'Роздачу перевірено',
+  dealNotVerified: 'Увага: роздачу цього раунду не вдалося перевірити. Можливо, вона була нечесною.',
+  dealSeed: 'Зерно роздачі: {seed}',
 };
 
 export default catalog;

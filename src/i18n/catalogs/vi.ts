@@ -231,6 +231,17 @@ const catalog: Catalog = {
   phrase_wow: 'Chà!',
   phrase_bye: 'Tạm biệt!',
   playAgain: 'Chơi lại',
+  // Spectators and provable deals (#19)
+  watchingLabel: 'Đang xem',
+  watchWaiting: 'Bạn đang xem phòng này: trận đấu chưa bắt đầu.',
+  watchersCount: 'Người xem: {n}',
+  allowSpectators: 'Cho phép người xem bằng liên kết xem',
+  watchLink: 'Liên kết xem',
+  watchHelp: 'Ai có liên kết này đều có thể xem bàn chơi, nhưng không thấy bài của ai cho đến khi hết ván.',
+  problemWatchingOff: 'Chủ phòng đã tắt tính năng xem cho phòng này.',
+  dealVerified: 'Đã xác minh chia bài',
+  dealNotVerified: 'Cảnh báo: không thể xác minh việc chia bài của ván này. Có thể bài đã không được chia công bằng.',
+  dealSeed: 'Hạt giống chia bài: {seed}',
 };
 
 export default catalog;

@@ -227,6 +227,17 @@ const catalog: Catalog = {
   phrase_wow: '哇！',
   phrase_bye: '再见！',
   playAgain: '再玩一局',
+  // Spectators and provable deals (#19)
+  watchingLabel: '观战中',
+  watchWaiting: '你正在观战这个房间：比赛尚未开始。',
+  watchersCount: '观众：{n}',
+  allowSpectators: '允许通过观战链接观战',
+  watchLink: '观战链接',
+  watchHelp: '任何拥有此链接的人都可以观看牌桌，但在一局结束前看不到任何人的手牌。',
+  problemWatchingOff: '房主已关闭此房间的观战。',
+  dealVerified: '发牌已验证',
+  dealNotVerified: '警告：无法验证本局的发牌。发牌可能不公平。',
+  dealSeed: '发牌种子：{seed}',
 };
 
 export default catalog;

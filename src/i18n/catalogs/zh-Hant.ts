@@ -227,6 +227,17 @@ const catalog: Catalog = {
   phrase_wow: '哇！',
   phrase_bye: '再見！',
   playAgain: '再玩一局',
+  // Spectators and provable deals (#19)
+  watchingLabel: '觀戰中',
+  watchWaiting: '你正在觀戰這個房間：比賽尚未開始。',
+  watchersCount: '觀眾：{n}',
+  allowSpectators: '允許透過觀戰連結觀戰',
+  watchLink: '觀戰連結',
+  watchHelp: '任何擁有此連結的人都可以觀看牌桌，但在一局結束前看不到任何人的手牌。',
+  problemWatchingOff: '房主已關閉此房間的觀戰。',
+  dealVerified: '發牌已驗證',
+  dealNotVerified: '警告：無法驗證本局的發牌。發牌可能不公平。',
+  dealSeed: '發牌種子：{seed}',
 };
 
 export default catalog;

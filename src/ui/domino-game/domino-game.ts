@@ -278,15 +278,17 @@ export class DominoGame extends LitElement {
           ? html`<div class="over" tabindex="0">${renderSummary(t, state, parts.summaryBody(t, state, this.rounds))}</div>`
           : nothing}
       </div>
-      <domino-hand
-        exportparts="tile, playable, unplayable, selected"
-        .tiles=${view.hand}
-        .playable=${playable}
-        .selected=${play.choosing}
-        .deal=${phase === 'playing' ? view.round.number : 0}
-        ?active=${playable.size > 0}
-        @tile-chosen=${play.onTileChosen}
-      ></domino-hand>
+      ${online?.watching
+        ? nothing
+        : html`<domino-hand
+            exportparts="tile, playable, unplayable, selected"
+            .tiles=${view.hand}
+            .playable=${playable}
+            .selected=${play.choosing}
+            .deal=${phase === 'playing' ? view.round.number : 0}
+            ?active=${playable.size > 0}
+            @tile-chosen=${play.onTileChosen}
+          ></domino-hand>`}
       <div class="actions">
         ${action
           ? html`<button class="main" part="main-button" type="button" @click=${() => this.onMainAction(action.action)}>

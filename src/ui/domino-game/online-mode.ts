@@ -13,17 +13,21 @@ import type { ConnectionStatus } from '../../net/connection.js';
 import type { PhraseId, RoomInfo, RoomSettings } from '../../net/protocol.js';
 import '../domino-lobby/domino-lobby.js';
 import type { InternalEvent, LobbyCreateDetail, LobbyJoinDetail } from '../internal-events.js';
-import type { LobbyScreen, TableOffers } from '../domino-lobby/domino-lobby.js';
+import type { LobbyScreen, TableOffers, TableWatch } from '../domino-lobby/domino-lobby.js';
 import { OnlineSession, type OnlineProblem, type SeatKeyStore } from '../session/online-session.js';
 import type { EffectiveSettings, SettingName } from './effective-settings.js';
 import { emit } from './events.js';
 import type { MainButton } from './guidance.js';
-import { roomInLink, type OnlineEntry } from './online-link.js';
+import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
 import type { Persistence, SavingOptions } from './persistence.js';
 import { seatKeyStore } from './seat-keys.js';
 
 /** The page's own URL inviting to `room` (any other fragment replaced): the fragment roomInLink reads. */
 const inviteLink = (page: string, room: string): string => `${page.split('#')[0]}#domino-room=${room}`;
+/** The page's own URL opening `room`'s table read only: the fragment watchInLink reads. */
+const watchLink = (page: string, room: string): string => `${page.split('#')[0]}#domino-watch=${room}`;
+/** A seat key store that keeps nothing: a spectator holds no seat. */
+const NO_SEAT_KEY: SeatKeyStore = { load: () => null, save: () => undefined, clear: () => undefined };
 
 /** What online play needs of the root. */
 export interface OnlineHost {
@@ -46,6 +50,7 @@ const PROBLEMS: Partial<Record<OnlineProblem['code'], MessageKey>> = {
   'bad-token': 'problemBadToken',
   replaced: 'problemReplaced',
   'too-many': 'problemTooMany',
+  'watching-off': 'problemWatchingOff',
 };
 
 /** The name typed last, offered again for the next room. */
@@ -81,6 +86,8 @@ export class OnlineMode implements ReactiveController {
   private ticker: ReturnType<typeof setInterval> | null = null;
   /** The clock (its end) whose ten seconds' warning was said. */
   private warned: number | null = null;
+  /** The room a watch link opens read only, while watching it. */
+  private watched: string | null = null;
 
   constructor(private readonly host: OnlineHost) {
     this.server = host.element.server ?? '';
@@ -99,10 +106,12 @@ export class OnlineMode implements ReactiveController {
     // A seat is never dropped for another link or choice: the person leaves the room first.
     if (session && session.seat !== null) return;
     if (entry.type === 'join' && session?.roomId === entry.room) return;
+    if (entry.type === 'watch' && session?.watching === entry.room) return;
     // The kept seat may be for another server, or not a seat at all (dropped as it is read).
     if (entry.type === 'resume' && this.keys.load()?.server !== this.server) return this.exit();
     this.close();
     this.invited = entry.type === 'join' ? entry.room : null;
+    this.watched = entry.type === 'watch' ? entry.room : null;
     if (entry.type !== 'create') this.connect();
     this.host.element.requestUpdate();
   }
@@ -113,7 +122,7 @@ export class OnlineMode implements ReactiveController {
     // A seat played in another window stays that window's.
     if (session && session.seat !== null && session.problem?.code !== 'replaced') session.leave();
     // An invite link left in the address would invite again on the next visit.
-    if (roomInLink(location.hash)) history.replaceState(history.state, '', location.pathname + location.search);
+    if (roomInLink(location.hash) || watchInLink(location.hash)) history.replaceState(history.state, '', location.pathname + location.search);
     this.focusTableIfLobbyHadFocus();
     this.exit();
   }
@@ -138,6 +147,7 @@ export class OnlineMode implements ReactiveController {
 
   /** Opens the line: looking at the invited room, or resuming the kept seat (also when the invite is to the kept seat's room). */
   private connect(): OnlineSession {
+    if (this.watched) return this.connectWatching(this.watched);
     const { keys, server } = this;
     const kept = keys.load();
     const peek = this.invited !== null && !(kept?.server === server && kept.room === this.invited) ? this.invited : null;
@@ -145,7 +155,16 @@ export class OnlineMode implements ReactiveController {
     const store: SeatKeyStore = peek ? { load: () => null, save: (key) => keys.save(key), clear: () => keys.clear() } : keys;
     const session = new OnlineSession(server, store);
     if (peek) session.peek(peek);
+    return this.listen(session);
+  }
+
+  private listen(session: OnlineSession): OnlineSession {
     session.onChange(() => this.changed());
+    session.onDealCheck((result) => {
+      if (this.session !== session || !result) return;
+      // A failed check is an alert on the bar (said at once); a deal that checks out is said politely.
+      if (result.ok) this.host.say(this.t.t('dealVerified'));
+    });
     session.onEvent((event) => {
       if (this.session === session) this.host.emitted(event);
     });
@@ -156,6 +175,13 @@ export class OnlineMode implements ReactiveController {
     this.table = false;
     this.host.element.requestUpdate();
     return session;
+  }
+
+  /** Opens the line to watch `room`: no seat is kept, resumed or dropped meanwhile. */
+  private connectWatching(room: string): OnlineSession {
+    const session = new OnlineSession(this.server, NO_SEAT_KEY);
+    session.watch(room);
+    return this.listen(session);
   }
 
   private close(): void {
@@ -354,6 +380,7 @@ export class OnlineMode implements ReactiveController {
     if (problem) return { kind: 'problem', text: t.t(PROBLEMS[problem.code] ?? 'problemOther') };
     if (status === 'closed') return { kind: 'problem', text: t.t('problemOther') };
     if (session.state) return null;
+    if (session.watching) return { kind: 'wait', text: t.t(room ? 'watchWaiting' : 'onlineConnecting') };
     if (!room) return status === 'reconnecting' ? { kind: 'problem', text: t.t('problemUnreachable') } : { kind: 'wait', text: t.t('onlineConnecting') };
     if (seat === null) {
       // Before the start a newcomer takes an open seat, after it a seat a computer plays.
@@ -366,6 +393,7 @@ export class OnlineMode implements ReactiveController {
       room,
       seat,
       link: inviteLink(location.href, room.id),
+      watchLink: watchLink(location.href, room.id),
       locked: this.host.locked(),
       line: status === 'open' ? '' : t.t('onlineReconnecting'),
     };
@@ -385,7 +413,22 @@ export class OnlineMode implements ReactiveController {
       if ((state.phase === 'roundOver' || state.phase === 'matchOver') && room.seats[seat]?.ready) note = t.t('waitingForOthers');
     }
     const offers = this.offers();
-    return this.lobby({ kind: 'table', line, note, ...(offers ? { room: offers } : {}) });
+    const watch = this.watchBar(session, state.phase, state.view.round.number);
+    return this.lobby({ kind: 'table', line, note, ...(offers ? { room: offers } : {}), watch });
+  }
+
+  /** The bar's spectator label (or, for a seat, the number watching) and what the round's deal check found. */
+  private watchBar(session: OnlineSession, phase: string, round: number): TableWatch {
+    const t = this.t;
+    const watchers = session.room?.watchers ?? 0;
+    const label = session.watching ? t.t('watchingLabel') : watchers > 0 ? t.t('watchersCount', { n: watchers }) : '';
+    const check = (phase === 'roundOver' || phase === 'matchOver') && session.dealCheck?.round === round ? session.dealCheck : null;
+    return { label, verified: check?.ok ? t.t('dealVerified') : '', warning: check && !check.ok ? t.t('dealNotVerified') : '' };
+  }
+
+  /** Watching: the table shows no hand and offers no move. */
+  get watching(): boolean {
+    return this.session?.watching != null;
   }
 
   /**
@@ -412,6 +455,7 @@ export class OnlineMode implements ReactiveController {
   allow(button: MainButton | null): MainButton | null {
     const room = this.session?.room;
     const seat = this.session?.seat ?? null;
+    if (this.watching) return null;
     if (!button || !room || seat === null) return button;
     // After the match every seat may ask for another (play again, #19), once.
     if (button.action === 'new-match') return room.seats[seat]?.ready ? null : { ...button, label: 'playAgain' };

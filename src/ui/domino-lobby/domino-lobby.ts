@@ -21,11 +21,11 @@ export type LobbyScreen =
   /** A room an invite link names, seen before joining it. */
   | { kind: 'join'; room: RoomInfo; name: string }
   /** The person's room before the start: the invite link, the seats filling in; the host sets it up and starts. */
-  | { kind: 'room'; room: RoomInfo; seat: Seat; link: string; locked: ReadonlySet<SettingName>; line: string }
+  | { kind: 'room'; room: RoomInfo; seat: Seat; link: string; locked: ReadonlySet<SettingName>; line: string; watchLink: string }
   | { kind: 'wait'; text: string }
   | { kind: 'problem'; text: string }
-  /** Above the table: the line's state, what the game waits for, the way out; `room`: what the room offers there (#19). */
-  | { kind: 'table'; line: string; note: string; room?: TableOffers };
+  /** Above the table: the line's state, what the game waits for, the way out; `room`: what the room offers there (#19); `watch`: spectators and the deal's check (#19). */
+  | { kind: 'table'; line: string; note: string; room?: TableOffers; watch?: TableWatch };
 
 /** What the bar above a room's table offers (#19). */
 export interface TableOffers {
@@ -42,6 +42,16 @@ export interface TableOffers {
 const phraseKey = (id: PhraseId): MessageKey => `phrase_${id}`;
 /** Each turn clock's name in the settings. */
 const clockName = (t: Translator, clock: TurnClock): string => (clock === 0 ? t.t('clockOff') : t.t('clockSeconds', { count: clock }));
+
+/** Above the table, for spectators and the deal's check (#19): a label, and what the check found. */
+export interface TableWatch {
+  /** "Watching" for a spectator; the number of spectators for a seat; or empty. */
+  label: string;
+  /** "Deal verified" after a round whose deal checked out. */
+  verified: string;
+  /** The warning when a round's deal did not check out (shown as an alert). */
+  warning: string;
+}
 
 
 /** The server's rule for a name (protocol.ts): 1 to 24 characters, none of them control characters; spaces around it are trimmed first. */
@@ -131,8 +141,11 @@ export class DominoLobby extends LitElement {
         return html`<div class="bar">
           <span class="line">${screen.line}</span>
           ${screen.note ? html`<span class="note">${screen.note}</span>` : nothing}
+          ${screen.watch?.label ? html`<span class="watching" part="watching">${screen.watch.label}</span>` : nothing}
+          ${screen.watch?.verified ? html`<span class="verified" part="deal-verified">${screen.watch.verified}</span>` : nothing}
           ${screen.room ? this.renderOffers(screen.room) : nothing}
           ${this.backButton('leaveRoom')}
+          ${screen.watch?.warning ? html`<p class="deal-warning" part="deal-warning" role="alert">${screen.watch.warning}</p>` : nothing}
         </div>
         ${screen.room?.phrases && this.phrasesOpen ? this.renderPhrases(screen.room) : nothing}`;
       default:
@@ -293,6 +306,14 @@ export class DominoLobby extends LitElement {
           @change=${(e: Event) => choose(e, { phrases: (e.target as HTMLInputElement).checked ? undefined : false }, phrases)}
         />
         ${t.t('phrasesAllowed')}</label
+      >
+      <label class="check"
+        ><input
+          type="checkbox"
+          .checked=${settings.spectators !== false}
+          @change=${(e: Event) => choose(e, { spectators: (e.target as HTMLInputElement).checked ? undefined : false }, settings.spectators !== false)}
+        />
+        ${t.t('allowSpectators')}</label
       >`;
   }
 
@@ -381,6 +402,14 @@ export class DominoLobby extends LitElement {
         <p class="help" id="lobby-invite-help">${t.t('inviteHelp')}</p>
         <p class="copied" role="status">${this.copied}</p>
       </div>
+      ${room.settings.spectators === false
+        ? nothing
+        : html`<div class="invite">
+            <label for="lobby-watch-link">${t.t('watchLink')}</label>
+            <input id="lobby-watch-link" type="text" readonly .value=${screen.watchLink} aria-describedby="lobby-watch-help" @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
+            <p class="help" id="lobby-watch-help">${t.t('watchHelp')}</p>
+            ${room.watchers > 0 ? html`<p class="line">${t.t('watchersCount', { n: room.watchers })}</p>` : nothing}
+          </div>`}
       ${this.renderSeats(room, seat)}
       ${hosting
         ? html`<div class="fields">${this.renderChoices(room.settings, screen.locked, least, (settings) => tell(this, 'lobby-settings', { settings }))}</div>`
