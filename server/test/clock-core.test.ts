@@ -20,7 +20,7 @@ import { wireMove } from './harness.js';
 const T0 = 1_700_000_000_000;
 const HERE = 'here';
 const here: Alive = (p) => p === HERE;
-const TIMING: Timing = { graceMs: 60_000, nextRoundMs: 30_000, computerMs: 800, turnMs: 15_000 };
+const TIMING = { graceMs: 60_000, nextRoundMs: 30_000, computerMs: 800, turnMs: 15_000 } satisfies Timing;
 const SETTINGS: RoomSettings = { variant: 'draw', players: 2, level: 'easy', tempo: 'normal', target: 500, clock: 15 };
 
 function ok(outcome: Outcome): RoomState {
