@@ -3,7 +3,8 @@
  * Over Redis, each process beats every few seconds in a sorted set (a process that stops beating holds
  * no connection any more), and after a saved change it publishes `version` on the room's channel —
  * never a state, a view, a tile or a token: a process holding connections for the room loads it and
- * sends its own seats their views.
+ * sends its own seats their views. A quick phrase (#19), never stored, crosses as a notice of its seat
+ * and id on the same channel.
  */
 import type { Redis } from 'ioredis';
 import { randomId } from './tokens.js';

@@ -445,9 +445,9 @@ export class OnlineMode implements ReactiveController {
     const ready = session?.state?.phase === 'matchOver' && session.room?.seats[seat]?.kind === 'human' && session.room.seats[seat]!.ready;
     const bubble = this.bubbles.get(seat);
     return html`${word}${clock?.seat === seat
-      ? html` <span class="clock" part="clock" role="timer" style="font-variant-numeric:tabular-nums;font-weight:700">${t.t('clockLeft', { count: clock.seconds })}</span>`
-      : nothing}${ready ? html` <span class="ready" part="ready">${t.t('seatReady')}</span>` : nothing}${bubble
-      ? html` <span class="bubble" part="phrase" style="padding:0 0.5em;border-radius:0.75em;background:var(--domino-panel,#f6f3ea);font-style:italic">${t.t(`phrase_${bubble.phrase}`)}</span>`
+      ? html` <span class="clock" role="timer" style="font-variant-numeric:tabular-nums;font-weight:700">${t.t('clockLeft', { count: clock.seconds })}</span>`
+      : nothing}${ready ? html` <span class="ready">${t.t('seatReady')}</span>` : nothing}${bubble
+      ? html` <span class="bubble" style="padding:0 0.5em;border-radius:0.75em;background:var(--domino-panel,#f6f3ea);font-style:italic">${t.t(`phrase_${bubble.phrase}`)}</span>`
       : nothing}`;
   };
 
