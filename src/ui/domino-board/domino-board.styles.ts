@@ -26,9 +26,12 @@ export const styles = [
       background: var(--domino-table, #1f6b4f);
       overflow: hidden;
     }
+    /* The table's content box: the layout is centred in it by the board (fit.ts picks its scale). */
     .area {
       position: relative;
       flex: none;
+      inline-size: 100%;
+      block-size: 100%;
     }
     .empty {
       position: absolute;
@@ -41,6 +44,17 @@ export const styles = [
     .laid {
       position: absolute;
     }
+    /* When the scale changes (or the layout is centred anew), the tiles glide to their new places. */
+    .area.glide .laid {
+      transition-property: inset-inline-start, inset-block-start, inline-size, block-size;
+      transition-duration: 360ms;
+      transition-timing-function: cubic-bezier(0.3, 0.7, 0.3, 1);
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .area.glide .laid {
+        transition: none;
+      }
+    }
     /* A tile lying apart from its end (crowded tables): outlined, and linked to the end by .links. */
     .laid.detached {
       outline: 2px dashed var(--domino-table-text, #ffffff);
@@ -49,9 +63,6 @@ export const styles = [
     }
     .links {
       position: absolute;
-      inset: 0;
-      inline-size: 100%;
-      block-size: 100%;
       overflow: visible;
       pointer-events: none;
     }
