@@ -17,9 +17,13 @@ export const MIN_UNIT = 20;
 export const MAX_UNIT = 40;
 const STEP = 2;
 
-/** Whether `layout` shown at `unit` pixels per unit stays within `width` × `height`. */
-export function fitsAt(layout: Pick<TableLayout, 'width' | 'height'>, unit: number, width: number, height: number): boolean {
-  return layout.width * unit <= width && layout.height * unit <= height;
+/**
+ * Whether `layout` shown at `unit` pixels per unit stays within `width` × `height`, every tile against
+ * its end: a scale whose layout leaves a tile walled in (see layout.ts) is not a fit while a smaller
+ * one, with more room, may do without.
+ */
+export function fitsAt(layout: TableLayout, unit: number, width: number, height: number): boolean {
+  return layout.width * unit <= width && layout.height * unit <= height && !layout.tiles.some((t) => t.detached);
 }
 
 /**

@@ -101,6 +101,8 @@ export class DominoBoard extends LitElement {
   private readonly ruler = new SizeController(this, () => this.renderRoot.querySelector('.table'));
   /** The table already drawn: a longer one with the same start has new tiles to fly in. */
   private drawn: readonly Placement[] = [];
+  /** The box size of the last render. */
+  private drawnSize = { width: 0, height: 0 };
   /** The last layout made, and what it was made of (see `fitted`). */
   private fit: {
     table: readonly Placement[];
@@ -167,8 +169,10 @@ export class DominoBoard extends LitElement {
       height: b.height * unit,
     });
     const endIds = this.openEnds.map((e) => e.id);
-    // Laid tiles glide to their new places when the scale or the centring changes; not on a new table.
-    const glide = continues(this.drawn, this.table);
+    // Laid tiles glide to their new places when the table grew and the scale or the centring changed;
+    // not on a new table, nor when the box changed size (the first measurement replacing the guess).
+    const glide = continues(this.drawn, this.table) && width === this.drawnSize.width && height === this.drawnSize.height;
+    this.drawnSize = { width, height };
     return html`<div class="table" part="table" role="group" aria-label=${this.t.t('table')}>
       ${this.table.length === 0 ? html`<p class="empty">${this.t.t('tableEmpty')}</p>` : nothing}
       <div class="area ${glide ? 'glide' : ''}">
