@@ -55,23 +55,15 @@ export function layoutAt(
  */
 export function fitTable(table: readonly Placement[], openEnds: readonly OpenEnd[], options: FitOptions): FittedLayout {
   const { width, height } = options;
-  const tried = new Map<number, TableLayout>();
-  const at = (unit: number): TableLayout => {
-    let layout = tried.get(unit);
-    if (!layout) tried.set(unit, (layout = layoutAt(table, openEnds, unit, width, height)));
-    return layout;
-  };
+  const tried: TableLayout[] = [];
+  const at = (unit: number): TableLayout => (tried[unit] ??= layoutAt(table, openEnds, unit, width, height));
   const fits = (unit: number) => fitsAt(at(unit), unit, width, height);
-  const hint = options.hint ?? MAX_UNIT;
-  let unit = Math.min(MAX_UNIT, Math.max(MIN_UNIT, STEP * Math.round(hint / STEP)));
+  let unit = Math.min(MAX_UNIT, Math.max(MIN_UNIT, STEP * Math.round((options.hint ?? MAX_UNIT) / STEP)));
   if (fits(unit)) {
     while (unit < MAX_UNIT && fits(unit + STEP)) unit += STEP;
     return { layout: at(unit), unit, fits: true };
   }
-  while (unit > MIN_UNIT) {
-    unit -= STEP;
-    if (fits(unit)) return { layout: at(unit), unit, fits: true };
-  }
+  while (unit > MIN_UNIT) if (fits((unit -= STEP))) return { layout: at(unit), unit, fits: true };
   const layout = at(MIN_UNIT);
   return { layout, unit: unitFor(layout, width, height), fits: false };
 }

@@ -23,7 +23,16 @@ export const styles = [
       box-sizing: border-box;
       padding: 0.5em;
       border-radius: 0.75em;
-      background: var(--domino-table, #1f6b4f);
+      /* Felt: a fine weave and a light falling on the middle, over the table's colour (CSS only). */
+      background:
+        var(
+            --domino-felt,
+            radial-gradient(#fff2, #0000 70%),
+            repeating-linear-gradient(45deg, #0001 0 1px, #0000 1px 3px),
+            repeating-linear-gradient(-45deg, #fff1 0 1px, #0000 1px 3px)
+          ),
+        var(--domino-table, #1f6b4f);
+      box-shadow: inset 0 0 1.5em #0006;
       overflow: hidden;
     }
     /* The table's content box: the layout is centred in it by the board (fit.ts picks its scale). */

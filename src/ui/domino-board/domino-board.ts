@@ -143,7 +143,7 @@ export class DominoBoard extends LitElement {
     // Tiles added to the table drawn before (its first tile, or more after the same ones) fly in; a new
     // round, a resumed match or another table just shows.
     const prefix = before.length;
-    const grown = now.length > prefix && (prefix === 0 ? now.length === 1 : tileName(now[prefix - 1]!.tile) === tileName(before[prefix - 1]!.tile));
+    const grown = now.length > prefix && (prefix === 0 ? now.length === 1 : continues(before, now));
     if (!grown || !this.origin) return;
     const laid = this.renderRoot.querySelectorAll<HTMLElement>('.laid');
     for (let i = prefix; i < now.length; i++) {
