@@ -31,6 +31,9 @@ const VALID: ClientMessage[] = [
   { type: 'next-round', seq: 7 },
   { type: 'new-match' },
   { type: 'leave' },
+  { type: 'phrase', phrase: 'goodLuck' },
+  { type: 'play-again' },
+  { type: 'back' },
 ];
 
 describe('parseClientMessage accepts', () => {
