@@ -34,6 +34,9 @@ const VALID: ClientMessage[] = [
   { type: 'phrase', phrase: 'goodLuck' },
   { type: 'play-again' },
   { type: 'back' },
+  { type: 'create', name: 'Cy', settings: { ...SETTINGS, clock: 15, phrases: false, spectators: false } },
+  { type: 'watch', room: ID },
+  { type: 'deal-seed', commitment: 'a'.repeat(64), seed: '0123456789abcdef'.repeat(4) },
 ];
 
 describe('parseClientMessage accepts', () => {
