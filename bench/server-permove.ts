@@ -22,7 +22,7 @@ import { legalMoves, playerView } from '../src/engine/index.js';
 import { parseClientMessage, type RoomSettings, type ServerMessage } from '../src/net/protocol.js';
 import { soloCluster } from '../server/src/cluster.js';
 import { encodeEntry, type Entry } from '../server/src/core/entries.js';
-import { applyEntry, matchPhase, newRoom, type RoomState } from '../server/src/core/room.js';
+import { applyEntry, matchPhase, newRoom, sha256Hex, type RoomState } from '../server/src/core/room.js';
 import { ViewFrames, wireEvents } from '../server/src/core/views.js';
 import { RoomService, type Client } from '../server/src/rooms/room-service.js';
 import { SqliteLog } from '../server/src/storage/sqlite.js';
@@ -190,7 +190,7 @@ export async function benchPerMove(
 /** A room of four people, started, built by the core alone. */
 function coreRoom(settings: RoomSettings): RoomState {
   const at = Date.now();
-  let room = newRoom({ id: 'core', seed: 'bench', name: 'P0', tokenHash: 'hash-0', settings, at });
+  let room = newRoom({ id: 'core', serverSeed: sha256Hex('00'), name: 'P0', tokenHash: 'hash-0', settings, at });
   for (const entry of [1, 2, 3].map((seat): Entry => ({ type: 'join', at, name: `P${seat}`, tokenHash: `hash-${seat}` })).concat({ type: 'start', at, seat: 0 })) {
     const outcome = applyEntry(room, entry);
     if (!outcome.ok) throw new Error(outcome.message);

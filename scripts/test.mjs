@@ -131,6 +131,8 @@ async function nodeTests() {
     'tsx',
     '--test',
     `--test-concurrency=${NODE_CONCURRENCY}`,
+    // A ceiling, far above what any test takes on a busy machine: a test that hangs fails instead of holding CI.
+    '--test-timeout=300000',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',

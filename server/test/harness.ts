@@ -29,6 +29,8 @@ export interface ServerProcess {
 /** Tests create many rooms and connections from one address; the per-address caps are tested on their own. */
 export const ROOMY = ['--rooms-per-minute-per-address', '1000', '--max-connections-per-address', '1000'];
 
+const START_MS = 120_000;
+
 export async function startServerProcess(args: string[] = ['--db', ':memory:'], env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0', '--host', '127.0.0.1', '--static', 'none', '--threads', '1', ...args], {
     cwd: root,
@@ -38,7 +40,12 @@ export async function startServerProcess(args: string[] = ['--db', ':memory:'], 
   const output: string[] = [];
   let buffered = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output.join('\n')}`)), 20_000);
+    // A ceiling, not a measure: on a busy 2-core machine tsx's first compile of the server takes long.
+    // A server that did not start is killed, or the test's process would wait for it forever.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not start within ${START_MS / 1000} s:\n${output.join('\n')}`));
+    }, START_MS);
     const onData = (chunk: Buffer) => {
       buffered += chunk.toString();
       const lines = buffered.split('\n');
@@ -323,7 +330,10 @@ export interface Autoplay {
  * (unless `nextRound` is false). Any refusal of such a message fails `done`: an honest client is
  * never refused.
  */
-export function autoplay(players: Player[], options: { seed?: string; nextRound?: boolean; until?: (m: ViewMessage, player: Player) => boolean } = {}): Autoplay {
+export function autoplay(
+  players: Player[],
+  options: { seed?: string; nextRound?: boolean; until?: (m: ViewMessage, player: Player) => boolean; dealSeeds?: boolean } = {},
+): Autoplay {
   const stops: (() => void)[] = [];
   let stopped = false;
   const done = new Promise<void>((resolve, reject) => {
@@ -342,11 +352,14 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
       const rng = seedRng(`${options.seed ?? 'autoplay'}/${player.label}/${player.seat}`);
       const act = (m: ServerMessage) => {
         if (stopped) return;
+        // A seed that came after its deal (the room was dealt meanwhile) is late, not wrong: the deal went without it.
+        if (m.type === 'error' && m.ref === 'deal-seed' && m.code === 'stale') return;
         if (m.type === 'error') {
           stopAll();
           reject(new Error(`${player.label} (seat ${player.seat}) was refused: ${JSON.stringify(m)}`));
           return;
         }
+        if (m.type === 'room' && options.dealSeeds) sendDealSeed(player, m.room.nextDeal.commitment, rng);
         if (m.type !== 'view') return;
         // Only the newest view counts: an older one may already have been answered by a newer one.
         if (player.last('view') !== m) return;
@@ -367,6 +380,8 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
       };
       stops.push(player.onMessage(act));
       void player.whenClosed.then(check);
+      const room = player.last('room');
+      if (room) act(room);
       const latest = player.last('view');
       if (latest) act(latest);
     }
@@ -378,6 +393,19 @@ export function autoplay(players: Player[], options: { seed?: string; nextRound?
       for (const stop of stops) stop();
     },
   };
+}
+
+/** The seeds each player sent, by the commitment they answered (what a widget adds to each deal). */
+export const sentDealSeeds = new WeakMap<Player, Map<string, string>>();
+
+/** Sends the player's seed for the deal `commitment` names, once per commitment. */
+export function sendDealSeed(player: Player, commitment: string, rng: RngState): void {
+  let sent = sentDealSeeds.get(player);
+  if (!sent) sentDealSeeds.set(player, (sent = new Map()));
+  if (sent.has(commitment)) return;
+  const seed = Array.from({ length: 8 }, () => nextInt(rng, 2 ** 32).toString(16).padStart(8, '0')).join('');
+  sent.set(commitment, seed);
+  player.sendPaced({ type: 'deal-seed', commitment, seed });
 }
 
 /** Waits until every player holds a view of at least the newest seq any of them holds; returns theirs, newest first player's. */

@@ -9,7 +9,12 @@
  *   table, or drawn by s; `room` and `welcome` frames carry no tile at all;
  * - no frame carries another seat's token (from any room), a `room` frame carries none, a seat's own
  *   token comes only in the `welcome` that gave it; the stored secrets (deal seed, token hashes, read
- *   from the server's SQLite file) are in no frame.
+ *   from the server's SQLite file) are in no frame;
+ * - a spectator (watching from before the start) gets `table` frames of the same changes: no hand, no
+ *   seat, no tile before a round's end but those on the table, no token, no secret; everything it
+ *   sends but `leave` is refused (`spectator`) and changes nothing;
+ * - every round's deal is provable: each round-end frame's `dealProof` passes the engine's
+ *   `verifyDeal` (with the seed the seat sent and the hand it was dealt), for every seat and spectator.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,12 +22,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { Tile, ViewLogEntry } from '../../src/engine/index.js';
+import { verifyDeal, type DealProof, type PlayerView, type SpectatorView, type Tile, type ViewLogEntry } from '../../src/engine/index.js';
 import type { RoomSettings } from '../../src/net/protocol.js';
 import { decodeEntry } from '../src/core/entries.js';
 import type { RoomState } from '../src/core/room.js';
 import { secretKeysIn, tileKey, tileKeys, tilesIn } from './frames.js';
-import { INSTANT, ROOMY, autoplay, createRoom, joinRoom, startServerProcess, type Player, type ServerProcess, type ViewMessage } from './harness.js';
+import { INSTANT, ROOMY, Player, autoplay, createRoom, joinRoom, sentDealSeeds, startServerProcess, type Of, type ServerProcess, type ViewMessage } from './harness.js';
 
 interface Case {
   settings: RoomSettings;
@@ -44,7 +49,72 @@ for (const variant of ['draw', 'block', 'fives', 'doubles'] as const) {
 const name = (c: Case) => `${c.settings.variant}, ${c.settings.players} seats${c.settings.teams ? ' in teams' : ''}, ${c.humans} people`;
 
 /** Counts of what was checked, so a run that checked nothing cannot pass. */
-const checked = { views: 0, rounds: 0, tiles: 0, hiddenDraws: 0 };
+const checked = { views: 0, rounds: 0, tiles: 0, hiddenDraws: 0, tables: 0, tableTiles: 0, provedDeals: 0, ownSeedsUsed: 0, refusedToSpectators: 0 };
+
+type TableMessage = Of<'table'>;
+
+/** Every round-end frame's deal proof checks out (and, for a seat, its own seed and dealt hand are in it). */
+async function checkDealProofs(frames: { view: PlayerView | SpectatorView; dealProof?: DealProof }[], where: string, player?: Player): Promise<void> {
+  const proved = new Set<number>();
+  let dealtHand: Tile[] | undefined;
+  for (const { view, dealProof } of frames) {
+    if (view.log.length === 0 && view.revealed === null) dealtHand = view.hand;
+    if (!view.revealed) {
+      assert.equal(dealProof, undefined, `${where}: a deal proof before the round's end`);
+      continue;
+    }
+    assert.ok(dealProof, `${where}: round ${view.round.number} ends without its deal proof`);
+    const ownSeed = player ? sentDealSeeds.get(player)?.get(dealProof.commitment) : undefined;
+    if (ownSeed) checked.ownSeedsUsed++;
+    const check = await verifyDeal(view, dealProof, { ...(ownSeed ? { ownSeed } : {}), ...(dealtHand && view.seat !== null ? { dealtHand } : {}) });
+    assert.deepEqual(check, { ok: true }, `${where}: round ${view.round.number}`);
+    if (!proved.has(dealProof.round)) checked.provedDeals++;
+    proved.add(dealProof.round);
+  }
+}
+
+/** A spectator's frames: the same changes as the seats', the public table only. */
+function checkSpectatorFrames(spectator: Player, seatSeqs: string, where: string): void {
+  const tables = spectator.messages.filter((m): m is TableMessage => m.type === 'table');
+  assert.ok(tables.length > 0, `${where}: no table frames`);
+  assert.equal(tables.map((m) => m.seq).join(), seatSeqs, `${where}: not the seats' changes`);
+  spectator.messages.forEach((message, i) => {
+    const at = `${where}, frame ${i} (${message.type})`;
+    assert.ok(message.type === 'room' || message.type === 'table' || message.type === 'error', `${at}: a spectator got a ${message.type}`);
+    if (message.type === 'room') assert.deepEqual(tilesIn(message), [], `${at}: a tile in a room frame`);
+    if (message.type !== 'table') return;
+    const { view } = message;
+    assert.equal(view.seat, null, `${at}: a seat`);
+    assert.deepEqual(view.hand, [], `${at}: a hand`);
+    checked.tables++;
+    if (view.revealed) return;
+    assert.deepEqual(secretKeysIn(message), [], `${at}: a secret key`);
+    const onTable = new Set(view.log.flatMap((e) => (e.type === 'play' ? [tileKey(e.tile)] : [])));
+    for (const entry of view.log) assert.ok(entry.type !== 'draw' || entry.tile === undefined, `${at}: a drawn tile named`);
+    for (const found of tilesIn(message)) {
+      checked.tableTiles++;
+      assert.ok(onTable.has(found.tile), `${at}: ${found.tile} at ${found.path} is not on the table`);
+    }
+  });
+}
+
+/** Everything a spectator may send but `leave`, each refused with `spectator`. */
+function spectatorAttempts(room: string, seq: number): Record<string, unknown>[] {
+  return [
+    { type: 'move', seq, move: { type: 'draw' } },
+    { type: 'move', seq, move: { type: 'play', tile: [6, 6], end: 'lead' } },
+    { type: 'next-round', seq },
+    { type: 'new-match' },
+    { type: 'start' },
+    { type: 'settings', settings: { variant: 'draw', players: 2, level: 'easy' } },
+    { type: 'deal-seed', commitment: '0'.repeat(64), seed: '1'.repeat(64) },
+    { type: 'create', name: 'Eve', settings: { variant: 'draw', players: 2, level: 'easy' } },
+    { type: 'join', room, name: 'Eve' },
+    { type: 'resume', room, token: 'A'.repeat(22) },
+    { type: 'watch', room },
+    { type: 'peek', room },
+  ];
+}
 
 function checkSeatFrames(player: Player, where: string): void {
   const seat = player.seat!;
@@ -138,17 +208,41 @@ describe('no frame carries what its seat may not see', () => {
       const seated = [host];
       for (let i = 1; i < c.humans; i++) seated.push(await joinRoom(server, host.room!, `P${i}`, `${name(c)} seat ${i}`));
       players.push(...seated);
+      const spectator = await Player.connect(server.wsUrl, `${name(c)} spectator`);
+      const watching = await spectator.request({ type: 'watch', room: host.room! }, 'room');
+      assert.equal(watching.type, 'room');
+      // The players see the watcher counted.
+      await host.waitFor('room', (m) => m.room.watchers === 1, 0);
       const started = seated.map((p) => p.next('view'));
       host.send({ type: 'start' });
       await Promise.all(started);
-      await autoplay(seated, { seed: name(c) }).done;
+      await autoplay(seated, { seed: name(c), dealSeeds: true }).done;
+      await spectator.waitFor('table', (m) => m.view.winningSide !== null, 0);
       for (const p of seated) {
         assert.notEqual(p.last('view')!.view.winningSide, null);
         checkSeatFrames(p, `${name(c)}, seat ${p.seat}`);
+        await checkDealProofs(p.messages.filter((m): m is ViewMessage => m.type === 'view'), `${name(c)}, seat ${p.seat}`, p);
       }
       // Every connected seat saw the same changes.
       const seqs = seated.map((p) => p.messages.filter((m) => m.type === 'view').map((m) => (m as ViewMessage).seq).join());
       for (const s of seqs) assert.equal(s, seqs[0]);
+      checkSpectatorFrames(spectator, seqs[0]!, `${name(c)}, spectator`);
+      await checkDealProofs(spectator.messages.filter((m): m is TableMessage => m.type === 'table'), `${name(c)}, spectator`);
+      // Whatever else a spectator sends is refused, and changes nothing: the host hears of no change.
+      const hostMark = host.mark();
+      const lastSeq = host.seq;
+      for (const attempt of spectatorAttempts(host.room!, lastSeq)) {
+        const refusal = await spectator.refused(attempt);
+        assert.equal(refusal.code, 'spectator', `${JSON.stringify(attempt)}: ${JSON.stringify(refusal)}`);
+        checked.refusedToSpectators++;
+      }
+      assert.equal((await host.refused({ type: 'next-round', seq: lastSeq })).code, 'wrong-phase');
+      assert.deepEqual(host.since(hostMark, 'view'), [], 'a spectator changed the room');
+      const left = spectator.mark();
+      spectator.send({ type: 'leave' });
+      await spectator.waitFor('room', () => true, left);
+      await host.waitFor('room', (m) => m.room.watchers === 0, hostMark);
+      await spectator.close();
     });
   }
 
@@ -156,15 +250,17 @@ describe('no frame carries what its seat may not see', () => {
     t.diagnostic(`checked ${JSON.stringify(checked)}`);
     assert.ok(checked.views > 200 && checked.rounds >= CASES.length && checked.tiles > 1000, JSON.stringify(checked));
     assert.ok(checked.hiddenDraws > 0, `no other seat's draw was ever seen: ${JSON.stringify(checked)}`);
+    assert.ok(checked.tables > 100 && checked.tableTiles > 100 && checked.refusedToSpectators === CASES.length * 12, JSON.stringify(checked));
+    assert.ok(checked.provedDeals >= 2 * CASES.length && checked.ownSeedsUsed > 0, JSON.stringify(checked));
     const tokens = players.map((p) => p.token!);
     assert.equal(new Set(tokens).size, tokens.length);
     const reader = new Database(db, { readonly: true });
     const stored = (reader.prepare('SELECT snapshot FROM room_snapshots').all() as { snapshot: string }[]).map((row) => JSON.parse(row.snapshot) as RoomState);
     // A seat's token hash is in the snapshot, or in the log's entry of its join.
-    const joined = (reader.prepare('SELECT entry FROM room_entries').all() as { entry: string }[]).map((row) => decodeEntry(row.entry)).flatMap((e) => (e.type === 'join' ? [e.tokenHash] : []));
+    const joined = (reader.prepare('SELECT entry FROM room_journal').all() as { entry: string }[]).map((row) => decodeEntry(row.entry)).flatMap((e) => (e.type === 'join' ? [e.tokenHash] : []));
     reader.close();
     assert.equal(stored.length, CASES.length);
-    const secrets = [...stored.flatMap((room) => [room.seed, ...room.seats.map((s) => s.tokenHash).filter((h): h is string => h !== null)]), ...joined];
+    const secrets = [...stored.flatMap((room) => [room.deals.next.serverSeed, ...room.seats.map((s) => s.tokenHash).filter((h): h is string => h !== null)]), ...joined];
     assert.ok(secrets.length >= CASES.length * 2);
     for (const secret of secrets) for (const token of tokens) assert.ok(!secret.includes(token), 'a token is stored in the clear');
     for (const player of players) {

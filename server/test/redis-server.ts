@@ -42,7 +42,11 @@ function launch(port: number, dir: string, fsync: 'always' | 'everysec'): Promis
   });
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 15_000);
+    // A ceiling for a busy machine; one that did not start is killed, or the test's process would wait for it.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`redis-server did not start within 60 s:\n${output}`));
+    }, 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) {

@@ -119,6 +119,34 @@ describe('two server processes sharing Redis', () => {
     await bob.close();
   });
 
+  test('a spectator on the other process follows every change live, and both processes count it', async () => {
+    const ann = await Player.connect(one.wsUrl);
+    ann.send({ type: 'create', name: 'Ann', settings: { variant: 'draw', players: 2, level: 'easy', tempo: 'instant', target: 30 } });
+    await ann.next('welcome');
+    const eve = await Player.connect(two.wsUrl, 'eve');
+    const watching = await eve.request({ type: 'watch', room: ann.room! }, 'room');
+    assert.equal(watching.type, 'room');
+    // The count is stored in the room's log, so Ann's process shows it, and a peek on either does.
+    await ann.waitFor('room', (m) => m.room.watchers === 1, 0);
+    const started = ann.next('view');
+    ann.send({ type: 'start' });
+    await started;
+    await play(new Map([[0, ann]]), ann);
+    const end = ann.last('view')!;
+    assert.notEqual(end.view.winningSide, null);
+    const last = await eve.waitFor('table', (m) => m.seq >= end.seq, 0);
+    assert.equal(last.seq, end.seq);
+    assert.deepEqual(last.view.table, end.view.table, 'the spectator sees the table the seat sees');
+    assert.equal(last.view.hand.length, 0);
+    const heard = eve.messages.flatMap((m) => (m.type === 'table' ? m.events.filter((e) => e.type === 'move') : [])).length;
+    const played = ann.messages.flatMap((m) => (m.type === 'view' ? m.events.filter((e) => e.type === 'move') : [])).length;
+    assert.equal(heard, played, 'the spectator heard every move');
+    const mark = ann.mark();
+    await eve.close();
+    await ann.waitFor('room', (m) => m.room.watchers === 0, mark);
+    await ann.close();
+  });
+
   test('an append is a compare-and-set: of many appends on one version exactly one lands', async () => {
     const client = new Redis(redis.url, { enableAutoPipelining: true });
     const store = new RedisLog(client);

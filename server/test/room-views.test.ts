@@ -22,7 +22,7 @@ import { nextInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import { reshuffleHidden } from '../../test/engine/helpers/hidden.js';
 import { randomConfig } from '../../test/engine/helpers/random-rounds.js';
 import { roomInfo } from '../src/core/presence.js';
-import { applyEntry, matchPhase, newRoom, type Outcome, type RoomState } from '../src/core/room.js';
+import { applyEntry, matchPhase, newRoom, sha256Hex, type Outcome, type RoomState } from '../src/core/room.js';
 import { ViewFrames, wireEvents } from '../src/core/views.js';
 import { secretKeysIn, tileKey, tilesIn } from './frames.js';
 import { wireMove } from './harness.js';
@@ -41,9 +41,9 @@ function reshuffledRoom(room: RoomState, seat: number, rng: RngState): RoomState
   const match = room.match!;
   const game = reshuffleHidden(match.game, seat, rng);
   const seed = `other-${nextInt(rng, 1 << 30)}`;
+  // The deals' secrets stay: the next one's commitment is public on purpose (a provable deal).
   return {
     ...room,
-    seed,
     seats: room.seats.map((s) => (s.tokenHash ? { ...s, tokenHash: `hash-${nextInt(rng, 1 << 30)}` } : s)),
     match: { ...match, game, seed },
   };
@@ -78,7 +78,7 @@ function runCase(variant: Variant, index: number, cov: Coverage): void {
   const seedText = `room-views/${variant}/${index}`;
   const rng = seedRng(seedText);
   const settings = settingsFor(variant, index, rng);
-  let room = newRoom({ id: `room-${index}`, seed: `seed-${seedText}`, name: 'Host', tokenHash: 'hash-0', settings, at: NOW });
+  let room = newRoom({ id: `room-${index}`, serverSeed: sha256Hex(Buffer.from(seedText).toString('hex')), name: 'Host', tokenHash: 'hash-0', settings, at: NOW });
   // Some seats taken by people, the rest left open (computers once started).
   const people = 1 + nextInt(rng, settings.players);
   for (let i = 1; i < people; i++) ({ room } = ok(applyEntry(room, { type: 'join', at: NOW, name: `P${i}`, tokenHash: `hash-${i}` }), 'join'));

@@ -5,12 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { legalMoves, playerView, type Move, type Seat } from 'domino-game/engine';
+import { SEED_PATTERN, legalMoves, playerView, type Move, type Seat } from 'domino-game/engine';
 import { ID_PATTERN, type RoomSettings } from 'domino-game/protocol';
 import { due as dueOf, expiresAt as expiryOf, type Timing } from '../src/core/due.js';
 import type { Entry } from '../src/core/entries.js';
 import { roomInfo as infoOf, withDealIfAllReady, type Alive } from '../src/core/presence.js';
-import { applyEntry, matchPhase, newRoom, seatOfToken, type Outcome, type RoomState } from '../src/core/room.js';
+import { randomBytes } from 'node:crypto';
+import { applyEntry, matchPhase, newRoom, seatOfToken, sha256Hex, type Outcome, type RoomState } from '../src/core/room.js';
 import { hashToken, randomId } from '../src/tokens.js';
 import { wireMove } from './harness.js';
 
@@ -25,7 +26,7 @@ const SETTINGS: RoomSettings = { variant: 'draw', players: 4, level: 'easy', tem
 const rooms = {
   newRoom(name: string, settings: RoomSettings, at: number) {
     const token = randomId();
-    return { token, room: newRoom({ id: randomId(), seed: randomId(), name, tokenHash: hashToken(token), settings, at }) };
+    return { token, room: newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name, tokenHash: hashToken(token), settings, at }) };
   },
   join(room: RoomState, name: string, at: number): Outcome & { token?: string } {
     const token = randomId();
@@ -40,12 +41,12 @@ const rooms = {
   applyMove: (room: RoomState, seat: Seat, move: Move, at: number) => applyEntry(room, { type: 'move', at, seat, seq: room.seq, by: 'computer', move }),
   /** `next-round`, as the service turns it into entries: the ready, and the deal when everyone connected is ready. */
   ready(room: RoomState, seat: Seat, seq: number, alive: Alive, at: number): Outcome {
-    const entries = withDealIfAllReady(room, [{ type: 'ready', at, seat, seq }], alive, at);
+    const entries = withDealIfAllReady(room, [{ type: 'ready', at, seat, seq }], alive, at, randomBytes(32).toString('hex'));
     return Array.isArray(entries) ? applyAll(room, entries) : entries;
   },
   /** After a presence change: the deal, if nobody connected is waiting for it any more. */
   dealIfAllReady(room: RoomState, alive: Alive, at: number): RoomState {
-    const entries = withDealIfAllReady(room, [], alive, at);
+    const entries = withDealIfAllReady(room, [], alive, at, randomBytes(32).toString('hex'));
     return Array.isArray(entries) && entries.length > 0 ? ok(applyAll(room, entries)) : room;
   },
   dealNextRound: (room: RoomState, at: number) => applyEntry(room, { type: 'deal', at, seq: room.seq }),
@@ -108,7 +109,8 @@ describe('a new room', () => {
     const { room, token } = rooms.newRoom('Ann', SETTINGS, T0);
     assert.match(room.id, ID_PATTERN);
     assert.match(token, ID_PATTERN);
-    assert.match(room.seed, ID_PATTERN);
+    assert.match(room.deals.next.serverSeed, SEED_PATTERN);
+    assert.equal(room.deals.current, null);
     assert.equal(room.phase, 'lobby');
     assert.equal(room.host, 0);
     assert.equal(room.seq, 0);
@@ -369,6 +371,11 @@ describe('room info', () => {
         { seat: 1, name: 'P1', kind: 'human', connected: false, ready: false, away: true },
         { seat: 2, name: null, kind: 'computer', connected: false, ready: true, away: false },
       ],
+      watchers: 0,
+      // The next deal's secret only as its commitment; the current round's not at all.
+      nextDeal: { version: 1, commitment: sha256Hex(started.deals.next.serverSeed) },
     });
+    const text = JSON.stringify(info);
+    assert.ok(!text.includes(started.deals.next.serverSeed) && !text.includes(started.deals.current!.serverSeed));
   });
 });

@@ -171,6 +171,13 @@ export interface PlayerView extends PublicMatchState {
   /** Tiles that may still be drawn (0 in Block and once only the reserve is left). */
   drawable: number;
   log: ViewLogEntry[];
-  /** Every hand (and in Block the tiles left out), once the round or match is over; else null. */
-  revealed: { hands: Tile[][]; aside: Tile[] } | null;
+  /**
+   * Every hand (and in Block the tiles left out), once the round or match is over; else null. `deal`:
+   * the round as it was dealt (each seat's hand, the stock in the order it was to be drawn), so a
+   * provable deal can be checked (`verifyDeal`).
+   */
+  revealed: { hands: Tile[][]; aside: Tile[]; deal: Deal } | null;
 }
+
+/** What someone watching the table may see: a view with no seat of its own and no hand. */
+export type SpectatorView = Omit<PlayerView, 'seat' | 'hand'> & { seat: null; hand: [] };

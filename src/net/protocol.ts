@@ -4,11 +4,14 @@
  * sides; the server checks every incoming frame with `parseClientMessage` and nothing else.
  */
 import * as v from 'valibot';
-import { HOUSE_RULE_OPTIONS, RuleError, VARIANTS, resolveConfig } from '../engine/index.js';
-import type { HouseRules, PlayerView, Seat, Tile } from '../engine/index.js';
+import { HOUSE_RULE_OPTIONS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
+import type { DealProof, HouseRules, PlayerView, Seat, SpectatorView, Tile } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
+import { PHRASES, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
+
+export { DEFAULT_TURN_CLOCK, PHRASE_GAP_MS, PHRASES, PHRASES_PER_MINUTE, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 
 /** Larger frames are refused by the socket itself (close 1009). */
 export const MAX_MESSAGE_BYTES = 4096;
@@ -17,6 +20,8 @@ export const MAX_NAME_LENGTH = 24;
 export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** Where the invite link carries the room id: the page URL's fragment `#domino-room=ID`. */
 export const ROOM_FRAGMENT = 'domino-room';
+/** Where a watch link carries the room id: `#domino-watch=ID` (the table read only). */
+export const WATCH_FRAGMENT = 'domino-watch';
 
 // ---------------------------------------------------------------------------------------------
 // Settings of a room
@@ -29,6 +34,14 @@ export interface RoomSettings {
   level: Level;
   tempo?: Tempo;
   houseRules?: Partial<HouseRules>;
+  // ---- Rooms people come back to (#19)
+  /** Seconds a person has for a turn before the computer plays it (0: no limit); 60 when left out. */
+  clock?: TurnClock;
+  /** Whether the seats may send quick phrases; true when left out. */
+  phrases?: boolean;
+  // ---- Spectators and provable deals (#19)
+  /** Whether a watch link may open the table read only (absent: yes). */
+  spectators?: boolean;
 }
 
 const houseRuleEntries = Object.fromEntries(
@@ -47,6 +60,11 @@ const SettingsSchema = v.pipe(
     level: v.picklist(LEVELS as Level[]),
     tempo: v.optional(v.picklist(TEMPOS as Tempo[])),
     houseRules: v.optional(v.strictObject(houseRuleEntries)),
+    // ---- Rooms people come back to (#19)
+    clock: v.optional(v.picklist(TURN_CLOCKS as unknown as TurnClock[])),
+    phrases: v.optional(v.boolean()),
+    // ---- Spectators and provable deals (#19)
+    spectators: v.optional(v.boolean()),
   }),
   // The combinations the engine refuses (teams without four players, …) are refused here too, in its words.
   v.check((settings) => settingsProblem(settings as RoomSettings) === null, (issue) => settingsProblem(issue.input as RoomSettings) ?? 'invalid settings'),
@@ -77,6 +95,7 @@ const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be 22 base64url ch
 const SeqSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);
 const EndSchema = v.pipe(v.string(), v.maxLength(32));
+const SeedSchema = v.pipe(v.string(), v.regex(SEED_PATTERN, 'must be 64 lowercase hex characters'));
 
 const MoveSchema = v.variant('type', [
   v.strictObject({ type: v.literal('play'), tile: v.strictTuple([PipSchema, PipSchema]), end: EndSchema }),
@@ -95,6 +114,13 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('next-round'), seq: SeqSchema }),
   v.strictObject({ type: v.literal('new-match') }),
   v.strictObject({ type: v.literal('leave') }),
+  // ---- Rooms people come back to (#19)
+  v.strictObject({ type: v.literal('phrase'), phrase: v.picklist(PHRASES as unknown as PhraseId[]) }),
+  v.strictObject({ type: v.literal('play-again') }),
+  v.strictObject({ type: v.literal('back') }),
+  // ---- Spectators and provable deals (#19)
+  v.strictObject({ type: v.literal('watch'), room: IdSchema }),
+  v.strictObject({ type: v.literal('deal-seed'), commitment: SeedSchema, seed: SeedSchema }),
 ]);
 
 export type WireMove = v.InferOutput<typeof MoveSchema>;
@@ -109,10 +135,23 @@ export type ClientMessage =
   | { type: 'move'; seq: number; move: { type: 'play'; tile: Tile; end: string } | { type: 'draw' } | { type: 'pass' } }
   | { type: 'next-round'; seq: number }
   | { type: 'new-match' }
-  | { type: 'leave' };
+  | { type: 'leave' }
+  // ---- Rooms people come back to (#19)
+  /** A quick phrase, by its id, to everyone in the room. */
+  | { type: 'phrase'; phrase: PhraseId }
+  /** After a match: this seat wants another one (it starts once every connected person does). */
+  | { type: 'play-again' }
+  /** The person is here again: their turns, played by the computer after two ran out, are theirs again. */
+  | { type: 'back' }
+  // ---- Spectators and provable deals (#19)
+  /** Opens the room's table read only (a watch link); `leave` ends it, anything else is refused (`spectator`). */
+  | { type: 'watch'; room: string }
+  /** This seat's seed for the next deal, answering the room's `nextDeal.commitment` (a provable deal). */
+  | { type: 'deal-seed'; commitment: string; seed: string };
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
   'create', 'peek', 'join', 'resume', 'settings', 'start', 'move', 'next-round', 'new-match', 'leave',
+  'phrase', 'play-again', 'back', 'watch', 'deal-seed',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -126,9 +165,12 @@ export interface RoomSeat {
   kind: SeatKindOnline;
   /** The person's connection is up (false for computers and open seats). */
   connected: boolean;
-  /** Has sent `next-round` for the round that just ended (or is a computer). */
+  /** Has sent `next-round` for the round that just ended, or `play-again` after the match (or is a computer). */
   ready: boolean;
-  /** A person gone longer than the grace period: a computer plays their turns until they are back. */
+  /**
+   * A person gone longer than the grace period, or whose turn clock ran out twice in a row: a computer
+   * plays their turns until they are back (or act again).
+   */
   away: boolean;
 }
 export type RoomPhase = 'lobby' | 'playing' | 'over';
@@ -138,6 +180,10 @@ export interface RoomInfo {
   host: Seat;
   settings: RoomSettings;
   seats: RoomSeat[];
+  /** How many people watch the table (spectators: not seats). */
+  watchers: number;
+  /** The next deal's commitment, published before it: a seat's `deal-seed` answers it. */
+  nextDeal: { version: DealProof['version']; commitment: string };
 }
 
 export type ErrorCode =
@@ -154,7 +200,14 @@ export type ErrorCode =
   | 'illegal-move'
   | 'not-seated'
   | 'too-many'
-  | 'unavailable';
+  | 'unavailable'
+  // ---- Rooms people come back to (#19)
+  | 'phrases-off'
+  // ---- Spectators and provable deals (#19)
+  /** A spectator sent something else than `leave`. */
+  | 'spectator'
+  /** The host turned watching off: a watch link opens nothing. */
+  | 'watching-off';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
@@ -162,14 +215,33 @@ export type ErrorCode =
  * adds fields, never changes one.)
  */
 export type WireView = PlayerView & { winner: PlayerView['winningSide'] };
+/** A spectator's view as sent (no seat, no hand), with `winner` as a seat's has. */
+export type WireSpectatorView = SpectatorView & { winner: PlayerView['winningSide'] };
 /** The match's domain events as sent: `matchEnd` keeps its old `winner` beside `winningSide`, as the view does. */
 export type WireEvent = MatchEmitted | (Extract<MatchEmitted, { type: 'matchEnd' }> & { winner: PlayerView['winningSide'] });
 
 export type ServerMessage =
   | { type: 'welcome'; room: string; seat: Seat; token?: string }
   | { type: 'room'; room: RoomInfo }
-  | { type: 'view'; seq: number; view: WireView; events: WireEvent[] }
-  | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType };
+  /** `dealProof`: while a round is over, what proves its deal (docs/PROTOCOL.md "Provable deals"). */
+  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof }
+  | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType }
+  // ---- Rooms people come back to (#19)
+  /** A seat said a quick phrase (to everyone in the room, the sender too). */
+  | { type: 'phrase'; seat: Seat; phrase: PhraseId }
+  // ---- Spectators and provable deals (#19)
+  /** A spectator's `view`: the public table (no seat, no hand), otherwise as a seat's. */
+  | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof };
+
+/**
+ * The turn clock as a `view` carries it: the seat to act and the time it has left when the view was
+ * sent (ms, by the server's clock; the client counts down from when it got the view). Left out when no
+ * clock runs (none set, no person to act, or the computer plays that seat).
+ */
+export interface TurnClockView {
+  seat: Seat;
+  msLeft: number;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Parsing

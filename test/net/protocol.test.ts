@@ -31,6 +31,12 @@ const VALID: ClientMessage[] = [
   { type: 'next-round', seq: 7 },
   { type: 'new-match' },
   { type: 'leave' },
+  { type: 'phrase', phrase: 'goodLuck' },
+  { type: 'play-again' },
+  { type: 'back' },
+  { type: 'create', name: 'Cy', settings: { ...SETTINGS, clock: 15, phrases: false, spectators: false } },
+  { type: 'watch', room: ID },
+  { type: 'deal-seed', commitment: 'a'.repeat(64), seed: '0123456789abcdef'.repeat(4) },
 ];
 
 describe('parseClientMessage accepts', () => {

@@ -21,10 +21,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ALL_TILES, applyMove, createMatch, legalMoves, resolveConfig, sameTile } from '../../src/engine/index.js';
-import { EMPTY_TABLE, fits, layTile, type Table } from '../../src/engine/board.js';
+import { applyMove, createMatch, legalMoves, resolveConfig } from '../../src/engine/index.js';
+import { EMPTY_TABLE, layTile, type Table } from '../../src/engine/board.js';
 import type { HouseRules, MatchConfig, MatchState, OpenEnd, Placement, PlayerCount, Tile, Variant } from '../../src/engine/types.js';
 import { layoutTable, type TableLayout } from '../../src/ui/board/layout.js';
+import { fullTable, generator } from './full-table.js';
 
 // ---------------------------------------------------------------------------------------------
 // Geometry in grid units
@@ -305,16 +306,6 @@ function checkLayout(
 // Random rounds
 
 /** mulberry32: a small seeded generator for choosing moves. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Plays one complete round with random legal moves, checking the layout after every tile. */
 function playRound(config: MatchConfig, seed: number, maxColumns: number, stats: Stats): void {
@@ -840,23 +831,3 @@ describe('hand-made tables', () => {
 // ---------------------------------------------------------------------------------------------
 // Timing
 
-/**
- * A table built by laying random fitting tiles from the whole set (no hands, no boneyard) until none
- * fits: All Fives and Draw reach all 28 tiles, Doubles (locked numbers) usually 20–26.
- */
-function fullTable(variant: Variant, seed: number): Table {
-  const config = resolveConfig({ variant, players: 2 });
-  const random = generator(seed);
-  const left = ALL_TILES.slice();
-  const lead = variant === 'doubles' ? T(6, 6) : left[Math.floor(random() * left.length)]!;
-  left.splice(left.findIndex((t) => sameTile(t, lead)), 1);
-  let board = layTile(config, EMPTY_TABLE, lead, 'lead', 0);
-  for (;;) {
-    const options: [number, string][] = [];
-    left.forEach((t, i) => board.openEnds.forEach((e) => fits(config, board.table, e, t) && options.push([i, e.id])));
-    if (options.length === 0) return board;
-    const [i, end] = options[Math.floor(random() * options.length)]!;
-    board = layTile(config, board, left[i]!, end, 0);
-    left.splice(i, 1);
-  }
-}

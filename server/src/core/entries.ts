@@ -7,7 +7,7 @@
  *
  * Stored as a compact JSON array, a few tens of bytes: `["m",at,seat,seq,"p","p",6,4,"left"]`.
  */
-import type { Move, Seat } from 'domino-game/engine';
+import { SEED_PATTERN, type Move, type Seat } from 'domino-game/engine';
 import { checkSettings, type RoomSettings } from 'domino-game/protocol';
 
 export type Entry =
@@ -18,13 +18,31 @@ export type Entry =
   | { type: 'disconnect'; at: number; seat: Seat }
   | { type: 'leave'; at: number; seat: Seat }
   | { type: 'settings'; at: number; seat: Seat; settings: RoomSettings }
-  | { type: 'start'; at: number; seat: Seat }
-  /** `by: 'person'` is the seat's own move; `'computer'` one chosen for it (a computer seat, an away person). */
-  | { type: 'move'; at: number; seat: Seat; seq: number; by: 'person' | 'computer'; move: Move }
+  /** `nextSeed`: the secret of the deal after this one's (absent in logs from before provable deals). */
+  | { type: 'start'; at: number; seat: Seat; nextSeed?: string }
+  /**
+   * `by: 'person'` is the seat's own move; `'computer'` one chosen for it (a computer seat, an away
+   * person); `'clock'` one chosen for a person whose turn clock ran out (#19).
+   */
+  | { type: 'move'; at: number; seat: Seat; seq: number; by: MoveBy; move: Move }
   | { type: 'ready'; at: number; seat: Seat; seq: number }
   /** The next round: every connected person was ready, or the wait after the round was over. */
-  | { type: 'deal'; at: number; seq: number }
-  | { type: 'new-match'; at: number; seat: Seat };
+  | { type: 'deal'; at: number; seq: number; nextSeed?: string }
+  | { type: 'new-match'; at: number; seat: Seat; nextSeed?: string }
+  // ---- Rooms people come back to (#19)
+  /** After the match: the seat wants another (the service adds the `new-match` once every connected person does). */
+  | { type: 'again'; at: number; seat: Seat }
+  /** The person acted again after their clock ran out twice: their turns are theirs again. */
+  | { type: 'back'; at: number; seat: Seat }
+  // ---- Spectators and provable deals (#19)
+  /** A person's seed for the next deal (a provable deal). */
+  | { type: 'deal-seed'; at: number; seat: Seat; seed: string }
+  /** `via` (a process) holds `count` spectators of the room from now. */
+  | { type: 'watchers'; at: number; via: string; count: number };
+
+export type MoveBy = 'person' | 'computer' | 'clock';
+const MOVE_BY_TAGS = { person: 'p', computer: 'c', clock: 't' } as const;
+const MOVE_BY_OF_TAG: Record<string, MoveBy> = { p: 'person', c: 'computer', t: 'clock' };
 
 export type EntryType = Entry['type'];
 
@@ -48,21 +66,34 @@ export function encodeEntry(entry: Entry): string {
     case 'settings':
       return JSON.stringify(['s', entry.at, entry.seat, entry.settings]);
     case 'start':
-      return JSON.stringify(['S', entry.at, entry.seat]);
+      return JSON.stringify(['S', entry.at, entry.seat, ...seedOf(entry)]);
     case 'move': {
       const { move } = entry;
-      const by = entry.by === 'person' ? 'p' : 'c';
+      const by = MOVE_BY_TAGS[entry.by];
       const played = move.type === 'play' ? ['p', move.tile[0], move.tile[1], move.end] : [move.type === 'draw' ? 'd' : 'x'];
       return JSON.stringify(['m', entry.at, entry.seat, entry.seq, by, ...played]);
     }
     case 'ready':
       return JSON.stringify(['r', entry.at, entry.seat, entry.seq]);
     case 'deal':
-      return JSON.stringify(['D', entry.at, entry.seq]);
+      return JSON.stringify(['D', entry.at, entry.seq, ...seedOf(entry)]);
     case 'new-match':
-      return JSON.stringify(['n', entry.at, entry.seat]);
+      return JSON.stringify(['n', entry.at, entry.seat, ...seedOf(entry)]);
+    case 'again':
+      return JSON.stringify(['a', entry.at, entry.seat]);
+    case 'back':
+      return JSON.stringify(['b', entry.at, entry.seat]);
+    case 'deal-seed':
+      return JSON.stringify(['z', entry.at, entry.seat, entry.seed]);
+    case 'watchers':
+      return JSON.stringify(['w', entry.at, entry.via, entry.count]);
   }
 }
+
+const seedOf = (entry: { nextSeed?: string }): string[] => (entry.nextSeed === undefined ? [] : [entry.nextSeed]);
+const isSeedHex = (x: unknown): x is string => typeof x === 'string' && SEED_PATTERN.test(x);
+/** A deal's next seed at `data[3]`, when the entry has one (older logs do not). */
+const nextSeedAt = (data: unknown[]): { nextSeed?: string } => (data.length === 4 ? { nextSeed: data[3] as string } : {});
 
 const isWhole = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
 const isSeat = (x: unknown): x is Seat => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 4;
@@ -91,12 +122,23 @@ export function decodeEntry(text: string): Entry {
       return { type: 'connect', at, seat: data[2] as Seat, via: data[3] as string };
     case 'd':
     case 'l':
-    case 'S':
-    case 'n': {
+    case 'a':
+    case 'b': {
       if (data.length !== 3 || !isSeat(data[2])) fail();
-      const type = ({ d: 'disconnect', l: 'leave', S: 'start', n: 'new-match' } as const)[tag];
+      const type = ({ d: 'disconnect', l: 'leave', a: 'again', b: 'back' } as const)[tag];
       return { type, at, seat: data[2] as Seat };
     }
+    case 'S':
+    case 'n': {
+      if ((data.length !== 3 && data.length !== 4) || !isSeat(data[2]) || (data.length === 4 && !isSeedHex(data[3]))) fail();
+      return { type: tag === 'S' ? 'start' : 'new-match', at, seat: data[2] as Seat, ...nextSeedAt(data) };
+    }
+    case 'z':
+      if (data.length !== 4 || !isSeat(data[2]) || !isSeedHex(data[3])) fail();
+      return { type: 'deal-seed', at, seat: data[2] as Seat, seed: data[3] as string };
+    case 'w':
+      if (data.length !== 4 || !isText(data[2]) || !isWhole(data[3])) fail();
+      return { type: 'watchers', at, via: data[2] as string, count: data[3] as number };
     case 's': {
       const checked = data.length === 4 && isSeat(data[2]) ? checkSettings(data[3]) : null;
       if (!checked?.ok) return fail();
@@ -104,20 +146,21 @@ export function decodeEntry(text: string): Entry {
     }
     case 'm': {
       const [, , seat, seq, by, kind, a, b, end] = data as unknown[];
-      if (!isSeat(seat) || !isWhole(seq) || (by !== 'p' && by !== 'c')) fail();
+      const moveBy = typeof by === 'string' && Object.hasOwn(MOVE_BY_OF_TAG, by) ? MOVE_BY_OF_TAG[by] : undefined;
+      if (!isSeat(seat) || !isWhole(seq) || moveBy === undefined) fail();
       let move: Move;
       if (kind === 'p' && data.length === 9 && isPip(a) && isPip(b) && isText(end)) move = { type: 'play', tile: [a, b], end };
       else if (kind === 'd' && data.length === 6) move = { type: 'draw' };
       else if (kind === 'x' && data.length === 6) move = { type: 'pass' };
       else return fail();
-      return { type: 'move', at, seat: seat as Seat, seq: seq as number, by: by === 'p' ? 'person' : 'computer', move };
+      return { type: 'move', at, seat: seat as Seat, seq: seq as number, by: moveBy!, move };
     }
     case 'r':
       if (data.length !== 4 || !isSeat(data[2]) || !isWhole(data[3])) fail();
       return { type: 'ready', at, seat: data[2] as Seat, seq: data[3] as number };
     case 'D':
-      if (data.length !== 3 || !isWhole(data[2])) fail();
-      return { type: 'deal', at, seq: data[2] as number };
+      if ((data.length !== 3 && data.length !== 4) || !isWhole(data[2]) || (data.length === 4 && !isSeedHex(data[3]))) fail();
+      return { type: 'deal', at, seq: data[2] as number, ...nextSeedAt(data) };
     default:
       return fail();
   }

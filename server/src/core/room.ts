@@ -11,10 +11,11 @@
  * changes hands without the match noticing, and a computer's move passes the same checks as a
  * person's.
  */
-import type { Move, Seat } from 'domino-game/engine';
+import { createHash, createHmac } from 'node:crypto';
+import { createMatch, dealSeedMessage, DEAL_PROOF_VERSION, withDealSeed, type DealProof, type Move, type Seat } from 'domino-game/engine';
 import { initialContext, matchConfigOf, phaseOfMatch, stepMatch, type MatchContext, type MatchEmitted, type Phase } from 'domino-game/machine';
 import type { ErrorCode, RoomPhase, RoomSettings } from 'domino-game/protocol';
-import type { Entry } from './entries.js';
+import type { Entry, MoveBy } from './entries.js';
 import { tokenMatches } from '../tokens.js';
 
 export interface SeatState {
@@ -26,12 +27,28 @@ export interface SeatState {
   connectedVia: string | null;
   /** Since when the person has had no connection (ms), while they are a person without one. */
   goneSince: number | null;
-  /** Sent `next-round` for the round that just ended. */
+  /** Sent `next-round` for the round that just ended, or `play-again` after the match. */
   ready: boolean;
+  /**
+   * How many of the person's turns in a row the clock ran out on (#19); two or more: away, the
+   * computer plays their turns until they act again. Absent in rooms stored before turn clocks: 0.
+   */
+  timeouts?: number;
 }
 
-/** The format of a stored room: 2 since rooms are logs (1 was the whole room rewritten per change). */
-export const ROOM_FORMAT = 2;
+/**
+ * The format of a stored room: 3 since every deal is provable (a server seed per deal, `deals`; 2 had
+ * one secret `seed` for the room), 2 since rooms are logs (1 was the whole room rewritten per change).
+ */
+export const ROOM_FORMAT = 3;
+
+/** One deal's secret and the people's seeds for it (docs/PROTOCOL.md "Provable deals"). */
+export interface DealSecret {
+  /** 32 random bytes, hex: secret until the round it deals is over (its SHA-256 is published before). */
+  serverSeed: string;
+  /** By seat: the seed its person sent for this deal, or null (a computer, or none came in time). */
+  clientSeeds: (string | null)[];
+}
 
 export interface RoomState {
   format: typeof ROOM_FORMAT;
@@ -44,8 +61,10 @@ export interface RoomState {
   seq: number;
   /** The match machine's context (every seat remote), or null before the start. */
   match: MatchContext | null;
-  /** This room's deal seed: secret, it foretells every deal. */
-  seed: string;
+  /** The next deal's secret (its commitment is public), and the current round's (revealed once it is over). */
+  deals: { next: DealSecret; current: (DealSecret & { match: number; round: number }) | null };
+  /** How many spectators each process holds (a process that died counts none). */
+  watchers: Record<string, number>;
   /** When the current turn, or the wait after a round, began (ms): paces computers, times the next deal. */
   since: number;
   createdAt: number;
@@ -70,10 +89,50 @@ const openSeat = (): SeatState => ({ kind: 'open', name: null, tokenHash: null, 
 const person = (name: string, tokenHash: string): SeatState => ({ kind: 'human', name, tokenHash, connectedVia: null, goneSince: null, ready: false });
 
 /** A new room with its creator at seat 0 as the host (not yet connected: a `connect` entry says so). */
-export function newRoom(options: { id: string; seed: string; name: string; tokenHash: string; settings: RoomSettings; at: number }): RoomState {
-  const { id, seed, name, tokenHash, settings, at } = options;
+export function newRoom(options: { id: string; serverSeed: string; name: string; tokenHash: string; settings: RoomSettings; at: number }): RoomState {
+  const { id, serverSeed, name, tokenHash, settings, at } = options;
   const seats = Array.from({ length: settings.players }, (_, seat) => (seat === 0 ? person(name, tokenHash) : openSeat()));
-  return { format: ROOM_FORMAT, id, phase: 'lobby', host: 0, settings, seats, seq: 0, match: null, seed, since: at, createdAt: at, updatedAt: at };
+  const deals = { next: { serverSeed, clientSeeds: [] }, current: null };
+  return { format: ROOM_FORMAT, id, phase: 'lobby', host: 0, settings, seats, seq: 0, match: null, deals, watchers: {}, since: at, createdAt: at, updatedAt: at };
+}
+
+// ---- Provable deals ---------------------------------------------------------------------------
+
+/** SHA-256 of a hex value's bytes, hex: a server seed's commitment. */
+export const sha256Hex = (valueHex: string): string => createHash('sha256').update(Buffer.from(valueHex, 'hex')).digest('hex');
+
+/** A next seed an entry of an older log lacks: derived from the one before, so every replay gives the same. */
+const derivedSeed = (previous: string): string => sha256Hex(previous);
+
+/** The deal seed of the next deal (the same HMAC the engine's `dealSeedOf` takes, synchronously). */
+function nextDealSeed(room: RoomState, match: number, round: number): { seed: string; current: NonNullable<RoomState['deals']['current']> } {
+  const { serverSeed } = room.deals.next;
+  const clientSeeds = Array.from({ length: room.settings.players }, (_, seat) => room.deals.next.clientSeeds[seat] ?? null);
+  const seed = createHmac('sha256', Buffer.from(serverSeed, 'hex')).update(dealSeedMessage({ match, round, clientSeeds })).digest('hex');
+  return { seed, current: { serverSeed, clientSeeds, match, round } };
+}
+
+/** The room's deals after one: the secret used becomes the current round's; `nextSeed` (fresh, from the entry) the next one's. */
+function dealt(room: RoomState, current: NonNullable<RoomState['deals']['current']>, nextSeed: string | undefined): RoomState['deals'] {
+  return { next: { serverSeed: nextSeed ?? derivedSeed(room.deals.next.serverSeed), clientSeeds: [] }, current };
+}
+
+const commitments = new WeakMap<DealSecret, string>();
+/** The commitment to a deal's secret, made once per secret. */
+export function commitmentOf(secret: DealSecret): string {
+  let commitment = commitments.get(secret);
+  if (commitment === undefined) {
+    commitment = sha256Hex(secret.serverSeed);
+    commitments.set(secret, commitment);
+  }
+  return commitment;
+}
+
+/** What proves the current round's deal, once that round is over (else null: its secret stays secret). */
+export function dealProofOf(room: RoomState): DealProof | null {
+  const current = room.deals.current;
+  if (!room.match || !current || matchPhase(room.match) === 'playing' || current.round !== room.match.game.round.number) return null;
+  return { version: DEAL_PROOF_VERSION, match: current.match, round: current.round, commitment: commitmentOf(current), serverSeed: current.serverSeed, clientSeeds: current.clientSeeds };
 }
 
 function withSeat(room: RoomState, seat: Seat, change: Partial<SeatState>, at: number): RoomState {
@@ -98,9 +157,13 @@ export function applyEntry(room: RoomState, entry: Entry): Outcome {
       if (seat === null) return refuse('room-full', room.phase === 'lobby' ? 'every seat is taken' : 'no seat is free for a newcomer');
       return { ok: true, room: withSeat(room, seat, person(entry.name, entry.tokenHash), entry.at), events: NO_EVENTS, seat };
     }
-    case 'connect':
+    case 'connect': {
       if (room.seats[entry.seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
-      return { ok: true, room: withSeat(room, entry.seat, { connectedVia: entry.via, goneSince: null }, entry.at), events: NO_EVENTS };
+      const connected = withSeat(room, entry.seat, { connectedVia: entry.via, goneSince: null }, entry.at);
+      // A room everyone had left waited for them: its turn clock starts over for the first one back.
+      const empty = room.seats.every((s) => s.connectedVia === null);
+      return { ok: true, room: empty && room.phase === 'playing' ? { ...connected, since: entry.at } : connected, events: NO_EVENTS };
+    }
     case 'disconnect':
       if (room.seats[entry.seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
       return { ok: true, room: withSeat(room, entry.seat, { connectedVia: null, goneSince: entry.at }, entry.at), events: NO_EVENTS };
@@ -109,16 +172,52 @@ export function applyEntry(room: RoomState, entry: Entry): Outcome {
     case 'settings':
       return changeSettings(room, entry.seat, entry.settings, entry.at);
     case 'start':
-      return start(room, entry.seat, entry.at);
+      return start(room, entry.seat, entry.nextSeed, entry.at);
     case 'move':
       return move(room, entry.seat, entry.seq, entry.by, entry.move, entry.at);
     case 'ready':
       return ready(room, entry.seat, entry.seq, entry.at);
     case 'deal':
-      return deal(room, entry.seq, entry.at);
+      return deal(room, entry.seq, entry.nextSeed, entry.at);
     case 'new-match':
-      return newMatch(room, entry.seat, entry.at);
+      return newMatch(room, entry.seat, entry.nextSeed, entry.at);
+    case 'again':
+      return playAgain(room, entry.seat, entry.at);
+    case 'back':
+      return back(room, entry.seat, entry.at);
+    case 'deal-seed':
+      return dealSeed(room, entry.seat, entry.seed, entry.at);
+    case 'watchers':
+      return watchers(room, entry.via, entry.count);
   }
+}
+
+// ---- Rooms people come back to (#19) ----------------------------------------------------------
+
+/** Whether the turn clock ran out on the person's last two turns: the computer plays theirs until they act. */
+export const clockedOut = (seat: SeatState): boolean => (seat.timeouts ?? 0) >= 2;
+
+/** `play-again` after the match: the seat is ready for another (the service starts it once every connected person is). */
+function playAgain(room: RoomState, seat: Seat, at: number): Outcome {
+  if (room.seats[seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
+  if (room.phase !== 'over') return refuse('wrong-phase', 'the match is not over');
+  return { ok: true, room: withSeat(room, seat, { ready: true, timeouts: 0 }, at), events: NO_EVENTS };
+}
+
+/** `back`: the person whose clock ran out twice takes their turns back. */
+function back(room: RoomState, seat: Seat, at: number): Outcome {
+  const held = room.seats[seat];
+  if (held?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
+  if (!held.timeouts) return refuse('wrong-phase', 'the computer is not playing for this seat');
+  return { ok: true, room: withSeat(room, seat, { timeouts: 0 }, at), events: NO_EVENTS };
+}
+
+/** A move's count of the clock running out: one more when the clock played it, none once the person moves. */
+function withTimeouts(room: RoomState, seat: Seat, by: MoveBy): RoomState {
+  const held = room.seats[seat];
+  if (!held || held.kind !== 'human' || by === 'computer') return room;
+  const timeouts = by === 'clock' ? (held.timeouts ?? 0) + 1 : 0;
+  return timeouts === (held.timeouts ?? 0) ? room : { ...room, seats: room.seats.map((s, i) => (i === seat ? { ...s, timeouts } : s)) };
 }
 
 function changeSettings(room: RoomState, seat: Seat, settings: RoomSettings, at: number): Outcome {
@@ -141,18 +240,17 @@ function matchChanged(room: RoomState, match: MatchContext, events: MatchEmitted
   return { ok: true, room: { ...room, match, phase, seats, seq: room.seq + 1, since: at, updatedAt: at }, events };
 }
 
-function start(room: RoomState, seat: Seat, at: number): Outcome {
+function start(room: RoomState, seat: Seat, nextSeed: string | undefined, at: number): Outcome {
   if (room.phase !== 'lobby') return refuse('wrong-phase', 'the match has already started');
   if (seat !== room.host) return refuse('not-host', 'only the host may start');
   const seats = room.seats.map((s) => (s.kind === 'open' ? { ...s, kind: 'computer' as const } : s));
-  const match = initialContext({
-    config: matchConfigOf(room.settings),
-    seats: seats.map(() => 'remote' as const),
-    level: room.settings.level,
-    tempo: 'instant',
-    seed: room.seed,
-  });
-  return matchChanged({ ...room, seats }, match, firstTurnOf(match), at);
+  const { seed, current } = nextDealSeed(room, 1, 1);
+  // The match's first round is the deal seed's deal; the seed is not kept in the match (later deals have their own).
+  const match = {
+    ...initialContext({ config: matchConfigOf(room.settings), seats: seats.map(() => 'remote' as const), level: room.settings.level, tempo: 'instant', seed }),
+    seed: null,
+  };
+  return matchChanged({ ...room, seats, deals: dealt(room, current, nextSeed) }, match, firstTurnOf(match), at);
 }
 
 function firstTurnOf(match: MatchContext): MatchEmitted[] {
@@ -166,7 +264,7 @@ function firstTurnOf(match: MatchContext): MatchEmitted[] {
  * decides whose turn a computer plays) passes the same checks but the turn's, which the match's own
  * check makes anyway.
  */
-function move(room: RoomState, seat: Seat, seq: number, by: 'person' | 'computer', wire: Move, at: number): Outcome {
+function move(room: RoomState, seat: Seat, seq: number, by: MoveBy, wire: Move, at: number): Outcome {
   if (room.phase === 'lobby' || !room.match) return refuse('wrong-phase', 'the match has not started');
   if (seq !== room.seq) return refuse('stale', `seq ${seq} is not the current one (${room.seq})`);
   const phase = matchPhase(room.match);
@@ -175,7 +273,8 @@ function move(room: RoomState, seat: Seat, seq: number, by: 'person' | 'computer
   if (by === 'person' && turn !== seat) return refuse('not-your-turn', `it is seat ${String(turn)}'s turn`);
   const step = stepMatch(room.match, { type: 'REMOTE_MOVE', seat, move: wire });
   if (!step.ok) return refuse('illegal-move', step.rejection.message);
-  return matchChanged(room, step.context, publicEvents(step.emitted), at);
+  const changed = matchChanged(room, step.context, publicEvents(step.emitted), at);
+  return { ...changed, room: withTimeouts(changed.room, seat, by) };
 }
 
 /** `next-round`: marks the seat ready (the service deals once every connected person is). */
@@ -186,20 +285,38 @@ function ready(room: RoomState, seat: Seat, seq: number, at: number): Outcome {
   return { ok: true, room: withSeat(room, seat, { ready: true }, at), events: NO_EVENTS };
 }
 
-function deal(room: RoomState, seq: number, at: number): Outcome {
+function deal(room: RoomState, seq: number, nextSeed: string | undefined, at: number): Outcome {
   if (!room.match || matchPhase(room.match) !== 'roundOver') return refuse('wrong-phase', 'the round is still being played');
   if (seq !== room.seq) return refuse('stale', 'already dealt');
-  const step = stepMatch(room.match, { type: 'NEXT_ROUND' });
+  const { seed, current } = nextDealSeed(room, room.match.matchNumber, room.match.game.round.number + 1);
+  const step = stepMatch({ ...room.match, game: withDealSeed(room.match.game, seed) }, { type: 'NEXT_ROUND' });
   if (!step.ok) return refuse('wrong-phase', step.rejection.message);
-  return matchChanged(room, step.context, publicEvents(step.emitted), at);
+  return matchChanged({ ...room, deals: dealt(room, current, nextSeed) }, step.context, publicEvents(step.emitted), at);
 }
 
-function newMatch(room: RoomState, seat: Seat, at: number): Outcome {
+function newMatch(room: RoomState, seat: Seat, nextSeed: string | undefined, at: number): Outcome {
   if (seat !== room.host) return refuse('not-host', 'only the host may start a new match');
   if (room.phase !== 'over' || !room.match) return refuse('wrong-phase', 'the match is not over');
   const step = stepMatch(room.match, { type: 'NEW_MATCH' });
   if (!step.ok) return refuse('wrong-phase', step.rejection.message);
-  return matchChanged(room, step.context, publicEvents(step.emitted), at);
+  const { seed, current } = nextDealSeed(room, step.context.matchNumber, 1);
+  // The new match's first round is the deal seed's deal, as a match started with it would deal.
+  const match = { ...step.context, game: createMatch({ ...step.context.config, seed }), seed: null };
+  return matchChanged({ ...room, deals: dealt(room, current, nextSeed) }, match, publicEvents(step.emitted), at);
+}
+
+/** A person's seed for the next deal: one per seat and deal (the service checks it answers the commitment published). */
+function dealSeed(room: RoomState, seat: Seat, seed: string, at: number): Outcome {
+  if (room.seats[seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
+  if (room.deals.next.clientSeeds[seat]) return refuse('wrong-phase', 'this seat has already sent its seed for the next deal');
+  const clientSeeds = Array.from({ length: Math.max(room.deals.next.clientSeeds.length, seat + 1) }, (_, s) => (s === seat ? seed : (room.deals.next.clientSeeds[s] ?? null)));
+  return { ok: true, room: { ...room, deals: { ...room.deals, next: { ...room.deals.next, clientSeeds } }, updatedAt: at }, events: NO_EVENTS };
+}
+
+/** How many spectators a process holds now: not a seat, no change of the match, and no clock of the room's. */
+function watchers(room: RoomState, via: string, count: number): Outcome {
+  const { [via]: _was, ...others } = room.watchers;
+  return { ok: true, room: { ...room, watchers: count > 0 ? { ...others, [via]: count } : others }, events: NO_EVENTS };
 }
 
 /** `leave`: before the start the seat is freed; after it a computer plays it. The token stops working either way. */

@@ -7,7 +7,7 @@
  */
 import { validateMatchState } from 'domino-game/engine';
 import type { MatchContext } from 'domino-game/machine';
-import { ROOM_FORMAT, type RoomState } from './room.js';
+import { ROOM_FORMAT, sha256Hex, type RoomState } from './room.js';
 
 export class CorruptRoom extends Error {
   constructor(why: string) {
@@ -25,13 +25,24 @@ export function readStoredRoom(text: string): RoomState {
   if (typeof data !== 'object' || data === null) throw new CorruptRoom('not an object');
   const stored = data as Record<string, unknown>;
   const format = stored['format'] ?? 1;
-  if (format !== 1 && format !== ROOM_FORMAT) throw new CorruptRoom(`unknown format ${String(format)}`);
+  if (format !== 1 && format !== 2 && format !== ROOM_FORMAT) throw new CorruptRoom(`unknown format ${String(format)}`);
   if (typeof stored['id'] !== 'string' || !Array.isArray(stored['seats']) || !Number.isSafeInteger(stored['seq'])) {
     throw new CorruptRoom('no id, seats or seq');
   }
   const match = format === 1 ? legacyMatch(stored['match']) : (stored['match'] as MatchContext | null);
-  const { events: _events, ...room } = stored;
-  return { ...(room as unknown as RoomState), format: ROOM_FORMAT, match: match && checkedMatch(match) };
+  const { events: _events, seed, ...room } = stored;
+  const upgraded = format === ROOM_FORMAT ? {} : { deals: legacyDeals(seed), watchers: {} };
+  return { ...(room as unknown as RoomState), ...upgraded, format: ROOM_FORMAT, match: match && checkedMatch(match) };
+}
+
+/**
+ * Formats 1 and 2 kept one secret `seed` for the room, which dealt every round: the round under way
+ * stays as it was dealt (no proof for it), and the next deals are provable, their first secret derived
+ * from the old one (so every process loading the room derives the same).
+ */
+function legacyDeals(seed: unknown): RoomState['deals'] {
+  if (typeof seed !== 'string') throw new CorruptRoom('a format 1 or 2 room without its seed');
+  return { next: { serverSeed: sha256Hex(Buffer.from(`domino-deal-upgrade:${seed}`).toString('hex')), clientSeeds: [] }, current: null };
 }
 
 /** Format 1 kept the match as the statechart's persisted snapshot: its context is the match. */

@@ -8,6 +8,7 @@ import type { Move, Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { ServerMessage } from 'domino-game/protocol';
 import { CorruptEntry, decodeEntry, type Entry } from '../core/entries.js';
+import { PhraseLimit } from '../core/phrase-limit.js';
 import { applyEntry, type Refused, type RoomState } from '../core/room.js';
 import { readStoredRoom } from '../core/stored-room.js';
 import type { StoredRoom } from '../storage/log.js';
@@ -20,7 +21,7 @@ export interface Client {
   /** Sends a frame already serialized (views are assembled as text). */
   sendText(text: string): void;
   close(code: number, reason: string): void;
-  /** The room and seat this connection plays, once welcomed. */
+  /** The room and seat this connection plays, once welcomed; a spectator has the room and no seat. */
   room: string | null;
   seat: Seat | null;
   /** The `seq` of the last view this connection holds (-1: none yet). */
@@ -67,7 +68,7 @@ export class LiveRoom {
   /** The room info last sent here (a `room` frame), to send it again only when it changed. */
   lastInfo: string | null = null;
   /** What that room info was made from: it is made again when one of these is another object. */
-  infoKey: (Pick<RoomState, 'seats' | 'phase' | 'host' | 'settings'> & { alive: number }) | null = null;
+  infoKey: (Pick<RoomState, 'seats' | 'phase' | 'host' | 'settings' | 'watchers'> & { alive: number; next: RoomState['deals']['next'] }) | null = null;
   /** Entries appended since the last snapshot: a snapshot is taken before the replay grows long. */
   sinceSnapshot: number;
   /** The key of the job scheduled for the room (what is due, for which seq, when). */
@@ -78,6 +79,8 @@ export class LiveRoom {
   readonly newcomers = new Set<Client>();
   /** Resumed connections that said which view they held: their first view carries the events since. */
   readonly resumedFrom = new Map<Client, number>();
+  /** How often each seat held here may say a quick phrase (#19). */
+  readonly phrases = new PhraseLimit();
   private recent: { seq: number; events: MatchEmitted[] }[];
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;

@@ -10,13 +10,13 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { legalMoves, playerView, type LegalMove, type Move, type Seat } from 'domino-game/engine';
 import { computerSeed, TEMPO_DELAYS } from 'domino-game/machine';
-import type { ClientMessage, ClientMessageType, ErrorCode, RoomSettings } from 'domino-game/protocol';
+import { DEFAULT_TURN_CLOCK, PHRASES, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomSettings } from 'domino-game/protocol';
 import type { Cluster } from '../cluster.js';
 import type { ComputerPool } from '../computer-pool.js';
-import { due as dueOf, expiresAt, type Due, type Timing } from '../core/due.js';
+import { due as dueOf, expiresAt, turnClock, type Due, type Timing } from '../core/due.js';
 import { decodeEntry, encodeEntry, type Entry } from '../core/entries.js';
 import { isConnected, roomInfo, withDealIfAllReady, type Alive } from '../core/presence.js';
-import { applyEntry, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
+import { applyEntry, commitmentOf, dealProofOf, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
 import { ViewFrames, wireEvents } from '../core/views.js';
 import type { Metrics } from '../metrics.js';
 import type { RoomLog } from '../storage/log.js';
@@ -37,6 +37,11 @@ export interface RoomServiceOptions {
   nextRoundMs: number;
   ttl: { lobbyMs: number; idleMs: number };
   now?: () => number;
+  /**
+   * What a room's turn clock is multiplied by (1 when left out): tests give a second's clock in a
+   * fraction of it (`--clock-scale`); never set for people.
+   */
+  clockScale?: number;
 }
 
 /** How often a change that lost a compare-and-set is made again on the caught-up room before giving up. */
@@ -62,6 +67,10 @@ export class Refusal extends Error {
 
 const refusal = (refused: Refused): Refusal => new Refusal(refused.code, refused.message);
 const noSuchRoom = () => new Refusal('no-such-room', 'there is no such room (it may have expired)');
+/** A fresh secret for a deal (docs/PROTOCOL.md "Provable deals"): 32 random bytes, hex. */
+const freshSeed = (): string => randomBytes(32).toString('hex');
+/** A connection watching a room: bound to it, without a seat. */
+const isSpectator = (client: Client): boolean => client.room !== null && client.seat === null;
 
 /** What a change makes of the room it is made on: its entries, or why it is refused. */
 type Build = (room: RoomState, now: number) => Entry[] | Refused;
@@ -93,11 +102,24 @@ export class RoomService {
     resume: (client, message) => this.resume(client, message.room, message.token, message.seq),
     leave: (client) => this.leave(client),
     settings: (client, message) => this.seatChange(client, (seat, at) => [{ type: 'settings', at, seat, settings: message.settings }]),
-    start: (client) => this.seatChange(client, (seat, at) => [{ type: 'start', at, seat }]),
+    start: (client) => this.seatChange(client, (seat, at) => [{ type: 'start', at, seat, nextSeed: freshSeed() }]),
     move: (client, message) => this.seatChange(client, (seat, at) => [{ type: 'move', at, seat, seq: message.seq, by: 'person', move: message.move }]),
     // The seat is ready; once every connected person is, the next round is dealt in the same change.
-    'next-round': (client, message) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'ready', at, seat, seq: message.seq }], this.alive, at)),
-    'new-match': (client) => this.seatChange(client, (seat, at) => [{ type: 'new-match', at, seat }]),
+    'next-round': (client, message) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'ready', at, seat, seq: message.seq }], this.alive, at, freshSeed())),
+    'new-match': (client) => this.seatChange(client, (seat, at) => [{ type: 'new-match', at, seat, nextSeed: freshSeed() }]),
+    // ---- Rooms people come back to (#19)
+    phrase: (client, message) => this.phrase(client, message.phrase),
+    // The seat wants another match; once every connected person does, it starts in the same change.
+    'play-again': (client) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'again', at, seat }], this.alive, at, freshSeed())),
+    back: (client) => this.seatChange(client, (seat, at) => [{ type: 'back', at, seat }]),
+    // ---- Spectators and provable deals (#19)
+    watch: (client, message) => this.watch(client, message.room),
+    'deal-seed': (client, message) =>
+      this.seatChange(client, (seat, at, room) =>
+        commitmentOf(room.deals.next) === message.commitment
+          ? [{ type: 'deal-seed', at, seat, seed: message.seed }]
+          : { ok: false, code: 'stale', message: 'this commitment is not the next deal’s (it was dealt meanwhile)' },
+      ),
   };
 
   constructor(private readonly options: RoomServiceOptions) {
@@ -112,6 +134,14 @@ export class RoomService {
       if (!room || version <= room.version) return;
       void room.queued(() => this.catchUp(room)).catch((error: unknown) => this.options.log.warn({ err: error, room: id }, 'could not follow a change from another process'));
     });
+    // A phrase said on another process reaches the room's connections here too (#19); one said here
+    // (its seat's connection is held here) comes back on the bus too, and was relayed already.
+    options.cluster.onSaid((id, seat, phrase) => {
+      const room = this.rooms.get(id);
+      const held = room?.state.seats[seat];
+      if (!room || held?.kind !== 'human' || held.connectedVia === this.processId || !PHRASES.includes(phrase as PhraseId)) return;
+      this.relayPhrase(room, seat, phrase as PhraseId);
+    });
   }
 
   /** Rooms held in this process's memory (those it holds connections for). */
@@ -122,6 +152,10 @@ export class RoomService {
   // ---- Messages ------------------------------------------------------------------------------
 
   async handle(client: Client, message: ClientMessage): Promise<void> {
+    if (isSpectator(client) && message.type !== 'leave') {
+      this.refuse(client, 'spectator', 'a spectator may only leave', message.type);
+      return;
+    }
     try {
       await (this.handlers[message.type] as Handler<typeof message.type>)(client, message as never);
     } catch (error) {
@@ -139,7 +173,7 @@ export class RoomService {
   private async create(client: Client, name: string, settings: RoomSettings): Promise<void> {
     const now = this.now();
     const token = randomId();
-    const created = newRoom({ id: randomId(), seed: randomBytes(32).toString('base64url'), name, tokenHash: hashToken(token), settings, at: now });
+    const created = newRoom({ id: randomId(), serverSeed: freshSeed(), name, tokenHash: hashToken(token), settings, at: now });
     const connected = applyEntry(created, { type: 'connect', at: now, seat: 0, via: this.processId });
     if (!connected.ok) throw refusal(connected);
     const state = connected.room;
@@ -214,13 +248,56 @@ export class RoomService {
   }
 
   private async leave(client: Client): Promise<void> {
+    if (isSpectator(client)) return this.stopWatching(client);
     const { room, seat } = this.seated(client);
     const { room: after } = await this.change(
       room,
-      (state, at) => withDealIfAllReady(state, [{ type: 'leave', at, seat }], this.alive, at),
+      (state, at) => withDealIfAllReady(state, [{ type: 'leave', at, seat }], this.alive, at, freshSeed()),
       () => this.unbind(client),
     );
     client.send({ type: 'room', room: roomInfo(after, this.alive, this.now(), this.options.graceMs) });
+  }
+
+  // ---- Spectators ----------------------------------------------------------------------------
+
+  /** Opens the room's table read only (unless its host turned watching off): the room info, then each change's `table`. */
+  private async watch(client: Client, id: string): Promise<void> {
+    const room = await this.hot(id);
+    if (room.state.settings.spectators === false) {
+      this.release(room);
+      throw new Refusal('watching-off', 'the host has turned watching off for this room');
+    }
+    const previous = client.room !== null && client.seat !== null ? { room: client.room, seat: client.seat } : null;
+    this.unbind(client);
+    if (previous) void this.disconnect(previous.room, previous.seat);
+    room.clients.add(client);
+    room.newcomers.add(client);
+    client.room = room.id;
+    client.seq = -1;
+    // Watching from before the start, the first table carries every event since (as a seat's view does).
+    if (!room.state.match) room.resumedFrom.set(client, room.state.seq);
+    await this.countWatchers(room);
+    this.options.log.info({ event: 'watching', room: id, client: client.id }, 'watching');
+  }
+
+  private async stopWatching(client: Client): Promise<void> {
+    const room = client.room === null ? undefined : this.rooms.get(client.room);
+    const after = room?.state;
+    this.unbind(client);
+    if (room) await this.countWatchers(room);
+    if (after) client.send({ type: 'room', room: roomInfo(after, this.alive, this.now(), this.options.graceMs) });
+  }
+
+  /** Stores how many spectators this process holds for the room (the room info shows the sum over processes). */
+  private async countWatchers(room: LiveRoom): Promise<void> {
+    const here = () => [...room.clients].filter(isSpectator).length;
+    try {
+      await this.change(room, (state, at) => ((state.watchers[this.processId] ?? 0) === here() ? [] : [{ type: 'watchers', at, via: this.processId, count: here() }]));
+    } catch (error) {
+      if (!(error instanceof Refusal)) this.options.log.warn({ err: error, room: room.id }, 'could not count the watchers');
+    } finally {
+      this.release(room);
+    }
   }
 
   /** A change a seated client asks for, on its own seat. */
@@ -235,6 +312,26 @@ export class RoomService {
     const room = client.room === null ? undefined : this.rooms.get(client.room);
     if (!room || client.seat === null) throw new Refusal('not-seated', 'join or resume a room first');
     return { room, seat: client.seat };
+  }
+
+  // ---- Quick phrases (#19) -------------------------------------------------------------------
+
+  /** A seat's quick phrase: to everyone in the room, here and on the other processes; never stored. */
+  private async phrase(client: Client, phrase: PhraseId): Promise<void> {
+    const { room, seat } = this.seated(client);
+    if (room.state.settings.phrases === false) throw new Refusal('phrases-off', 'the host turned quick phrases off in this room');
+    if (!room.phrases.allow(seat, this.now())) throw new Refusal('rate-limited', 'one quick phrase every 2 seconds, 10 a minute');
+    this.relayPhrase(room, seat, phrase);
+    this.options.cluster.say(room.id, seat, phrase);
+  }
+
+  private relayPhrase(room: LiveRoom, seat: Seat, phrase: PhraseId): void {
+    this.toEveryone(room, JSON.stringify({ type: 'phrase', seat, phrase }));
+  }
+
+  /** A frame for everyone in the room this process holds a connection of: every seat (and whoever else comes to watch). */
+  private toEveryone(room: LiveRoom, text: string): void {
+    for (const client of room.clients) client.sendText(text);
   }
 
   // ---- Changing a room -----------------------------------------------------------------------
@@ -373,16 +470,19 @@ export class RoomService {
     const infoKey = room.infoKey;
     const alive = this.options.cluster.aliveGeneration;
     const infoStale =
-      force || !infoKey || infoKey.seats !== state.seats || infoKey.phase !== state.phase || infoKey.host !== state.host || infoKey.settings !== state.settings || infoKey.alive !== alive;
+      force || !infoKey || infoKey.seats !== state.seats || infoKey.phase !== state.phase || infoKey.host !== state.host || infoKey.settings !== state.settings || infoKey.alive !== alive ||
+      infoKey.watchers !== state.watchers || infoKey.next !== state.deals.next;
     let infoChanged = false;
     if (infoStale) {
       const infoText = JSON.stringify({ type: 'room', room: roomInfo(state, this.alive, this.now(), this.options.graceMs) });
       infoChanged = room.lastInfo !== infoText;
       room.lastInfo = infoText;
-      room.infoKey = { seats: state.seats, phase: state.phase, host: state.host, settings: state.settings, alive };
+      room.infoKey = { seats: state.seats, phase: state.phase, host: state.host, settings: state.settings, alive, watchers: state.watchers, next: state.deals.next };
     }
     const infoText = room.lastInfo!;
-    const frames = state.match ? new ViewFrames(state.match.game, state.seq) : null;
+    const frames = state.match ? new ViewFrames(state.match.game, state.seq, dealProofOf(state)) : null;
+    const clock = frames && turnClock(state, this.alive, this.now(), this.timing(state));
+    const clockJson = clock ? `,"clock":${JSON.stringify(clock)}` : '';
     const eventsJson = new Map<number, string>();
     for (const client of [...room.clients]) {
       const holder = client.seat === null ? undefined : state.seats[client.seat];
@@ -394,7 +494,7 @@ export class RoomService {
       }
       if (infoChanged || room.newcomers.has(client)) client.sendText(infoText);
       room.newcomers.delete(client);
-      if (!frames || client.seat === null || client.seq === state.seq) continue;
+      if (!frames || client.seq === state.seq) continue;
       // The events since the seat's previous view (or since the view it said it held, resuming).
       const from = client.seq >= 0 ? client.seq : (room.resumedFrom.get(client) ?? -1);
       room.resumedFrom.delete(client);
@@ -404,7 +504,7 @@ export class RoomService {
         eventsJson.set(from, events);
       }
       client.seq = state.seq;
-      client.sendText(frames.frame(client.seat, events));
+      client.sendText(client.seat === null ? frames.spectatorFrame(events, clockJson) : frames.frame(client.seat, events, clockJson));
     }
   }
 
@@ -449,6 +549,7 @@ export class RoomService {
 
   /** A connection closed: its seat is without a connection from now (the grace period starts). */
   async closed(client: Client): Promise<void> {
+    if (isSpectator(client)) return this.stopWatching(client);
     const { room, seat } = client;
     this.unbind(client);
     if (room === null || seat === null) return;
@@ -468,7 +569,7 @@ export class RoomService {
       await this.change(room, (state, at) => {
         const held = state.seats[seat];
         if (!held || held.kind !== 'human' || held.connectedVia !== this.processId) return { ok: false, code: 'wrong-phase', message: 'not held here' };
-        return withDealIfAllReady(state, [{ type: 'disconnect', at, seat }], this.alive, at);
+        return withDealIfAllReady(state, [{ type: 'disconnect', at, seat }], this.alive, at, freshSeed());
       });
     } catch (error) {
       if (!(error instanceof Refusal)) this.options.log.error({ err: error, room: id }, 'presence update failed');
@@ -480,15 +581,22 @@ export class RoomService {
   // ---- The clock: computers, away players, the next deal -------------------------------------
 
   private timing(room: RoomState): Timing {
-    return { graceMs: this.options.graceMs, nextRoundMs: this.options.nextRoundMs, computerMs: TEMPO_DELAYS[room.settings.tempo ?? 'normal'].move };
+    const turnMs = (room.settings.clock ?? DEFAULT_TURN_CLOCK) * 1000 * (this.options.clockScale ?? 1);
+    return { graceMs: this.options.graceMs, nextRoundMs: this.options.nextRoundMs, computerMs: TEMPO_DELAYS[room.settings.tempo ?? 'normal'].move, turnMs };
   }
 
   private schedule(room: LiveRoom): void {
     if (this.stopped) return;
+    // Spectators are no seats: a process that holds only spectators of a room leaves its clock to the seats' processes.
+    if (![...room.clients].some((client) => client.seat !== null)) {
+      room.dueKey = '';
+      this.scheduler.cancel(room.id);
+      return;
+    }
     const state = room.state;
     const now = this.now();
     const due = dueOf(state, this.alive, now, this.timing(state));
-    const key = due ? `${state.seq}:${due.kind}:${due.kind === 'computer' ? due.seat : ''}:${due.at}` : '';
+    const key = due ? `${state.seq}:${due.kind}:${due.kind === 'computer' || due.kind === 'clock' ? due.seat : ''}:${due.at}` : '';
     if (key === room.dueKey) return;
     room.dueKey = key;
     if (!due) {
@@ -517,16 +625,17 @@ export class RoomService {
     room.dueKey = '';
     const seq = room.state.seq;
     try {
-      if (due.kind === 'computer') {
+      if (due.kind === 'computer' || due.kind === 'clock') {
+        // A person's clock running out is played like a computer's turn (thought of only then: most turns never run out).
         const move = await (thinking?.move ?? this.think(room.state, due.seat));
         if (room.thinking === thinking) room.thinking = null;
         await this.change(room, (state, at) => {
           const still = dueOf(state, this.alive, at, this.timing(state));
-          if (state.seq !== seq || still?.kind !== 'computer' || still.seat !== due.seat) return { ok: false, code: 'stale', message: 'the turn moved on' };
-          return [{ type: 'move', at, seat: due.seat, seq, by: 'computer', move }];
+          if (state.seq !== seq || still?.kind !== due.kind || still.seat !== due.seat || (due.kind === 'clock' && still.at > at)) return { ok: false, code: 'stale', message: 'the turn moved on' };
+          return [{ type: 'move', at, seat: due.seat, seq, by: due.kind === 'clock' ? 'clock' : 'computer', move }];
         });
       } else if (due.kind === 'next-round') {
-        await this.change(room, (state, at) => (state.seq === seq ? [{ type: 'deal', at, seq }] : { ok: false, code: 'stale', message: 'already dealt' }));
+        await this.change(room, (state, at) => (state.seq === seq ? [{ type: 'deal', at, seq, nextSeed: freshSeed() }] : { ok: false, code: 'stale', message: 'already dealt' }));
       } else {
         // A grace period ended: nothing to store, but the others see the person away now.
         await room.queued(async () => this.after(room, [], true));

@@ -1,8 +1,8 @@
 /**
  * The geometry of the table layout, in half-units (see layout.ts): the four directions, rectangles, and
- * where faces of rectangles lie. Pure helpers, shared by the grids and the layouter.
+ * where faces of rectangles lie. Pure helpers, shared by the grids and the layouter; and the types of a
+ * layout (in grid units) and of a fitted one (in pixels), shared by the layout, the fit and the board.
  */
-import type { Direction } from './layout.js';
 
 // Directions, clockwise from right; y grows downward.
 export const RIGHT = 0;
@@ -52,3 +52,81 @@ export function faceLine(r: Rect, f: number): number {
 }
 export const faceMid = (r: Rect, f: number): number => (horizontal(f) ? r.y + r.h / 2 : r.x + r.w / 2);
 export const faceLen = (r: Rect, f: number): number => (horizontal(f) ? r.h : r.w);
+
+export type Direction = 'left' | 'right' | 'up' | 'down';
+
+export interface TileLayout {
+  /** Index of the tile in `table`. */
+  index: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The tile's first half (tile[0]) is at the top or left, unless `flipped`. */
+  orientation: 'horizontal' | 'vertical';
+  /** tile[0] is drawn at the right (horizontal) or bottom (vertical). */
+  flipped: boolean;
+  /**
+   * Present (true) only when the tile could not go against the tile it was laid on: that end was walled
+   * in (rare; crowded Doubles tables). It lies at the nearest free place instead.
+   */
+  detached?: true;
+  /** With `detached`: the middle of the end it belongs to, on the edge of the tile offering it. */
+  anchor?: Point;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface EndLayout {
+  /** The open end's id. */
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The way a tile laid there runs away from the tile offering the end. */
+  direction: Direction;
+  /** Present (true) only when the end is walled in and its box lies at the nearest free place instead. */
+  detached?: true;
+  /** With `detached`: the middle of the end, on the edge of the tile offering it. */
+  anchor?: Point;
+}
+
+export interface TableLayout {
+  tiles: TileLayout[];
+  /** One box per open end, in the order of `openEnds`: where a non-double laid there goes. */
+  ends: EndLayout[];
+  /** Bounding box of tiles and end boxes, in grid units; all coordinates are ≥ 0. */
+  width: number;
+  height: number;
+}
+
+export interface LayoutOptions {
+  /** The width available, in grid units (a lying tile is 2 wide). Fractions are rounded down. */
+  maxColumns: number;
+  /**
+   * The height available, in grid units (a standing tile is 2 high), centred on the lead's line; even
+   * numbers, smaller ones count as MIN_ROWS; absent: no limit. Fractions are rounded down.
+   */
+  maxRows?: number;
+}
+
+/** The table's box in CSS pixels, for `fitTable`. */
+export interface FitOptions {
+  width: number;
+  height: number;
+  /** Where to start looking (the unit drawn before); absent: the largest. */
+  hint?: number;
+}
+
+/** A layout and the scale it is drawn at. */
+export interface FittedLayout {
+  layout: TableLayout;
+  /** CSS pixels per layout unit (half a tile's long side). */
+  unit: number;
+  /** False when even the smallest scale's layout did not fit, and `unit` shrinks it to fit. */
+  fits: boolean;
+}

@@ -62,69 +62,10 @@
  * An end without a room of its own gets the place a tile would take (or, walled in, a detached box).
  */
 import type { OpenEnd, Placement } from '../../engine/index.js';
-import { DIRECTION_NAMES } from './geometry.js';
+import { DIRECTION_NAMES, type EndLayout, type LayoutOptions, type Point, type TableLayout } from './geometry.js';
 import { Layouter, type Box } from './layouter.js';
 
-export type Direction = 'left' | 'right' | 'up' | 'down';
-
-export interface TileLayout {
-  /** Index of the tile in `table`. */
-  index: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** The tile's first half (tile[0]) is at the top or left, unless `flipped`. */
-  orientation: 'horizontal' | 'vertical';
-  /** tile[0] is drawn at the right (horizontal) or bottom (vertical). */
-  flipped: boolean;
-  /**
-   * Present (true) only when the tile could not go against the tile it was laid on: that end was walled
-   * in (rare; crowded Doubles tables). It lies at the nearest free place instead.
-   */
-  detached?: true;
-  /** With `detached`: the middle of the end it belongs to, on the edge of the tile offering it. */
-  anchor?: Point;
-}
-
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export interface EndLayout {
-  /** The open end's id. */
-  id: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** The way a tile laid there runs away from the tile offering the end. */
-  direction: Direction;
-  /** Present (true) only when the end is walled in and its box lies at the nearest free place instead. */
-  detached?: true;
-  /** With `detached`: the middle of the end, on the edge of the tile offering it. */
-  anchor?: Point;
-}
-
-export interface TableLayout {
-  tiles: TileLayout[];
-  /** One box per open end, in the order of `openEnds`: where a non-double laid there goes. */
-  ends: EndLayout[];
-  /** Bounding box of tiles and end boxes, in grid units; all coordinates are ≥ 0. */
-  width: number;
-  height: number;
-}
-
-export interface LayoutOptions {
-  /** The width available, in grid units (a lying tile is 2 wide). Fractions are rounded down. */
-  maxColumns: number;
-  /**
-   * The height available, in grid units (a standing tile is 2 high), centred on the lead's line; even
-   * numbers, smaller ones count as MIN_ROWS; absent: no limit. Fractions are rounded down.
-   */
-  maxRows?: number;
-}
+export type { Direction, EndLayout, LayoutOptions, Point, TableLayout, TileLayout } from './geometry.js';
 
 /** The narrowest layout: the lead and a box at each side. Smaller `maxColumns` count as this. */
 export const MIN_COLUMNS = 6;

@@ -22,7 +22,7 @@ import {
   type Rect,
 } from './geometry.js';
 import { GRID, Grids } from './grids.js';
-import type { Point, TileLayout } from './layout.js';
+import type { Point, TileLayout } from './geometry.js';
 
 /** An end of an arm (open, or a spinner's short side not open yet). */
 interface Arm {

@@ -23,12 +23,24 @@ export const styles = [
       box-sizing: border-box;
       padding: 0.5em;
       border-radius: 0.75em;
-      background: var(--domino-table, #1f6b4f);
+      /* Felt: a fine weave and a light falling on the middle, over the table's colour (CSS only). */
+      background:
+        var(
+            --domino-felt,
+            radial-gradient(#fff2, #0000 70%),
+            repeating-linear-gradient(45deg, #0001 0 1px, #0000 1px 3px),
+            repeating-linear-gradient(-45deg, #fff1 0 1px, #0000 1px 3px)
+          ),
+        var(--domino-table, #1f6b4f);
+      box-shadow: inset 0 0 1.5em #0006;
       overflow: hidden;
     }
+    /* The table's content box: the layout is centred in it by the board (fit.ts picks its scale). */
     .area {
       position: relative;
       flex: none;
+      inline-size: 100%;
+      block-size: 100%;
     }
     .empty {
       position: absolute;
@@ -41,6 +53,17 @@ export const styles = [
     .laid {
       position: absolute;
     }
+    /* When the scale changes (or the layout is centred anew), the tiles glide to their new places. */
+    .area.glide .laid {
+      transition-property: inset-inline-start, inset-block-start, inline-size, block-size;
+      transition-duration: 360ms;
+      transition-timing-function: cubic-bezier(0.3, 0.7, 0.3, 1);
+    }
+    @media (prefers-reduced-motion: reduce) {
+      .area.glide .laid {
+        transition: none;
+      }
+    }
     /* A tile lying apart from its end (crowded tables): outlined, and linked to the end by .links. */
     .laid.detached {
       outline: 2px dashed var(--domino-table-text, #ffffff);
@@ -49,9 +72,6 @@ export const styles = [
     }
     .links {
       position: absolute;
-      inset: 0;
-      inline-size: 100%;
-      block-size: 100%;
       overflow: visible;
       pointer-events: none;
     }

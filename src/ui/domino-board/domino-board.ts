@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { tileName, type OpenEnd, type Placement, type Play, type Tile } from '../../engine/index.js';
-import { layoutTable, type Point, type TableLayout } from '../board/layout.js';
+import type { FittedLayout, Point, TableLayout } from '../board/geometry.js';
+import { fitTable } from '../board/fit.js';
 import { consumeLocale } from '../context/locale.js';
 import { flyFrom } from '../motion.js';
 import { isRightToLeft, RovingFocus } from '../controllers/roving.js';
@@ -22,38 +23,35 @@ export interface SeatMark {
   tag: string;
 }
 
-/**
- * Smallest and largest size of one layout unit (half a tile) in CSS pixels. The table is laid out in
- * a grid of the box's size at the smallest unit; the unit is the largest that shows the whole layout,
- * so tiles start large and shrink as the table fills.
- */
-const MIN_UNIT = 20;
-const MAX_UNIT = 34;
-
-/**
- * The unit (CSS pixels) that shows a `layout` whole in a box of `width` × `height`: an even number of
- * pixels, so that every tile edge (layout coordinates are multiples of half a unit) falls on a whole pixel.
- */
-export function unitFor(layout: Pick<TableLayout, 'width' | 'height'>, width: number, height: number): number {
-  const fits = Math.min(MAX_UNIT, width / Math.max(layout.width, 1), height / Math.max(layout.height, 1));
-  return Math.max(2, 2 * Math.floor(fits / 2));
+/** A box on the table in CSS pixels, from the table's content box's inline-start and top. */
+interface PixelBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /**
  * Where a place button goes: centred on its end's box, at least 2em each way (a finger's size), and
  * moved inwards where that would cross the table's edge (which clips: a place must not be cut off).
  */
-function placeStyle(box: { x: number; y: number; width: number; height: number }, layout: TableLayout, px: (n: number) => string): string {
+function placeStyle(box: PixelBox, width: number, height: number): string {
   const axis = (start: number, size: number, total: number) => {
-    const extent = `max(2em, ${px(size)})`;
+    const extent = `max(2em, ${size}px)`;
     return {
-      start: `clamp(0px, calc(${px(start + size / 2)} - ${extent} / 2), calc(${px(total)} - ${extent}))`,
+      start: `clamp(0px, calc(${start + size / 2}px - ${extent} / 2), calc(${total}px - ${extent}))`,
       size: extent,
     };
   };
-  const inline = axis(box.x, box.width, layout.width);
-  const block = axis(box.y, box.height, layout.height);
+  const inline = axis(box.x, box.width, width);
+  const block = axis(box.y, box.height, height);
   return `inset-inline-start:${inline.start};inset-block-start:${block.start};inline-size:${inline.size};block-size:${block.size}`;
+}
+
+/** Whether `now` is `before` with tiles added (or the same): the tiles drawn before are still on it. */
+function continues(before: readonly Placement[], now: readonly Placement[]): boolean {
+  const last = before.length - 1;
+  return last >= 0 && now.length > last && tileName(now[last]!.tile) === tileName(before[last]!.tile);
 }
 
 /**
@@ -103,6 +101,16 @@ export class DominoBoard extends LitElement {
   private readonly ruler = new SizeController(this, () => this.renderRoot.querySelector('.table'));
   /** The table already drawn: a longer one with the same start has new tiles to fly in. */
   private drawn: readonly Placement[] = [];
+  /** The box size of the last render. */
+  private drawnSize = { width: 0, height: 0 };
+  /** The last layout made, and what it was made of (see `fitted`). */
+  private fit: {
+    table: readonly Placement[];
+    openEnds: readonly OpenEnd[];
+    width: number;
+    height: number;
+    result: FittedLayout;
+  } | null = null;
 
   constructor() {
     super();
@@ -113,17 +121,19 @@ export class DominoBoard extends LitElement {
     return this.renderRoot.querySelectorAll('button.place');
   }
 
-  private layout(): { layout: TableLayout; unit: number } {
-    // Until the ResizeObserver reports (before the first paint), a guess: measuring here would force a
-    // layout of the whole page in the middle of rendering, the costliest step of a first visit.
-    const width = this.ruler.size.width || 640;
-    const height = this.ruler.size.height || 320;
-    // The grid: the box at the smallest unit. The layout keeps within it (all but the most crowded
-    // Doubles tables, which are then shown smaller: see unitFor).
-    const maxColumns = Math.max(10, Math.floor(width / MIN_UNIT));
-    const maxRows = Math.max(6, Math.floor(height / MIN_UNIT));
-    const layout = layoutTable(this.table, this.openEnds, { maxColumns, maxRows });
-    return { layout, unit: unitFor(layout, width, height) };
+  /**
+   * The table at the largest scale that fits (see fit.ts), kept while nothing it depends on changes
+   * (choosing a place re-renders the board). A table that grew starts the search at the scale drawn.
+   */
+  private fitted(width: number, height: number): FittedLayout {
+    const kept = this.fit;
+    if (kept && kept.table === this.table && kept.openEnds === this.openEnds && kept.width === width && kept.height === height) {
+      return kept.result;
+    }
+    const hint = kept && continues(kept.table, this.table) ? kept.result.unit : undefined;
+    const result = fitTable(this.table, this.openEnds, hint === undefined ? { width, height } : { width, height, hint });
+    this.fit = { table: this.table, openEnds: this.openEnds, width, height, result };
+    return result;
   }
 
   override updated(): void {
@@ -133,7 +143,7 @@ export class DominoBoard extends LitElement {
     // Tiles added to the table drawn before (its first tile, or more after the same ones) fly in; a new
     // round, a resumed match or another table just shows.
     const prefix = before.length;
-    const grown = now.length > prefix && (prefix === 0 ? now.length === 1 : tileName(now[prefix - 1]!.tile) === tileName(before[prefix - 1]!.tile));
+    const grown = now.length > prefix && (prefix === 0 ? now.length === 1 : continues(before, now));
     if (!grown || !this.origin) return;
     const laid = this.renderRoot.querySelectorAll<HTMLElement>('.laid');
     for (let i = prefix; i < now.length; i++) {
@@ -144,28 +154,46 @@ export class DominoBoard extends LitElement {
   }
 
   override render() {
-    const { layout, unit } = this.layout();
-    const px = (n: number) => `${(n * unit).toFixed(2)}px`;
+    // Until the ResizeObserver reports (before the first paint), a guess: measuring here would force a
+    // layout of the whole page in the middle of rendering, the costliest step of a first visit.
+    const width = this.ruler.size.width || 640;
+    const height = this.ruler.size.height || 320;
+    const { layout, unit } = this.fitted(width, height);
+    // The layout centred on the table, on whole pixels (the unit is even: every edge is too).
+    const left = Math.floor((width - layout.width * unit) / 2);
+    const top = Math.floor((height - layout.height * unit) / 2);
+    const at = (b: { x: number; y: number; width: number; height: number }): PixelBox => ({
+      x: left + b.x * unit,
+      y: top + b.y * unit,
+      width: b.width * unit,
+      height: b.height * unit,
+    });
     const endIds = this.openEnds.map((e) => e.id);
+    // Laid tiles glide to their new places when the table grew and the scale or the centring changed;
+    // not on a new table, nor when the box changed size (the first measurement replacing the guess).
+    const glide = continues(this.drawn, this.table) && width === this.drawnSize.width && height === this.drawnSize.height;
+    this.drawnSize = { width, height };
     return html`<div class="table" part="table" role="group" aria-label=${this.t.t('table')}>
       ${this.table.length === 0 ? html`<p class="empty">${this.t.t('tableEmpty')}</p>` : nothing}
-      <div class="area" style="inline-size:${px(layout.width)};block-size:${px(layout.height)}">
+      <div class="area ${glide ? 'glide' : ''}">
         ${layout.tiles.map((box) => {
           const placement = this.table[box.index]!;
           const shown: Tile = box.flipped ? [placement.tile[1], placement.tile[0]] : placement.tile;
           const tile = tileName(placement.tile);
           const mark = this.marks.find((m) => m.index === box.index);
+          const p = at(box);
           return html`<div
             class="laid ${mark ? 'mark' : ''} ${box.detached ? 'detached' : ''}"
             role="img"
             aria-label=${mark ? this.t.t('tileLastMove', { tile, name: mark.name }) : this.t.t('tileOnTable', { tile })}
-            style="inset-inline-start:${px(box.x)};inset-block-start:${px(box.y)};inline-size:${px(box.width)};block-size:${px(box.height)}"
+            style="inset-inline-start:${p.x}px;inset-block-start:${p.y}px;inline-size:${p.width}px;block-size:${p.height}px"
           >
             ${renderTile(shown, { vertical: box.orientation === 'vertical', spinner: placement.spinner })}
             ${mark ? html`<span class="tag" aria-hidden="true">${mark.tag}</span>` : nothing}
           </div>`;
         })}
-        ${this.renderLinks(layout)} ${this.renderPlaces(layout, px, endIds)}
+        ${this.renderLinks(layout, at({ x: 0, y: 0, width: layout.width, height: layout.height }))}
+        ${this.renderPlaces(layout, at, width, height, endIds)}
       </div>
     </div>`;
   }
@@ -175,14 +203,20 @@ export class DominoBoard extends LitElement {
    * "walled in"): a dashed line leads from that end to it, over the tiles (it may cross some) and
    * under the places.
    */
-  private renderLinks(layout: TableLayout) {
+  private renderLinks(layout: TableLayout, box: PixelBox) {
     const showing = new Set(this.places.map((p) => p.end));
     const apart = [...layout.tiles, ...layout.ends.filter((e) => showing.has(e.id))].filter((b) => b.anchor);
     if (apart.length === 0) return nothing;
     // The tiles are placed from the inline start, so right to left mirrors the table.
     const mirrored = isRightToLeft(this);
     const x = (p: Point) => (mirrored ? layout.width - p.x : p.x);
-    return html`<svg class="links" aria-hidden="true" viewBox="0 0 ${layout.width} ${layout.height}" preserveAspectRatio="none">
+    return html`<svg
+      class="links"
+      aria-hidden="true"
+      viewBox="0 0 ${layout.width} ${layout.height}"
+      preserveAspectRatio="none"
+      style="inset-inline-start:${box.x}px;inset-block-start:${box.y}px;inline-size:${box.width}px;block-size:${box.height}px"
+    >
       ${apart.map((b) => {
         const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
         return svg`<line x1=${x(b.anchor!)} y1=${b.anchor!.y} x2=${x(to)} y2=${to.y}></line>`;
@@ -190,7 +224,13 @@ export class DominoBoard extends LitElement {
     </svg>`;
   }
 
-  private renderPlaces(layout: TableLayout, px: (n: number) => string, endIds: readonly string[]) {
+  private renderPlaces(
+    layout: TableLayout,
+    at: (box: PixelBox) => PixelBox,
+    width: number,
+    height: number,
+    endIds: readonly string[],
+  ) {
     if (this.places.length === 0) return nothing;
     const tile = this.placing ? tileName(this.placing) : '';
     return html`<div class="places" role="group" aria-label=${this.t.t('places', { tile })} @keydown=${this.onKeyDown}>
@@ -199,7 +239,7 @@ export class DominoBoard extends LitElement {
         const center = move.end === 'lead' || !box;
         const style = center
           ? `inset-inline-start:calc(50% - 2em);inset-block-start:calc(50% - 1em)`
-          : placeStyle(box, layout, px);
+          : placeStyle(at(box), width, height);
         const end = endName(this.t, move.end, endIds);
         const points = move.points ?? 0;
         const label =

@@ -56,10 +56,18 @@ const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles:
  * @cssprop [--domino-link=var(--domino-accent)] - The link under the game.
  * @cssprop [--domino-error=light-dark(#b3261e, #ffb4ab)] - What went wrong with something typed (a name for online play).
  * @cssprop [--domino-table=#1f6b4f] - The table's colour.
+ * @cssprop [--domino-felt=radial-gradient(…), repeating-linear-gradient(…), repeating-linear-gradient(…)] - The felt's texture, background layers over the table's colour (`none`: a plain table).
  * @cssprop [--domino-table-text=#ffffff] - Text and lines on the table.
- * @cssprop [--domino-tile=#fbf8ef] - A tile's face.
+ * @cssprop [--domino-tile=#f8f1de] - A tile's face (ivory).
+ * @cssprop [--domino-tile-side=#c9b98f] - A tile's body, showing beneath its face as its thickness.
  * @cssprop [--domino-tile-edge=#5b5346] - A tile's outline and divider.
  * @cssprop [--domino-pip=#1b1b1b] - The pips.
+ * @cssprop [--domino-pip-1=var(--domino-pip)] - The pips of a one (with `--domino-pip-2` … `--domino-pip-6`: pips coloured by number, as many sets are).
+ * @cssprop [--domino-pip-2=var(--domino-pip)] - The pips of a two.
+ * @cssprop [--domino-pip-3=var(--domino-pip)] - The pips of a three.
+ * @cssprop [--domino-pip-4=var(--domino-pip)] - The pips of a four.
+ * @cssprop [--domino-pip-5=var(--domino-pip)] - The pips of a five.
+ * @cssprop [--domino-pip-6=var(--domino-pip)] - The pips of a six.
  * @cssprop [--domino-spinner=#ffd84d] - The spinner's face.
  * @cssprop [--domino-glow=#f2b705] - The glow of a playable tile.
  * @cssprop [--domino-place=rgba(8, 40, 30, 0.85)] - A place where the chosen tile can go.
@@ -282,15 +290,17 @@ export class DominoGame extends LitElement {
         <p class="hint" part="hint">${hintOf(t, state, play.choosing !== null)}</p>
         ${over ? parts.summary(t, state, this.rounds) : nothing}
       </div>
-      <domino-hand
-        exportparts="tile, playable, unplayable, selected"
-        .tiles=${view.hand}
-        .playable=${playable}
-        .selected=${play.choosing}
-        .deal=${phase === 'playing' ? view.round.number : 0}
-        ?active=${playable.size > 0}
-        @tile-chosen=${play.onTileChosen}
-      ></domino-hand>
+      ${online?.watching
+        ? nothing
+        : html`<domino-hand
+            exportparts="tile, playable, unplayable, selected"
+            .tiles=${view.hand}
+            .playable=${playable}
+            .selected=${play.choosing}
+            .deal=${phase === 'playing' ? view.round.number : 0}
+            ?active=${playable.size > 0}
+            @tile-chosen=${play.onTileChosen}
+          ></domino-hand>`}
       <div class="actions">
         ${action
           ? html`<button class="main" part="main-button" type="button" @click=${() => this.onMainAction(action.action)}>

@@ -9,7 +9,9 @@
 
 /** The room a page URL's fragment invites to, if any. */
 export const roomInLink = (hash: string): string | null => /^#domino-room=([\w-]{22})$/.exec(hash)?.[1] ?? null;
+/** The room a watch link (`#domino-watch=ID`) opens read only, if any. */
+export const watchInLink = (hash: string): string | null => /^#domino-watch=([\w-]{22})$/.exec(hash)?.[1] ?? null;
 
 
 /** Why the widget goes online: the person chose to create a room, opened an invite link, or holds a seat to resume. */
-export type OnlineEntry = { type: 'create' } | { type: 'join'; room: string } | { type: 'resume' };
+export type OnlineEntry = { type: 'create' } | { type: 'join'; room: string } | { type: 'watch'; room: string } | { type: 'resume' };

@@ -5,25 +5,29 @@
  * and tells the page and the person what happens in the room: the `domino-room` event, and
  * announcements of joins, leaves, lost and restored connections.
  */
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Seat } from '../../engine/index.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
 import type { MatchEmitted } from '../session/session.js';
 import type { ConnectionStatus } from '../../net/connection.js';
-import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
+import type { PhraseId, RoomInfo, RoomSettings } from '../../net/protocol.js';
 import '../domino-lobby/domino-lobby.js';
 import type { InternalEvent, LobbyCreateDetail, LobbyJoinDetail } from '../internal-events.js';
-import type { LobbyScreen } from '../domino-lobby/domino-lobby.js';
+import type { LobbyScreen, TableOffers, TableWatch } from '../domino-lobby/domino-lobby.js';
 import { OnlineSession, type OnlineProblem, type SeatKeyStore } from '../session/online-session.js';
 import type { EffectiveSettings, SettingName } from './effective-settings.js';
 import { emit } from './events.js';
 import type { MainButton } from './guidance.js';
-import { roomInLink, type OnlineEntry } from './online-link.js';
+import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
 import type { Persistence, SavingOptions } from './persistence.js';
 import { seatKeyStore } from './seat-keys.js';
 
 /** The page's own URL inviting to `room` (any other fragment replaced): the fragment roomInLink reads. */
 const inviteLink = (page: string, room: string): string => `${page.split('#')[0]}#domino-room=${room}`;
+/** The page's own URL opening `room`'s table read only: the fragment watchInLink reads. */
+const watchLink = (page: string, room: string): string => `${page.split('#')[0]}#domino-watch=${room}`;
+/** A seat key store that keeps nothing: a spectator holds no seat. */
+const NO_SEAT_KEY: SeatKeyStore = { load: () => null, save: () => undefined, clear: () => undefined };
 
 /** What online play needs of the root. */
 export interface OnlineHost {
@@ -46,10 +50,20 @@ const PROBLEMS: Partial<Record<OnlineProblem['code'], MessageKey>> = {
   'bad-token': 'problemBadToken',
   replaced: 'problemReplaced',
   'too-many': 'problemTooMany',
+  'watching-off': 'problemWatchingOff',
 };
 
 /** The name typed last, offered again for the next room. */
 let lastName = '';
+
+/** The seats each person muted, by their room and own seat (two widgets of a page are two people), while the page lives (#19). */
+const mutedSeats = new Map<string, Set<Seat>>();
+/** How long a quick phrase shows at its sender's name. */
+const BUBBLE_MS = 5000;
+/** The person is told once, this long before their clock runs out. */
+const CLOCK_WARNING_MS = 10_000;
+/** How often a running clock's countdown is shown again. */
+const CLOCK_TICK_MS = 500;
 
 export class OnlineMode implements ReactiveController {
   /** Where the room's match is played, once a room is created, looked at or resumed: the root renders and sends through it. */
@@ -66,6 +80,14 @@ export class OnlineMode implements ReactiveController {
   private table = false;
   private readonly server: string;
   private readonly keys: SeatKeyStore;
+  /** The phrase each seat said last, while it shows (#19). */
+  private readonly bubbles = new Map<Seat, { phrase: PhraseId; timer: ReturnType<typeof setTimeout> }>();
+  /** Shows a running clock's countdown again now and then. */
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  /** The clock (its end) whose ten seconds' warning was said. */
+  private warned: number | null = null;
+  /** The room a watch link opens read only, while watching it. */
+  private watched: string | null = null;
 
   constructor(private readonly host: OnlineHost) {
     this.server = host.element.server ?? '';
@@ -84,10 +106,12 @@ export class OnlineMode implements ReactiveController {
     // A seat is never dropped for another link or choice: the person leaves the room first.
     if (session && session.seat !== null) return;
     if (entry.type === 'join' && session?.roomId === entry.room) return;
+    if (entry.type === 'watch' && session?.watching === entry.room) return;
     // The kept seat may be for another server, or not a seat at all (dropped as it is read).
     if (entry.type === 'resume' && this.keys.load()?.server !== this.server) return this.exit();
     this.close();
     this.invited = entry.type === 'join' ? entry.room : null;
+    this.watched = entry.type === 'watch' ? entry.room : null;
     if (entry.type !== 'create') this.connect();
     this.host.element.requestUpdate();
   }
@@ -98,7 +122,7 @@ export class OnlineMode implements ReactiveController {
     // A seat played in another window stays that window's.
     if (session && session.seat !== null && session.problem?.code !== 'replaced') session.leave();
     // An invite link left in the address would invite again on the next visit.
-    if (roomInLink(location.hash)) history.replaceState(history.state, '', location.pathname + location.search);
+    if (roomInLink(location.hash) || watchInLink(location.hash)) history.replaceState(history.state, '', location.pathname + location.search);
     this.focusTableIfLobbyHadFocus();
     this.exit();
   }
@@ -123,6 +147,7 @@ export class OnlineMode implements ReactiveController {
 
   /** Opens the line: looking at the invited room, or resuming the kept seat (also when the invite is to the kept seat's room). */
   private connect(): OnlineSession {
+    if (this.watched) return this.connectWatching(this.watched);
     const { keys, server } = this;
     const kept = keys.load();
     const peek = this.invited !== null && !(kept?.server === server && kept.room === this.invited) ? this.invited : null;
@@ -130,14 +155,33 @@ export class OnlineMode implements ReactiveController {
     const store: SeatKeyStore = peek ? { load: () => null, save: (key) => keys.save(key), clear: () => keys.clear() } : keys;
     const session = new OnlineSession(server, store);
     if (peek) session.peek(peek);
+    return this.listen(session);
+  }
+
+  private listen(session: OnlineSession): OnlineSession {
     session.onChange(() => this.changed());
+    session.onDealCheck((result) => {
+      if (this.session !== session || !result) return;
+      // A failed check is an alert on the bar (said at once); a deal that checks out is said politely.
+      if (result.ok) this.host.say(this.t.t('dealVerified'));
+    });
     session.onEvent((event) => {
       if (this.session === session) this.host.emitted(event);
+    });
+    session.onPhrase((said) => {
+      if (this.session === session) this.heard(said.seat, said.phrase);
     });
     this.session = session;
     this.table = false;
     this.host.element.requestUpdate();
     return session;
+  }
+
+  /** Opens the line to watch `room`: no seat is kept, resumed or dropped meanwhile. */
+  private connectWatching(room: string): OnlineSession {
+    const session = new OnlineSession(this.server, NO_SEAT_KEY);
+    session.watch(room);
+    return this.listen(session);
   }
 
   private close(): void {
@@ -146,6 +190,9 @@ export class OnlineMode implements ReactiveController {
     this.room = null;
     this.status = null;
     session?.dispose();
+    this.stopTicking();
+    for (const bubble of this.bubbles.values()) clearTimeout(bubble.timer);
+    this.bubbles.clear();
   }
 
   private create({ name, settings }: LobbyCreateDetail): void {
@@ -197,7 +244,94 @@ export class OnlineMode implements ReactiveController {
     const table = this.screenOf(session) === null;
     if (table && !this.table) this.focusTableIfLobbyHadFocus();
     this.table = table;
+    this.tick();
     this.host.element.requestUpdate();
+  }
+
+  // ---- The turn clock and quick phrases (#19) ---------------------------------------------------
+
+  /** The clock shown, if one runs: its seat and whole seconds left (never below 0; the server decides). */
+  private shownClock(): { seat: Seat; seconds: number; msLeft: number } | null {
+    const session = this.session;
+    const clock = session?.clock;
+    if (!clock || session.state?.phase !== 'playing' || session.state.view.turn !== clock.seat) return null;
+    const msLeft = Math.max(0, clock.endsAt - performance.now());
+    return { seat: clock.seat, seconds: Math.ceil(msLeft / 1000), msLeft };
+  }
+
+  /** While a clock runs its countdown is shown again every so often, and its person told once when ten seconds are left. */
+  private tick(): void {
+    const clock = this.shownClock();
+    if (!clock) return this.stopTicking();
+    const session = this.session!;
+    if (clock.seat === session.seat && clock.msLeft > 0 && clock.msLeft <= CLOCK_WARNING_MS && this.warned !== session.clock!.endsAt) {
+      this.warned = session.clock!.endsAt;
+      this.host.say(this.t.t('clockWarning'));
+    }
+    this.ticker ??= setInterval(() => {
+      this.tick();
+      this.host.element.requestUpdate();
+    }, CLOCK_TICK_MS);
+  }
+
+  private stopTicking(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  /** A quick phrase said in the room: shown at its sender's name a while and said politely, unless this person muted them. */
+  private heard(seat: Seat, phrase: PhraseId): void {
+    const room = this.session?.room;
+    if (!room || this.muted()?.has(seat)) return;
+    const name = seat === this.session?.seat ? this.t.t('you') : (room.seats[seat]?.name ?? this.t.t('computer', { n: seat }));
+    const kept = this.bubbles.get(seat);
+    if (kept) clearTimeout(kept.timer);
+    const timer = setTimeout(() => {
+      this.bubbles.delete(seat);
+      this.host.element.requestUpdate();
+    }, BUBBLE_MS);
+    this.bubbles.set(seat, { phrase, timer });
+    this.host.say(this.t.t('phraseSaid', { name, phrase: this.t.t(`phrase_${phrase}`) }));
+    this.host.element.requestUpdate();
+  }
+
+  /** The seats this person muted in this room. */
+  private muted(create = false): Set<Seat> | undefined {
+    const session = this.session;
+    if (!session?.room || session.seat === null) return undefined;
+    const key = `${session.room.id}/${session.seat}`;
+    let seats = mutedSeats.get(key);
+    if (!seats && create) mutedSeats.set(key, (seats = new Set()));
+    return seats;
+  }
+
+  private mute(seat: Seat, muted: boolean): void {
+    const seats = this.muted(true);
+    if (!seats) return;
+    if (muted) seats.add(seat);
+    else seats.delete(seat);
+    if (muted) {
+      const bubble = this.bubbles.get(seat);
+      if (bubble) clearTimeout(bubble.timer);
+      this.bubbles.delete(seat);
+    }
+    this.host.element.requestUpdate();
+  }
+
+  /** What the bar above the table offers in this room. */
+  private offers(): TableOffers | undefined {
+    const session = this.session;
+    const room = session?.room;
+    const seat = session?.seat ?? null;
+    if (!session || !room || seat === null) return undefined;
+    const muted = this.muted();
+    const own = room.seats[seat];
+    return {
+      phrases: room.settings.phrases !== false,
+      others: room.seats.filter((s) => s.seat !== seat && s.kind === 'human').map((s) => ({ seat: s.seat, name: s.name ?? '', muted: muted?.has(s.seat) ?? false })),
+      away: !!own?.away && own.connected,
+      startNow: room.phase === 'over' && room.host === seat,
+    };
   }
 
   /** Says who joined, left, lost the connection or came back, comparing two infos of the same room. */
@@ -246,6 +380,7 @@ export class OnlineMode implements ReactiveController {
     if (problem) return { kind: 'problem', text: t.t(PROBLEMS[problem.code] ?? 'problemOther') };
     if (status === 'closed') return { kind: 'problem', text: t.t('problemOther') };
     if (session.state) return null;
+    if (session.watching) return { kind: 'wait', text: t.t(room ? 'watchWaiting' : 'onlineConnecting') };
     if (!room) return status === 'reconnecting' ? { kind: 'problem', text: t.t('problemUnreachable') } : { kind: 'wait', text: t.t('onlineConnecting') };
     if (seat === null) {
       // Before the start a newcomer takes an open seat, after it a seat a computer plays.
@@ -258,6 +393,7 @@ export class OnlineMode implements ReactiveController {
       room,
       seat,
       link: inviteLink(location.href, room.id),
+      watchLink: watchLink(location.href, room.id),
       locked: this.host.locked(),
       line: status === 'open' ? '' : t.t('onlineReconnecting'),
     };
@@ -273,24 +409,56 @@ export class OnlineMode implements ReactiveController {
     const line = t.t(status === 'open' ? 'onlineConnected' : status === 'reconnecting' ? 'onlineReconnecting' : 'onlineConnecting');
     let note = '';
     if (room && seat !== null) {
-      if (state.phase === 'roundOver' && room.seats[seat]?.ready) note = t.t('waitingForOthers');
-      if (state.phase === 'matchOver' && room.host !== seat) note = t.t('waitingForNewGame', { name: room.seats[room.host]?.name ?? '' });
+      // After a round, and after the match (play again, #19): once this seat is ready, it waits for the others.
+      if ((state.phase === 'roundOver' || state.phase === 'matchOver') && room.seats[seat]?.ready) note = t.t('waitingForOthers');
     }
-    return this.lobby({ kind: 'table', line, note });
+    const offers = this.offers();
+    const watch = this.watchBar(session, state.phase, state.view.round.number);
+    return this.lobby({ kind: 'table', line, note, ...(offers ? { room: offers } : {}), watch });
   }
 
-  /** After a name in the top row: a person without a connection is away; past the grace period, the computer plays for them. */
-  readonly presence = (seat: Seat): string => {
-    const info = this.session?.state?.seats[seat];
-    return info?.kind === 'human' && !info.connected ? this.t.t(info.away ? 'seatComputerFor' : 'seatAway', { name: info.name ?? '' }) : '';
+  /** The bar's spectator label (or, for a seat, the number watching) and what the round's deal check found. */
+  private watchBar(session: OnlineSession, phase: string, round: number): TableWatch {
+    const t = this.t;
+    const watchers = session.room?.watchers ?? 0;
+    const label = session.watching ? t.t('watchingLabel') : watchers > 0 ? t.t('watchersCount', { n: watchers }) : '';
+    const check = (phase === 'roundOver' || phase === 'matchOver') && session.dealCheck?.round === round ? session.dealCheck : null;
+    return { label, verified: check?.ok ? t.t('dealVerified') : '', warning: check && !check.ok ? t.t('dealNotVerified') : '' };
+  }
+
+  /** Watching: the table shows no hand and offers no move. */
+  get watching(): boolean {
+    return this.session?.watching != null;
+  }
+
+  /**
+   * After a name in the top row: a person without a connection is away; past the grace period (or
+   * after their clock ran out twice), the computer plays for them. Then the seat's turn clock, whether
+   * they are ready for another match, and the phrase they said last (#19).
+   */
+  readonly presence = (seat: Seat): unknown => {
+    const session = this.session;
+    const info = session?.state?.seats[seat];
+    const t = this.t;
+    const word = info?.kind === 'human' && (!info.connected || info.away) ? t.t(info.away ? 'seatComputerFor' : 'seatAway', { name: info.name ?? '' }) : '';
+    const clock = this.shownClock();
+    const ready = session?.state?.phase === 'matchOver' && session.room?.seats[seat]?.kind === 'human' && session.room.seats[seat]!.ready;
+    const bubble = this.bubbles.get(seat);
+    return html`${word}${clock?.seat === seat
+      ? html` <span class="clock" role="timer" style="font-variant-numeric:tabular-nums;font-weight:700">${t.t('clockLeft', { count: clock.seconds })}</span>`
+      : nothing}${ready ? html` <span class="ready">${t.t('seatReady')}</span>` : nothing}${bubble
+      ? html` <span class="bubble" style="padding:0 0.5em;border-radius:0.75em;background:var(--domino-panel,#f6f3ea);font-style:italic">${t.t(`phrase_${bubble.phrase}`)}</span>`
+      : nothing}`;
   };
 
   /** Online, the main button offers neither what only the host may do nor the next round once asked for. */
   allow(button: MainButton | null): MainButton | null {
     const room = this.session?.room;
     const seat = this.session?.seat ?? null;
+    if (this.watching) return null;
     if (!button || !room || seat === null) return button;
-    if (button.action === 'new-match' && room.host !== seat) return null;
+    // After the match every seat may ask for another (play again, #19), once.
+    if (button.action === 'new-match') return room.seats[seat]?.ready ? null : { ...button, label: 'playAgain' };
     if (button.action === 'next-round' && (room.seats[seat]?.ready || this.session?.waitingForAnswer)) return null;
     return button;
   }
@@ -303,6 +471,10 @@ export class OnlineMode implements ReactiveController {
       @lobby-settings=${(e: InternalEvent<'lobby-settings'>) => this.session?.configure(e.detail.settings)}
       @lobby-start=${() => this.session?.start()}
       @lobby-back=${() => this.back()}
+      @lobby-phrase=${(e: InternalEvent<'lobby-phrase'>) => this.session?.say(e.detail.phrase)}
+      @lobby-mute=${(e: InternalEvent<'lobby-mute'>) => this.mute(e.detail.seat, e.detail.muted)}
+      @lobby-return=${() => this.session?.back()}
+      @lobby-start-now=${() => this.session?.startNow()}
     ></domino-lobby>`;
   }
 }

@@ -6,7 +6,7 @@
  */
 import type { ReactiveController } from 'lit';
 import type { LazyParts } from './lazy-parts.js';
-import { roomInLink, type OnlineEntry } from './online-link.js';
+import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineHost, OnlineMode } from './online-mode.js';
 import type { EffectiveSettings } from './effective-settings.js';
 
@@ -47,7 +47,9 @@ export class OnlinePlay implements ReactiveController {
 
   private readonly onHashChange = (change?: Event) => {
     const room = roomInLink(location.hash);
+    const watched = watchInLink(location.hash);
     if (room) void this.go({ type: 'join', room });
+    else if (watched) void this.go({ type: 'watch', room: watched });
     else if (!change && this.host.persistence.keptServer() === this.host.element.server) void this.go({ type: 'resume' });
   };
 

@@ -22,7 +22,7 @@ export function renderPlayers(
   t: Translator,
   state: SessionState,
   thinking: boolean,
-  presence?: (seat: Seat) => string,
+  presence?: (seat: Seat) => unknown,
   revealed?: (seat: Seat) => unknown,
 ) {
   const { view } = state;

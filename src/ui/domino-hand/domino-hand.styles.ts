@@ -35,14 +35,17 @@ export const styles = [
       inline-size: 100%;
       block-size: 100%;
     }
+    /* Playable tiles stand lifted and glow; the others lie dimmed and greyed: more than a glow apart. */
     button.tile.playable {
+      transform: translateY(-4px);
       box-shadow: 0 0 0 3px var(--domino-glow, #f2b705), 0 0 12px 2px var(--domino-glow, #f2b705);
     }
     button.tile.playable:hover {
-      transform: translateY(-3px);
+      transform: translateY(-6px);
     }
     button.tile.unplayable {
-      opacity: 0.45;
+      opacity: 0.55;
+      filter: grayscale(0.85) brightness(0.85);
       cursor: default;
     }
     button.tile.selected {
@@ -57,9 +60,10 @@ export const styles = [
       button.tile {
         transition: none;
       }
+      /* Still lifted (a place, not a movement), but nothing moves under the pointer. */
       button.tile.playable:hover,
       button.tile.selected {
-        transform: none;
+        transform: translateY(-4px);
       }
     }
   `,

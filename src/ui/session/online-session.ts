@@ -3,10 +3,10 @@
  * the person's intents as protocol messages. It never holds more than this seat may see. The seat is
  * kept as {server, room, token} (in the given store), so a reload or a dropped line resumes it.
  */
-import { legalMoves, type PlayerView, type Seat } from '../../engine/index.js';
+import { legalMoves, verifyDeal, type DealProof, type PlayerView, type Seat, type SpectatorView, type Tile } from '../../engine/index.js';
 import { phaseOfMatch, type MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
-import type { ClientMessage, ErrorCode, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
+import type { ClientMessage, ErrorCode, PhraseId, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
 import type { OnlineSeatKey } from '../../storage/index.js';
 import { Listeners, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
@@ -26,13 +26,36 @@ export interface OnlineProblem {
   message: string;
 }
 
-const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settings']);
+const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settings', 'play-again']);
+
+/** The turn clock of the seat to act, as last heard: when it runs out by this page's clock (`performance.now()`), for show only (#19). */
+export interface ShownClock {
+  seat: Seat;
+  endsAt: number;
+}
+
+/**
+ * The seat a spectator's state names: nobody's (no seat is "you", no side is "your team"). A spectator's
+ * view is the engine's SpectatorView (no hand), given to the root as a view of this seat.
+ */
+export const WATCHING_SEAT: Seat = -1;
+
+/** What the check of a round's deal found (docs/PROTOCOL.md "Provable deals"): for the round shown, or null. */
+export type DealCheckResult = { round: number; ok: boolean } | null;
+
+/** A fresh seed for a deal: 32 random bytes, hex. */
+function freshSeed(): string {
+  const bytes = new Uint8Array(32);
+  globalThis.crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 export class OnlineSession implements Session {
   private readonly connection: Connection;
   private readonly stateListeners = new Listeners<SessionState | null>();
   private readonly eventListeners = new Listeners<MatchEmitted>();
   private readonly changeListeners = new Listeners<void>();
+  private readonly phraseListeners = new Listeners<{ seat: Seat; phrase: PhraseId }>();
   /** Sent once the line is up (after the resume, when there is one). */
   private queue: ClientMessage[] = [];
   private key: OnlineSeatKey | null;
@@ -50,8 +73,19 @@ export class OnlineSession implements Session {
 
   room: RoomInfo | null = null;
   seat: Seat | null = null;
+  /** Watching a room read only (a watch link): no seat, nothing sent but `leave`. */
+  watching: string | null = null;
+  /** The last round's deal, checked once its round is over. */
+  dealCheck: DealCheckResult = null;
+  private readonly dealCheckListeners = new Listeners<DealCheckResult>();
+  /** The seed this seat sent for each deal, by the commitment it answered. */
+  private readonly sentSeeds = new Map<string, string>();
+  /** The hand this seat was dealt in the round shown, from the round's first view (before anyone moved). */
+  private dealtHand: { round: number; hand: Tile[] } | null = null;
   status: ConnectionStatus = 'connecting';
   problem: OnlineProblem | null = null;
+  /** The turn clock the last view carried (the server alone decides; this only counts down). */
+  clock: ShownClock | null = null;
 
   constructor(
     private readonly server: string,
@@ -64,7 +98,12 @@ export class OnlineSession implements Session {
       server,
       ...options,
       // The view held goes with the resume, so the first view back tells every move missed meanwhile.
-      hello: () => (this.key ? { type: 'resume', room: this.key.room, token: this.key.token, ...(this.seq >= 0 ? { seq: this.seq } : {}) } : null),
+      hello: () =>
+        this.watching
+          ? { type: 'watch', room: this.watching }
+          : this.key
+            ? { type: 'resume', room: this.key.room, token: this.key.token, ...(this.seq >= 0 ? { seq: this.seq } : {}) }
+            : null,
       onMessage: (message) => this.receive(message),
       onStatus: (status) => {
         this.status = status;
@@ -87,6 +126,7 @@ export class OnlineSession implements Session {
   // ---- What the person asks for --------------------------------------------------------------
 
   send(intent: SessionIntent): void {
+    if (this.watching) return;
     if (intent.type === 'play' || intent.type === 'draw' || intent.type === 'pass') {
       if (this.awaiting) return;
       this.lastMove = intent.type;
@@ -106,9 +146,33 @@ export class OnlineSession implements Session {
         this.post({ type: 'next-round', seq: this.seq });
         break;
       case 'new-match':
-        this.post({ type: 'new-match' });
+        // Online, every seat asks for another match; it starts once every connected person has (#19).
+        if (this.awaiting) return;
+        this.post({ type: 'play-again' });
         break;
     }
+  }
+
+  // ---- Rooms people come back to (#19) -------------------------------------------------------
+
+  /** The host starts the next match without waiting for everyone to be ready. */
+  startNow(): void {
+    this.post({ type: 'new-match' });
+  }
+
+  /** A quick phrase, to everyone in the room. */
+  say(phrase: PhraseId): void {
+    this.post({ type: 'phrase', phrase });
+  }
+
+  /** The person takes back the turns the computer played for them after their clock ran out. */
+  back(): void {
+    this.post({ type: 'back' });
+  }
+
+  /** Each quick phrase said in the room (this seat's own too). */
+  onPhrase(listener: (said: { seat: Seat; phrase: PhraseId }) => void): () => void {
+    return this.phraseListeners.add(listener);
   }
 
   create(name: string, settings: RoomSettings): void {
@@ -123,6 +187,19 @@ export class OnlineSession implements Session {
   join(room: string, name: string): void {
     this.forget();
     this.post({ type: 'join', room, name });
+  }
+
+  /** Watches a room's table read only (a watch link). */
+  watch(room: string): void {
+    this.forget();
+    this.watching = room;
+    // Sent as the hello once the line is up (and again after every reconnect).
+    if (this.status === 'open') this.post({ type: 'watch', room });
+  }
+
+  /** Called with the result of each round's deal check. */
+  onDealCheck(listener: (result: DealCheckResult) => void): () => void {
+    return this.dealCheckListeners.add(listener);
   }
 
   start(): void {
@@ -148,6 +225,7 @@ export class OnlineSession implements Session {
   leave(): void {
     this.post({ type: 'leave' });
     this.forget();
+    this.watching = null;
     this.changed();
   }
 
@@ -160,6 +238,8 @@ export class OnlineSession implements Session {
     this.stateListeners.clear();
     this.eventListeners.clear();
     this.changeListeners.clear();
+    this.phraseListeners.clear();
+    this.dealCheckListeners.clear();
   }
 
   // ---- Listening -----------------------------------------------------------------------------
@@ -191,27 +271,74 @@ export class OnlineSession implements Session {
         if (this.key) this.store.save(this.key);
         break;
       case 'room':
+        if (this.watching) this.connection.welcomed();
         this.room = message.room;
+        this.addDealSeed(message.room);
         break;
       case 'view':
+      case 'table': {
         if (message.seq <= this.seq) return;
         this.seq = message.seq;
         this.awaiting = null;
-        this.view = message.view;
-        this.seat = message.view.seat;
+        const view = message.type === 'view' ? message.view : watchedView(message.view);
+        this.view = view;
+        this.seat = message.type === 'view' ? message.view.seat : null;
+        this.clock = message.clock ? { seat: message.clock.seat, endsAt: performance.now() + message.clock.msLeft } : null;
         this.rejection = null;
         this.memo = this.compute();
+        if (view.log.length === 0 && !view.revealed && message.type === 'view') this.dealtHand = { round: view.round.number, hand: view.hand };
+        if (message.dealProof && message.view.revealed) void this.checkDeal(message.view, message.dealProof);
         for (const event of message.events) this.eventListeners.tell(event);
         break;
+      }
       case 'error':
         this.onError(message);
         break;
+      case 'phrase':
+        this.phraseListeners.tell({ seat: message.seat, phrase: message.phrase });
+        return;
     }
     if (message.type !== 'view') this.memo = this.compute();
     this.changed();
   }
 
+  /** A seat answers each deal's commitment with a seed of its own (once): the deal is then not the server's alone. */
+  private addDealSeed(room: RoomInfo): void {
+    const commitment = room.nextDeal?.commitment;
+    if (this.watching || this.seat === null || !commitment || this.sentSeeds.has(commitment)) return;
+    const seed = freshSeed();
+    this.sentSeeds.set(commitment, seed);
+    this.post({ type: 'deal-seed', commitment, seed });
+  }
+
+  /** Checks the round's deal against its proof (Web Crypto), once per round, and says what it found. */
+  private async checkDeal(view: PlayerView | SpectatorView, proof: DealProof): Promise<void> {
+    if (this.dealCheck?.round === view.round.number && this.checkedProof === proof.commitment) return;
+    this.checkedProof = proof.commitment;
+    const ownSeed = this.sentSeeds.get(proof.commitment);
+    const dealtHand = this.dealtHand?.round === view.round.number ? this.dealtHand.hand : undefined;
+    let ok: boolean;
+    try {
+      ok = (await verifyDeal(view, proof, { ...(ownSeed ? { ownSeed } : {}), ...(dealtHand ? { dealtHand } : {}) })).ok;
+    } catch {
+      // No Web Crypto here (an insecure origin): the deal cannot be checked, which is not a proof it is wrong.
+      return;
+    }
+    this.dealCheck = { round: view.round.number, ok };
+    this.dealCheckListeners.tell(this.dealCheck);
+    this.changed();
+  }
+
+  private checkedProof: string | null = null;
+
   private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
+    if (error.ref === 'watch') {
+      this.watching = null;
+      this.problem = { code: error.code, message: error.message };
+      return;
+    }
+    // A seed that came after its deal went without it: nothing for the person to hear.
+    if (error.ref === 'deal-seed') return;
     if (error.ref === 'resume' || ((error.ref === 'join' || error.ref === 'peek') && error.code !== 'rate-limited')) {
       // The kept seat is gone (expired, left, or the room never was): nothing to resume.
       if (error.ref === 'resume') this.forget();
@@ -231,15 +358,16 @@ export class OnlineSession implements Session {
 
   private compute(): SessionState | null {
     const view = this.view;
-    if (!view || this.seat === null) return null;
+    if (!view || (this.seat === null && !this.watching)) return null;
+    const seat = this.seat ?? WATCHING_SEAT;
     const phase = phaseOfMatch(view);
     const seats = (this.room?.seats ?? []).map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, connected: s.connected, away: s.away }));
     return {
       phase,
       view,
-      seat: this.seat,
+      seat,
       seats,
-      legal: phase === 'playing' && view.turn === this.seat && this.awaiting !== 'move' ? legalMoves(view) : [],
+      legal: phase === 'playing' && view.turn === seat && this.awaiting !== 'move' ? legalMoves(view) : [],
       rejection: this.rejection,
       pending: false,
     };
@@ -264,10 +392,18 @@ export class OnlineSession implements Session {
     this.seat = null;
     this.room = null;
     this.memo = null;
+    this.clock = null;
+    this.dealCheck = null;
+    this.dealtHand = null;
   }
 
   private changed(): void {
     this.stateListeners.tell(this.memo);
     this.changeListeners.tell();
   }
+}
+
+/** A spectator's view as the root renders it: a view of nobody's seat, with no hand. */
+function watchedView(view: SpectatorView): PlayerView {
+  return { ...view, seat: WATCHING_SEAT, hand: [] };
 }

@@ -1,0 +1,85 @@
+/**
+ * Watching and provable deals in the widget, through the real room server: a widget opened with a
+ * watch link follows a match read only (no hand, no action, a Watching label, the moves announced),
+ * the players see it counted, and at a round's end both the player and the spectator say the deal was
+ * verified; the watching screen passes the a11y check in both themes.
+ */
+import '../../src/index.js';
+import { expect } from '@open-wc/testing';
+import { liveRegion, mainButton, mount, root, settle, waitFor, type DominoGame } from './helpers.js';
+import { chipNames, createRoom, forgetStorage, inLobby, lobbyText, playOnline, roomServer, waitForTable } from './online-helpers.js';
+
+const KEYS = ['watch-host', 'watch-spectator'];
+
+describe('online: watching a room', function () {
+  this.timeout(180_000);
+  let server: string;
+  const widgets: DominoGame[] = [];
+  const add = (el: DominoGame) => (widgets.push(el), el);
+
+  before(async () => {
+    server = await roomServer();
+  });
+  afterEach(() => {
+    for (const el of widgets.splice(0)) el.remove();
+    history.replaceState(null, '', location.pathname + location.search);
+    forgetStorage(...KEYS);
+  });
+
+  it('a watch link follows the match read only; both say the deal was verified at the round’s end', async () => {
+    const host = add(await mount({ server, 'storage-key': 'watch-host', persist: 'local', players: '2', variant: 'block', target: '50', tempo: 'instant', level: 'easy' }));
+    await createRoom(host, 'Ann');
+    const watchLink = await waitFor('the watch link', () => inLobby<HTMLInputElement>(host, '#lobby-watch-link')?.value);
+    expect(watchLink).to.match(/#domino-watch=[\w-]{22}$/);
+
+    const spectator = add(await mount({ server, 'storage-key': 'watch-spectator', persist: 'local' }));
+    location.hash = new URL(watchLink).hash;
+    await waitFor('the spectator’s waiting screen', () => lobbyText(spectator).includes('Watching this room'));
+    await waitFor('the spectator counted for the host', () => lobbyText(host).includes('Spectators: 1'));
+
+    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    await waitForTable(host);
+    await waitFor('the spectator’s table', () => root(spectator).querySelector('domino-board') && inLobby(spectator, '.bar'));
+    await settle(spectator);
+    expect(root(spectator).querySelector('domino-hand'), 'no hand').to.equal(null);
+    expect(inLobby(spectator, '.watching')?.textContent?.trim()).to.equal('Watching');
+    expect(inLobby(host, '.watching')?.textContent?.trim()).to.equal('Spectators: 1');
+    expect(chipNames(spectator)).to.deep.equal(['Ann', 'Computer 1']);
+    expect(mainButton(spectator)).to.equal(null);
+    await expect(spectator).to.be.accessible();
+    spectator.setAttribute('theme', 'dark');
+    await settle(spectator);
+    await expect(spectator).to.be.accessible();
+
+    // The host plays its turns until the round is over; the spectator follows and hears the moves.
+    const said: string[] = [];
+    const listening = new MutationObserver(() => said.push(liveRegion(spectator).textContent ?? ''));
+    listening.observe(liveRegion(spectator), { childList: true, characterData: true, subtree: true });
+    await playOnline([host], () => root(host).querySelector('.over') !== null);
+    await waitFor('the spectator’s round summary', () => root(spectator).querySelector('.over'));
+    const tableOf = (el: DominoGame) => [...root(el).querySelectorAll('domino-board')].map((b) => JSON.stringify((b as unknown as { table: unknown }).table));
+    expect(tableOf(spectator)).to.deep.equal(tableOf(host));
+    listening.disconnect();
+    expect(said.join(' | ')).to.match(/Ann|Computer 1/);
+    expect(mainButton(spectator), 'no Next round for a spectator').to.equal(null);
+    await waitFor('deal verified for the host', () => inLobby(host, '.verified')?.textContent?.includes('Deal verified'));
+    await waitFor('deal verified for the spectator', () => inLobby(spectator, '.verified')?.textContent?.includes('Deal verified'));
+    expect(inLobby(spectator, '.deal-warning')).to.equal(null);
+    await expect(spectator).to.be.accessible();
+  });
+
+  it('the host’s switch: with watching off, a watch link says so and opens nothing', async () => {
+    const host = add(await mount({ server, 'storage-key': 'watch-host', persist: 'local', players: '2', tempo: 'instant', level: 'easy' }));
+    await createRoom(host, 'Ann');
+    const watchLink = await waitFor('the watch link', () => inLobby<HTMLInputElement>(host, '#lobby-watch-link')?.value);
+    const allow = [...(host.shadowRoot!.querySelector('domino-lobby')!.shadowRoot!.querySelectorAll<HTMLLabelElement>('label.check'))].find((l) => l.textContent!.includes('Allow spectators'))!;
+    const box = allow.querySelector('input')!;
+    expect(box.checked).to.equal(true);
+    box.click();
+    await waitFor('watching off', () => !inLobby(host, '#lobby-watch-link'));
+    const spectator = add(await mount({ server, 'storage-key': 'watch-spectator', persist: 'local' }));
+    location.hash = new URL(watchLink).hash;
+    await waitFor('the refusal', () => lobbyText(spectator).includes('turned watching off'));
+    expect(root(spectator).querySelector('domino-board')).to.equal(null);
+  });
+});
