@@ -2,6 +2,7 @@ export type RuleErrorCode =
   | 'invalid-config'
   | 'invalid-deal'
   | 'invalid-state'
+  | 'invalid-record'
   | 'invalid-move'
   | 'invalid-seat'
   | 'not-in-hand'

@@ -6,6 +6,7 @@ export { createMatch, legalMoves, applyMove, nextRound, isMatchOver, sideOf } fr
 export { playerView, sharedView, seatView, spectatorView, viewLogEntry, type SharedView, type SeatView } from './view.js';
 export { DEAL_PROOF_VERSION, SEED_PATTERN, dealSeedMessage, dealSeedOf, seededDeal, sha256Hex, verifyDeal, withDealSeed, type DealCheck, type DealProof } from './proof.js';
 export { validateMatchState } from './validate.js';
+export { matchRecordOf, roundRecordOf, parseMatchRecord, replayMatch, replaySteps, MATCH_RECORD_VERSION, type MatchRecord, type RoundRecord } from './record.js';
 export { RuleError, type RuleErrorCode } from './errors.js';
 export { defaultHouseRules, resolveConfig, HOUSE_RULE_OPTIONS, VARIANTS, VARIANT_RULES } from './config.js';
 export { ALL_TILES, tileName, pipValue, handPips, isDouble, normalize, sameTile } from './tiles.js';

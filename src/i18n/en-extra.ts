@@ -120,7 +120,16 @@ export const enExtra = {
   rule_laterRoundLead_winnerAnyTile: "The last round's winner, with any tile",
   rule_laterRoundLead_highestDouble: 'The highest double',
   rule_laterRoundLead_previousWinnerMustLeadDouble: "The last round's winner, with a double",
-  // Round and match summaries: their body loads when a round ends (the headings are in en.ts)
+  // Round and match summaries and the results said aloud: they load when a round ends
+  // {name} may be "You": the wording avoids verbs that agree with it.
+  announceRoundDomino: { one: '{name} went out: {count} point.', other: '{name} went out: {count} points.' },
+  announceRoundBlocked: { one: 'Blocked. Lowest hand: {name}, {count} point.', other: 'Blocked. Lowest hand: {name}, {count} points.' },
+  announceRoundTie: 'Blocked with a tie for the lowest hand: nobody scores.',
+  announceMatch: '{name} won the match, {scores}.',
+  announceMatchYou: 'You won the match, {scores}!',
+  announceMatchTeam: '{name} won the match, {scores}.',
+  roundSummary: 'Round {round}',
+  matchSummary: 'Final score',
   winner: 'Winner',
   pipsLeft: { one: '{count} pip left', other: '{count} pips left' },
   scoreByRound: 'Score by round',
@@ -137,6 +146,8 @@ export const enExtra = {
   statsResetYes: 'Reset',
   cancel: 'Cancel',
   newGameStarted: 'A new game has started.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: tiles left',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Time for a turn',
   clockOff: 'No limit',

@@ -67,16 +67,6 @@ export const en = {
   announcePass: '{name} passed.',
   announceScore: { one: '{name} scored {count} point.', other: '{name} scored {count} points.' },
   announceTurn: 'Your turn.',
-  // {name} may be "You": the wording avoids verbs that agree with it.
-  announceRoundDomino: { one: '{name} went out: {count} point.', other: '{name} went out: {count} points.' },
-  announceRoundBlocked: { one: 'Blocked. Lowest hand: {name}, {count} point.', other: 'Blocked. Lowest hand: {name}, {count} points.' },
-  announceRoundTie: 'Blocked with a tie for the lowest hand: nobody scores.',
-  announceMatch: '{name} won the match, {scores}.',
-  announceMatchYou: 'You won the match, {scores}!',
-  announceMatchTeam: '{name} won the match, {scores}.',
-  // Round and match summaries
-  roundSummary: 'Round {round}',
-  matchSummary: 'Final score',
   // Refused intents
   rejectNotYourTurn: "It's not your turn.",
   rejectDoesNotFit: "That tile doesn't fit there.",

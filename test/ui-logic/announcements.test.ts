@@ -1,6 +1,7 @@
 /**
  * What the live region says (announcementOf) and why an intent was refused (rejectionText), in
- * English with the game's texts only: nothing here loads the on-demand texts, as a first visit would not.
+ * English with the game's texts only: nothing here loads the on-demand texts, as a first visit would not,
+ * except for the results of a round and the match (results.ts), said once the summary has loaded them.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -8,6 +9,8 @@ import { createMatch, type MatchState } from '../../src/engine/index.js';
 import { CATALOG_LOADERS } from '../../src/i18n/catalog-loaders.js';
 import { ENGLISH, Translator } from '../../src/i18n/index.js';
 import { announcementOf, rejectionText } from '../../src/ui/domino-game/announcements.js';
+import { resultAnnouncement } from '../../src/ui/domino-game/results.js';
+import { loadExtraTexts } from '../../src/i18n/index.js';
 import type { RoundEndEmitted } from '../../src/machine/index.js';
 import type { SessionRejection } from '../../src/ui/session/session.js';
 import { makeDeal } from '../engine/helpers/tiles.js';
@@ -73,25 +76,31 @@ describe('announcementOf: scores, rounds, matches, turns', () => {
     assert.equal(announcementOf(t, { type: 'score', seat: 0, side: 0, points: 1, scores: [1, 0] }, state), 'You scored 1 point.');
   });
 
-  test('a round won by going out, won when blocked, and tied when blocked', () => {
+  test('a round won by going out, won when blocked, and tied when blocked (said once the summary has loaded)', async () => {
+    await loadExtraTexts();
     const roundEnd = { type: 'roundEnd', round: 1, side: 0, scores: [12, 0] } satisfies Partial<RoundEndEmitted>;
-    assert.equal(announcementOf(t, { ...roundEnd, reason: 'domino', winner: 0, points: 12 }, state), 'You went out: 12 points.');
+    assert.equal(resultAnnouncement(t, { ...roundEnd, reason: 'domino', winner: 0, points: 12 }, state), 'You went out: 12 points.');
     assert.equal(
-      announcementOf(t, { ...roundEnd, reason: 'blocked', winner: 1, side: 1, points: 1 }, state),
+      resultAnnouncement(t, { ...roundEnd, reason: 'blocked', winner: 1, side: 1, points: 1 }, state),
       'Blocked. Lowest hand: Computer 1, 1 point.',
     );
     assert.equal(
-      announcementOf(t, { ...roundEnd, reason: 'blocked', winner: null, side: null, points: 0 }, state),
+      resultAnnouncement(t, { ...roundEnd, reason: 'blocked', winner: null, side: null, points: 0 }, state),
       'Blocked with a tie for the lowest hand: nobody scores.',
     );
   });
 
-  test('the match: won by you, by another seat, and by a team', () => {
-    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 0, scores: [100, 20] }, state), 'You won the match, 100 – 20!');
-    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 1, scores: [20, 100] }, state), 'Computer 1 won the match, 20 – 100.');
+  test('the match: won by you, by another seat, and by a team', async () => {
+    await loadExtraTexts();
+    assert.equal(resultAnnouncement(t, { type: 'matchEnd', winningSide: 0, scores: [100, 20] }, state), 'You won the match, 100 – 20!');
+    assert.equal(resultAnnouncement(t, { type: 'matchEnd', winningSide: 1, scores: [20, 100] }, state), 'Computer 1 won the match, 20 – 100.');
     const teams = stateOf(createMatch({ variant: 'draw', players: 4, teams: true, seed: 'teams' }), 0);
-    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 0, scores: [100, 20] }, teams), 'Your team won the match, 100 – 20.');
-    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 1, scores: [20, 100] }, teams), 'Team 2 won the match, 20 – 100.');
+    assert.equal(resultAnnouncement(t, { type: 'matchEnd', winningSide: 0, scores: [100, 20] }, teams), 'Your team won the match, 100 – 20.');
+    assert.equal(resultAnnouncement(t, { type: 'matchEnd', winningSide: 1, scores: [20, 100] }, teams), 'Team 2 won the match, 20 – 100.');
+  });
+
+  test('the results are not said from the first visit\'s code', () => {
+    assert.equal(announcementOf(t, { type: 'matchEnd', winningSide: 0, scores: [100, 20] }, state), '');
   });
 
   test("your turn is announced; another seat's turn is not", () => {

@@ -134,12 +134,13 @@ describe('accessibility', function () {
     el = await mount({ variant: 'block', seed: 'a11y-3', target: '40', level: 'easy', tempo: 'instant' });
     await actUntil(el, () => mainLabel(el!) === 'Next round' || mainLabel(el!) === 'New game');
     if (mainLabel(el) === 'Next round') {
-      expect(root(el).querySelector('.summary')).to.exist;
+      // The summary comes with its code, loaded when the round ends.
+      await waitFor('the round summary', () => root(el!).querySelector('.summary'));
       await expect(el).to.be.accessible();
       await checkMainButtonName(el);
     }
     await actUntil(el, () => mainLabel(el!) === 'New game');
-    expect(root(el).querySelector('.summary')).to.exist;
+    await waitFor('the match summary', () => root(el!).querySelector('.summary'));
     await expect(el).to.be.accessible();
     await checkMainButtonName(el);
   });

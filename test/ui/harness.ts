@@ -152,6 +152,14 @@ export class GameHarness {
   why = (): string => textOf(this.find('[part~="summary"] .why'));
   /** The score table of the summary. */
   scoreTable = (): HTMLTableElement | null => this.find<HTMLTableElement>('[part~="summary"] table.rounds');
+  /** At a round's end: each chip's tiles face up (their names) and its pips line. */
+  revealedHands = (): { tiles: string[]; pips: string }[] =>
+    this.chips().map((chip) => ({
+      tiles: [...chip.querySelectorAll('.revealed li')].map((tile) => tile.getAttribute('aria-label')!.replace(/^\D*/, '')),
+      pips: textOf(chip.querySelector('.revealed .pips')),
+    }));
+  /** The summary's fold heading (opens and closes it). */
+  summaryToggle = (): HTMLElement | null => this.find('[part~="summary"] > summary');
   /** The how-to-play fold. */
   howToPlay = (): HTMLDetailsElement => this.find<HTMLDetailsElement>('[part~="how-to-play"]')!;
 }

@@ -251,6 +251,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'هل تريد تصفير كل الإحصاءات؟ لا يمكن التراجع عن ذلك.',
   statsResetYes: 'تصفير',
   newGameStarted: 'بدأت لعبة جديدة.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: القطع المتبقية',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'الوقت لكل دور',
   clockOff: 'بلا حد',

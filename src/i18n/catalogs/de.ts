@@ -211,6 +211,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Die ganze Statistik zurücksetzen? Das lässt sich nicht rückgängig machen.',
   statsResetYes: 'Zurücksetzen',
   newGameStarted: 'Ein neues Spiel hat begonnen.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: verbleibende Steine',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Zeit pro Zug',
   clockOff: 'Keine Begrenzung',

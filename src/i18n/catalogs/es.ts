@@ -218,6 +218,8 @@ const catalog: Catalog = {
   statsResetConfirm: '¿Reiniciar todas las estadísticas? No se puede deshacer.',
   statsResetYes: 'Reiniciar',
   newGameStarted: 'Ha empezado una partida nueva.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: fichas restantes',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Tiempo por turno',
   clockOff: 'Sin límite',

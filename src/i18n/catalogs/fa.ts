@@ -211,6 +211,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'همهٔ آمار پاک شود؟ این کار برگشت‌پذیر نیست.',
   statsResetYes: 'پاک کردن',
   newGameStarted: 'بازی جدید شروع شد.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: مهره\u200cهای باقی\u200cمانده',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'زمان هر نوبت',
   clockOff: 'بدون محدودیت',

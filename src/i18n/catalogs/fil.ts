@@ -207,6 +207,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'I-reset ang lahat ng estadistika? Hindi na ito maibabalik.',
   statsResetYes: 'I-reset',
   newGameStarted: 'Nagsimula na ang bagong laro.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: mga natitirang piyesa',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Oras bawat tira',
   clockOff: 'Walang limitasyon',

@@ -222,6 +222,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Réinitialiser toutes les statistiques ? C’est définitif.',
   statsResetYes: 'Réinitialiser',
   newGameStarted: 'Une nouvelle partie a commencé.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name} : dominos restants',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Temps par tour',
   clockOff: 'Sans limite',

@@ -222,6 +222,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'לאפס את כל הסטטיסטיקה? אי אפשר לבטל את זה.',
   statsResetYes: 'איפוס',
   newGameStarted: 'משחק חדש התחיל.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: האבנים שנותרו',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'זמן לכל תור',
   clockOff: 'ללא הגבלה',

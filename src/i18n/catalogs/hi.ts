@@ -211,6 +211,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'सारे आँकड़े रीसेट करें? यह वापस नहीं होगा।',
   statsResetYes: 'रीसेट',
   newGameStarted: 'नया खेल शुरू हो गया।',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: बची हुई गोटियाँ',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'हर चाल का समय',
   clockOff: 'कोई सीमा नहीं',

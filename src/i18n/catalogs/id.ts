@@ -198,6 +198,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Atur ulang semua statistik? Ini tidak bisa dibatalkan.',
   statsResetYes: 'Atur ulang',
   newGameStarted: 'Permainan baru sudah dimulai.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: sisa kartu',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Waktu per giliran',
   clockOff: 'Tanpa batas',

@@ -218,6 +218,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Azzerare tutte le statistiche? Non si può annullare.',
   statsResetYes: 'Azzera',
   newGameStarted: 'È iniziata una nuova partita.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: tessere rimaste',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Tempo per turno',
   clockOff: 'Nessun limite',

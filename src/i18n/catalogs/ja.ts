@@ -198,6 +198,8 @@ const catalog: Catalog = {
   statsResetConfirm: '成績をすべてリセットしますか？ 元に戻せません。',
   statsResetYes: 'リセット',
   newGameStarted: '新しいゲームが始まりました。',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}：残りの牌',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: '1手の持ち時間',
   clockOff: '制限なし',

@@ -198,6 +198,8 @@ const catalog: Catalog = {
   statsResetConfirm: '모든 통계를 초기화할까요? 되돌릴 수 없어요.',
   statsResetYes: '초기화',
   newGameStarted: '새 게임이 시작됐어요.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: 남은 패',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: '한 차례 제한 시간',
   clockOff: '제한 없음',

@@ -198,6 +198,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Set semula semua statistik? Ini tidak boleh dibuat asal.',
   statsResetYes: 'Set semula',
   newGameStarted: 'Permainan baharu sudah bermula.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: baki batu',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Masa setiap giliran',
   clockOff: 'Tiada had',

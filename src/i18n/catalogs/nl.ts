@@ -211,6 +211,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Alle statistieken wissen? Dit kan niet ongedaan worden.',
   statsResetYes: 'Wissen',
   newGameStarted: 'Er is een nieuw spel begonnen.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: overgebleven stenen',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Tijd per beurt',
   clockOff: 'Geen limiet',

@@ -227,6 +227,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Wyzerować wszystkie statystyki? Tego nie da się cofnąć.',
   statsResetYes: 'Wyzeruj',
   newGameStarted: 'Zaczęła się nowa gra.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: pozostałe kostki',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Czas na ruch',
   clockOff: 'Bez limitu',

@@ -218,6 +218,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Zerar todas as estatísticas? Isso não pode ser desfeito.',
   statsResetYes: 'Zerar',
   newGameStarted: 'Um novo jogo começou.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: peças restantes',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Tempo por jogada',
   clockOff: 'Sem limite',

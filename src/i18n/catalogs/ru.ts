@@ -227,6 +227,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Сбросить всю статистику? Это нельзя отменить.',
   statsResetYes: 'Сбросить',
   newGameStarted: 'Началась новая игра.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: оставшиеся кости',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Время на ход',
   clockOff: 'Без ограничения',

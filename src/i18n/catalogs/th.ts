@@ -202,6 +202,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'รีเซ็ตสถิติทั้งหมดไหม? ย้อนกลับไม่ได้',
   statsResetYes: 'รีเซ็ต',
   newGameStarted: 'เริ่มเกมใหม่แล้ว',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: ตัวที่เหลือ',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'เวลาต่อตา',
   clockOff: 'ไม่จำกัด',

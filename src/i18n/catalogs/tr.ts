@@ -211,6 +211,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Tüm istatistikler sıfırlansın mı? Bu geri alınamaz.',
   statsResetYes: 'Sıfırla',
   newGameStarted: 'Yeni bir oyun başladı.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: kalan taşlar',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Hamle süresi',
   clockOff: 'Sınırsız',

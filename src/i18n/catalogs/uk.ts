@@ -227,6 +227,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Скинути всю статистику? Це не можна скасувати.',
   statsResetYes: 'Скинути',
   newGameStarted: 'Почалася нова гра.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: решта кісток',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Час на хід',
   clockOff: 'Без обмеження',

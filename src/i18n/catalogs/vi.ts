@@ -202,6 +202,8 @@ const catalog: Catalog = {
   statsResetConfirm: 'Đặt lại toàn bộ thống kê? Không thể hoàn tác.',
   statsResetYes: 'Đặt lại',
   newGameStarted: 'Trận mới đã bắt đầu.',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}: quân còn lại',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: 'Thời gian mỗi lượt',
   clockOff: 'Không giới hạn',

@@ -198,6 +198,8 @@ const catalog: Catalog = {
   statsResetConfirm: '重置全部统计？此操作无法撤销。',
   statsResetYes: '重置',
   newGameStarted: '新游戏已开始。',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}：剩余的牌',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: '每步限时',
   clockOff: '不限时',

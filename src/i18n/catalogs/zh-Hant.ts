@@ -198,6 +198,8 @@ const catalog: Catalog = {
   statsResetConfirm: '重設全部統計？此操作無法復原。',
   statsResetYes: '重設',
   newGameStarted: '新遊戲已開始。',
+  // Round end: the hands at their seats (#18)
+  revealedHand: '{name}：剩餘的牌',
   // Rooms people come back to (#19): the turn clock, play again, quick phrases
   clockLabel: '每步限時',
   clockOff: '不限時',

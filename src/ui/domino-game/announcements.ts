@@ -1,13 +1,12 @@
 /** What the polite live region says: every move, draw, pass and score, and the round and match results. */
 import { tileName, type PlayerView } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
-import { endName, seatName, sideName } from '../names.js';
+import { endName, seatName } from '../names.js';
 import type { MatchEmitted, SessionRejection, SessionState } from '../session/session.js';
 
 /** What is said of `event`, as the person in `state.seat` sees it (the state right after the event). */
 export function announcementOf(t: Translator, event: MatchEmitted, state: SessionState): string {
   const { view, seat: you } = state;
-  const config = view.config;
   switch (event.type) {
     case 'move': {
       const name = seatName(t, event.seat, state);
@@ -28,18 +27,10 @@ export function announcementOf(t: Translator, event: MatchEmitted, state: Sessio
     }
     case 'score':
       return t.t('announceScore', { name: seatName(t, event.seat, state), count: event.points });
-    case 'roundEnd': {
-      if (event.winner === null) return t.t('announceRoundTie');
-      const name = seatName(t, event.winner, state);
-      return event.reason === 'domino'
-        ? t.t('announceRoundDomino', { name, count: event.points })
-        : t.t('announceRoundBlocked', { name, count: event.points });
-    }
-    case 'matchEnd': {
-      const scores = event.scores.map((s) => t.number(s)).join(' – ');
-      if (!config.teams && event.winningSide === you) return t.t('announceMatchYou', { scores });
-      return t.t(config.teams ? 'announceMatchTeam' : 'announceMatch', { name: sideName(t, config, event.winningSide, state), scores });
-    }
+    // The results are said by summary.ts, loaded when a round ends (LazyParts.sayResult).
+    case 'roundEnd':
+    case 'matchEnd':
+      return '';
     case 'turn':
       return event.seat === you ? t.t('announceTurn') : '';
   }

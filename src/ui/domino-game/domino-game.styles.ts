@@ -187,16 +187,6 @@ export const styles = [
     font-weight: 600;
   }
 
-  .summary {
-    padding: 0.75em;
-    border-radius: 0.75em;
-    background: var(--domino-panel);
-  }
-  .summary h2 {
-    margin: 0 0 0.25em;
-    font-size: 1.15em;
-  }
-
   .notice {
     margin: 0;
     font-size: 0.9em;

@@ -17,7 +17,7 @@ import { emitDomEvent } from './events.js';
 import { hintOf, mainActionOf, type MainAction } from './guidance.js';
 import { LazyParts } from './lazy-parts.js';
 import { OnlinePlay } from './online-play.js';
-import { renderPlayers, renderStatusLine, renderSummary, type RoundRow } from './parts.js';
+import { renderPlayers, renderStatusLine, type RoundRow } from './parts.js';
 import { warnOnce } from './settings.js';
 import { styles } from './domino-game.styles.js';
 import { TableStory } from './table-story.js';
@@ -228,12 +228,16 @@ export class DominoGame extends LitElement {
     if (event.type === 'matchEnd' && this.session === this.local) this.match.count(event.winningSide, state);
     if (event.type === 'roundEnd' || event.type === 'matchEnd') {
       this.rounds.push({ round: state.view.round.number, scores: event.scores });
-      void this.parts.loadSummary();
-    }
-    const text = announcementOf(this.translator, event, state);
+      // The results' words come with the summary's code, loaded now.
+      void this.parts.resultText(() => this.translator, event, state).then((text) => this.tell(event, text));
+    } else this.tell(event, announcementOf(this.translator, event, state));
+    if (event.type === 'turn' && event.seat === state.seat) this.play.stop();
+  }
+
+  /** The live region says what `event` was, and the line under the table shows it. */
+  private tell(event: MatchEmitted, text: string): void {
     if (text) this.announcer.say(text);
     this.tableStory.heard(event, text);
-    if (event.type === 'turn' && event.seat === state.seat) this.play.stop();
   }
 
   private onMainAction(action: MainAction): void {
@@ -265,9 +269,11 @@ export class DominoGame extends LitElement {
     const action = online ? online.allow(button) : button;
     const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
     const chosenOnline = this.online.chosen;
-    // The play area keeps one height (table.styles.ts): the table takes what is left; the summary lies
-    // over the table and the lines under it (they say what it says).
-    return html`<div class="play">${online?.bar()} ${renderPlayers(t, state, thinking, online?.presence)} ${renderStatusLine(t, view)}
+    const over = phase === 'roundOver' || phase === 'matchOver';
+    // The play area keeps one height (table.styles.ts): the table takes what is left; at a round's end
+    // the summary shares the stage with the final table (summary.ts), the hands face up at their seats.
+    return html`<div class="play">${online?.bar()} ${renderPlayers(t, state, thinking, online?.presence, over ? parts.revealed(t, state) : undefined)}
+      ${renderStatusLine(t, view)}
       <div class="stage">
         <domino-board
           exportparts="table, place"
@@ -282,9 +288,7 @@ export class DominoGame extends LitElement {
         ></domino-board>
         <p class="happened">${this.tableStory.line}</p>
         <p class="hint" part="hint">${hintOf(t, state, play.choosing !== null)}</p>
-        ${phase === 'roundOver' || phase === 'matchOver'
-          ? html`<div class="over" tabindex="0">${renderSummary(t, state, parts.summaryBody(t, state, this.rounds))}</div>`
-          : nothing}
+        ${over ? parts.summary(t, state, this.rounds) : nothing}
       </div>
       ${online?.watching
         ? nothing

@@ -6,7 +6,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
-import type { SessionState } from '../session/session.js';
+import type { MatchEmitted, SessionState } from '../session/session.js';
 import type { RoundRow } from './parts.js';
 
 type OnlineModule = typeof import('./online-mode.js');
@@ -15,7 +15,7 @@ export class LazyParts {
   /** Why a part is missing, until it loads: a text's key, so the notice follows the language. */
   problem: MessageKey | '' = '';
   /** The summaries' story (score by round, why the match ended), once its code and texts have loaded. */
-  private summary: typeof import('./summary.js') | null = null;
+  private summaryPart: typeof import('./summary.js') | null = null;
   private summaryLoading: Promise<unknown> | null = null;
 
   constructor(
@@ -63,7 +63,7 @@ export class LazyParts {
     return module;
   }
 
-  /** The summary's body loads when a round ends: a first visit does not need it. Until then, its heading shows. */
+  /** The summary loads when a round ends: a first visit does not need it. Until then, the table has the stage alone. */
   loadSummary(): Promise<unknown> {
     // Once: a render asks again while it loads, and a failed load is not retried (the notice says reload).
     return (this.summaryLoading ??= this.load(async () => {
@@ -72,14 +72,26 @@ export class LazyParts {
       // Its styles join the root's: every browser with the colour functions the theme uses adopts sheets.
       const root = this.host.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, part.summaryStyles.styleSheet!];
-      this.summary = part;
+      this.summaryPart = part;
     }));
   }
 
-  /** The summary's body for `state`, with the scores after each round heard; nothing until it has loaded. */
-  summaryBody(t: Translator, state: SessionState, rounds: readonly RoundRow[]): unknown {
-    // A match resumed at a round's end heard no event: the body loads now.
-    if (!this.summary) void this.loadSummary();
-    return this.summary?.renderSummaryBody(t, state, rounds);
+  /** The round's or match's summary for `state`, with the scores after each round heard; nothing until it has loaded. */
+  summary(t: Translator, state: SessionState, rounds: readonly RoundRow[]): unknown {
+    // A match resumed at a round's end heard no event: the summary loads now.
+    if (!this.summaryPart) void this.loadSummary();
+    return this.summaryPart?.renderSummary(t, state, rounds);
+  }
+
+  /** What is said of a round's or the match's end, once the summary's code and texts are here ('' if they cannot load). */
+  async resultText(t: () => Translator, event: MatchEmitted, state: SessionState): Promise<string> {
+    await this.loadSummary();
+    return this.summaryPart?.resultAnnouncement(t(), event, state) ?? '';
+  }
+
+  /** Each seat's tiles face up at its chip once the round is over; undefined until the summary has loaded. */
+  revealed(t: Translator, state: SessionState): ((seat: number) => unknown) | undefined {
+    const summary = this.summaryPart;
+    return summary ? (seat) => summary.renderRevealedHand(t, state, seat) : undefined;
   }
 }

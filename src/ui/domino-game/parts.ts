@@ -15,9 +15,16 @@ export const VARIANT_NAMES = {
 
 /**
  * Each player with their tile count and points (team points in partnerships); whose turn it is.
- * `presence` adds a word after a name (online: a person without a connection).
+ * `presence` adds a word after a name (online: a person without a connection); `revealed`, a seat's
+ * tiles face up once the round is over (summary.ts).
  */
-export function renderPlayers(t: Translator, state: SessionState, thinking: boolean, presence?: (seat: Seat) => unknown) {
+export function renderPlayers(
+  t: Translator,
+  state: SessionState,
+  thinking: boolean,
+  presence?: (seat: Seat) => unknown,
+  revealed?: (seat: Seat) => unknown,
+) {
   const { view } = state;
   const { config } = view;
   // --seats: the columns of the compact form (narrow widths), one per player.
@@ -32,7 +39,7 @@ export function renderPlayers(t: Translator, state: SessionState, thinking: bool
         <span class="name">${name}</span>${turn && thinking ? html`<span class="thinking" aria-hidden="true">…</span>` : nothing}
         ${partner ? html`<span class="partner">${t.t('partner')}</span>` : nothing} ${presence?.(seat)}
         <span class="count">${tiles}</span>
-        ${config.teams ? nothing : html`<span class="score">${points}</span>`}
+        ${config.teams ? nothing : html`<span class="score">${points}</span>`} ${revealed?.(seat)}
       </li>`;
     })}
     ${config.teams
@@ -63,17 +70,4 @@ export function renderStatusLine(t: Translator, view: PlayerView) {
 export interface RoundRow {
   round: number;
   scores: number[];
-}
-
-/**
- * The round or match summary's frame, with its heading at once; `body` is the rest (the result, the
- * score by round, the hands face up: summary.ts), loaded on demand when a round ends.
- */
-export function renderSummary(t: Translator, state: SessionState, body: unknown) {
-  const { view, phase } = state;
-  const heading = phase === 'matchOver' ? t.t('matchSummary') : t.t('roundSummary', { round: view.round.number });
-  return html`<section class="summary" part="summary" aria-label=${heading}>
-    <h2>${heading}</h2>
-    ${body}
-  </section>`;
 }

@@ -1,6 +1,7 @@
 /**
  * The body of the round and match summaries, under the heading parts.ts shows at once: who won and why
- * the match ended, how the round ended, the score round by round, and every hand face up. Loaded on
+ * the match ended, how the round ended, the score round by round; and every hand face up, at its seat's
+ * chip, and the final table beside it (the stage's layout when a round is over). Loaded on
  * demand when a round ends (a first visit does not need it), with its styles and the texts loaded on
  * demand. The view holds no history (only the running round's log), so the rows come from the
  * round-end events the widget recorded (`RoundRow`, parts.ts) and what the view shows now.
@@ -13,8 +14,20 @@ import type { SessionState } from '../session/session.js';
 import { renderTile } from '../tile/tile.js';
 import type { RoundRow } from './parts.js';
 
+export { resultAnnouncement } from './results.js';
+
 /** Added to the root's styles when this loads. The table shrinks to a phone's width (names wrap). */
 export const summaryStyles = css`
+  .summary {
+    overflow: auto;
+    padding: 0.75em;
+    border-radius: 0.75em;
+    background: var(--domino-panel);
+  }
+  .summary h2 {
+    margin: 0 0 0.25em;
+    font-size: 1.15em;
+  }
   .summary p {
     margin: 0.25em 0;
   }
@@ -42,41 +55,101 @@ export const summaryStyles = css`
   .rounds tfoot {
     font-weight: 700;
   }
-  .hands {
-    display: grid;
-    gap: 0.35em;
-    margin: 0.5em 0;
-    padding: 0;
-    list-style: none;
+  .summary > summary {
+    cursor: pointer;
   }
-  .hands li {
+  .summary > summary h2 {
+    display: inline;
+  }
+  .summary > summary:focus-visible {
+    outline: 3px solid var(--domino-accent);
+    outline-offset: 2px;
+  }
+  /*
+   * The final table stays in view: the summary beside it on a wide widget, under it on a narrow one
+   * (a fifth of the stage at least, up to two fifths; it scrolls). Closed, it takes its heading's room.
+   */
+  .stage:has(> .over) {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) minmax(15em, 40%);
+    grid-template-rows: minmax(0, 1fr) auto auto;
+    gap: 0.5em 0.75em;
+  }
+  .stage:has(> .over:not([open])) {
+    grid-template-columns: minmax(0, 1fr) auto;
+  }
+  .stage > .over {
+    grid-column: 2;
+    grid-row: 1 / -1;
+    min-block-size: 0;
+    align-self: start;
+    max-block-size: 100%;
+  }
+  @container (max-width: 40em) {
+    .stage:has(> .over),
+    .stage:has(> .over:not([open])) {
+      grid-template-columns: minmax(0, 1fr);
+      grid-template-rows: minmax(0, 3fr) auto auto minmax(4em, 2fr);
+    }
+    .stage:has(> .over:not([open])) {
+      grid-template-rows: minmax(0, 1fr) auto auto auto;
+    }
+    .stage > .over {
+      grid-column: 1;
+      grid-row: 4;
+      align-self: stretch;
+    }
+  }
+  /* A seat's tiles face up at its chip. */
+  .revealed {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: 0.25em 0.75em;
+    gap: 0.2em 0.5em;
+    inline-size: 100%;
+  }
+  .players .player > .revealed {
+    white-space: normal;
+    overflow: visible;
   }
   .mini-tiles {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.2em;
+    gap: 0.15em;
+    margin: 0;
+    padding: 0;
+    list-style: none;
   }
   .mini {
-    display: inline-block;
-    inline-size: 1.2em;
-    block-size: 2.4em;
+    display: block;
+    inline-size: 0.9em;
+    block-size: 1.8em;
   }
   .mini .tile-svg {
+    display: block;
     inline-size: 100%;
     block-size: 100%;
   }
 `;
 
+/**
+ * The round or match summary, a fold beside or under the final table (open at first): who won and why,
+ * how the round ended, the score by round. The hands face up are at their seats (renderRevealedHand).
+ */
+export function renderSummary(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
+  const { view, phase } = state;
+  const heading = phase === 'matchOver' ? t.t('matchSummary') : t.t('roundSummary', { round: view.round.number });
+  return html`<details class="over summary" part="summary" open>
+    <summary><h2>${heading}</h2></summary>
+    ${renderSummaryBody(t, state, recorded)}
+  </details>`;
+}
+
 /** Everything under the summary's heading. */
-export function renderSummaryBody(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
+function renderSummaryBody(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
   const { view, phase } = state;
   const { config } = view;
   const result = view.round.result;
-  const hands = view.revealed?.hands ?? [];
   return html`${phase === 'matchOver' && view.winningSide !== null
       ? html`<p class="winner">${t.t('winner')}: <strong>${sideName(t, config, view.winningSide, state)}</strong></p>
           ${renderMatchEnd(t, state)}`
@@ -89,23 +162,24 @@ export function renderSummaryBody(t: Translator, state: SessionState, recorded: 
               count: result.points,
             })}</p>`
       : nothing}
-    ${renderScoreTable(t, state, recorded)}
-    <ul class="hands">
-      ${hands.map(
-        (hand, seat) => html`<li class=${seat === state.seat ? 'you' : ''}>
-          <span class="name">${seatName(t, seat, state)}</span>
-          <span class="pips">${t.t('pipsLeft', { count: handPips(hand) })}</span>
-          <span class="mini-tiles" role="list">
-            ${hand.map(
-              (tile) => html`<span class="mini" role="listitem" aria-label=${t.t('tileOnTable', { tile: tileName(tile) })}>
-                ${renderTile(tile, { vertical: true })}
-              </span>`,
-            )}
-          </span>
-        </li>`,
-      )}
-    </ul>`;
+    ${renderScoreTable(t, state, recorded)}`;
 }
+
+/** A seat's tiles face up and their pips, at its chip in the players' line, once the round is over. */
+export function renderRevealedHand(t: Translator, state: SessionState, seat: number) {
+  const hand = state.view.revealed?.hands[seat];
+  if (!hand) return nothing;
+  const pips = t.t('pipsLeft', { count: handPips(hand) });
+  return html`<span class="revealed">
+    <span class="pips">${pips}</span>
+    <ul class="mini-tiles" aria-label=${t.t('revealedHand', { name: seatName(t, seat, state) })}>
+      ${hand.map(
+        (tile) => html`<li class="mini" aria-label=${t.t('tileOnTable', { tile: tileName(tile) })}>${renderTile(tile, { vertical: true })}</li>`,
+      )}
+    </ul>
+  </span>`;
+}
+
 
 /**
  * This match's rows, from every round end heard: a round not after the one before starts a new match,

@@ -4,7 +4,7 @@ import { css } from 'lit';
  * The play area's shape: from the players' line to the main button, one box whose height depends on
  * the widget's width only, so the widget keeps its size through a match (a table that fills, a hand
  * that grows, a summary, a hint that wraps). The table takes what the rest leaves; the round's summary
- * lies over the stage: the table and the two lines under it. The heights fit the main button inside a
+ * sits beside the final table, or under it on a narrow widget (summary.ts). The heights fit the main button inside a
  * 1024×768 window from 960 px wide, and inside a 375×667 phone.
  */
 export const tableStyles = css`
@@ -30,16 +30,6 @@ export const tableStyles = css`
     flex: 1 1 0;
     min-block-size: 0;
     aspect-ratio: auto;
-  }
-  /* The summary lies over the table; a long one scrolls (with the keyboard too: the layer takes the focus). */
-  .over {
-    position: absolute;
-    inset: 0;
-    overflow: auto;
-    border-radius: 0.75em;
-  }
-  .over .summary {
-    min-block-size: 100%;
   }
   .happened {
     margin: 0;

@@ -1,0 +1,81 @@
+/**
+ * The end of a round, seen: the final table stays in view (nothing covers it), every hand face up at its
+ * seat's chip with its pips, and the summary beside the table (wide) or under it (320 px), a fold the
+ * keyboard opens and closes. In both themes the screen passes the a11y check.
+ */
+import '../../src/index.js';
+import { expect } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { enExtra } from '../../src/i18n/en-extra.js';
+import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, settle, tableNames, waitFor, type DominoGame } from './helpers.js';
+
+const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+
+const pipsOf = (names: string[]) => names.reduce((sum, name) => sum + name.split('-').reduce((n, pip) => n + Number(pip), 0), 0);
+
+async function checkRoundEnd(el: DominoGame, what: string): Promise<void> {
+  const harness = game(el);
+  await waitFor('the score table', () => harness.scoreTable());
+  await settle(el);
+  const summary = harness.summary()!;
+  expect((summary as HTMLDetailsElement).open, `${what}: the summary is open`).to.equal(true);
+  const table = boardOf(el).shadowRoot!.querySelector('.table')!.getBoundingClientRect();
+  expect(table.width * table.height, `${what}: the table has room`).to.be.greaterThan(100 * 60);
+  expect(overlap(table, summary.getBoundingClientRect()), `${what}: the summary leaves the table in view`).to.equal(false);
+  expect(tableNames(el).length, `${what}: the final table shows`).to.be.greaterThan(0);
+  // Every hand at its chip: as many tiles as the chip counts, and their pips.
+  const hands = harness.revealedHands();
+  const counts = harness.chips().map((chip) => Number(chip.querySelector('.count')!.textContent!.match(/\d+/)![0]));
+  expect(hands.map((hand) => hand.tiles.length), `${what}: each chip's tiles`).to.deep.equal(counts);
+  expect(counts.some((count) => count > 0), `${what}: someone holds tiles`).to.equal(true);
+  hands.forEach((hand, seat) => {
+    const pips = pipsOf(hand.tiles);
+    const key = pips === 1 ? enExtra.pipsLeft.one : enExtra.pipsLeft.other;
+    expect(hand.pips, `${what}: seat ${seat}'s pips`).to.equal(key.replace('{count}', String(pips)));
+  });
+  // Nothing sticks out of the widget sideways.
+  const box = el.getBoundingClientRect();
+  for (const node of [summary, ...harness.chips()]) {
+    const rect = node.getBoundingClientRect();
+    expect(rect.left, `${what}: inside on the left`).to.be.at.least(box.left - 0.5);
+    expect(rect.right, `${what}: inside on the right`).to.be.at.most(box.right + 0.5);
+  }
+}
+
+describe('the end of a round', function () {
+  this.timeout(180_000);
+  let el: DominoGame | undefined;
+  afterEach(() => el?.remove());
+  after(() => setViewport({ width: 800, height: 600 }));
+
+  for (const [width, height] of [
+    [1280, 800],
+    [320, 640],
+  ] as const) {
+    it(`at ${width}×${height}: the final table and every hand stay in view beside the summary`, async () => {
+      await setViewport({ width, height });
+      el = await mount({ variant: 'draw', players: '4', seed: `round-end-${width}`, target: '500', level: 'easy', tempo: 'instant' });
+      const before = el.getBoundingClientRect().height;
+      await actUntil(el, () => mainLabel(el!) === en.nextRound);
+      await checkRoundEnd(el, `${width} px`);
+      expect(el.getBoundingClientRect().height, 'the widget keeps its height').to.be.closeTo(before, 1);
+      const summary = game(el).summary() as HTMLDetailsElement;
+      const position = summary.getBoundingClientRect();
+      const table = boardOf(el).getBoundingClientRect();
+      if (width >= 1280) expect(position.left, 'beside the table').to.be.at.least(table.right - 0.5);
+      else expect(position.top, 'under the table').to.be.at.least(table.bottom - 0.5);
+      for (const theme of ['light', 'dark']) {
+        el.setAttribute('theme', theme);
+        await settle(el);
+        await expect(el).to.be.accessible();
+      }
+      // The fold closes and opens again from the keyboard.
+      game(el).summaryToggle()!.focus();
+      expect(deepActive()).to.equal(game(el).summaryToggle());
+      await sendKeys({ press: 'Enter' });
+      await waitFor('the summary closed', () => !summary.open);
+      await sendKeys({ press: 'Space' });
+      await waitFor('the summary open again', () => summary.open);
+    });
+  }
+});
