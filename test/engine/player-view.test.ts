@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { RuleError, VARIANTS, applyMove, createMatch, legalMoves, nextRound, playerView } from '../../src/engine/index.js';
+import { ALL_TILES, RuleError, VARIANTS, applyMove, createMatch, legalMoves, nextRound, playerView } from '../../src/engine/index.js';
 import { nextInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import type { MatchState, PlayerView, Tile, Variant } from '../../src/engine/types.js';
 import { reshuffleHidden } from './helpers/hidden.js';
@@ -66,7 +66,7 @@ function checkView(state: MatchState, seat: number, seed: string, rng: RngState,
   // Only `revealed` may hold hands; no rng and no boneyard anywhere.
   const { revealed, ...rest } = view;
   assert.equal(secretKey(rest), null, `${where} a secret field in the view`);
-  if (revealed !== null) assert.deepStrictEqual(Object.keys(revealed).sort(), ['aside', 'hands'], `${where} revealed`);
+  if (revealed !== null) assert.deepStrictEqual(Object.keys(revealed).sort(), ['aside', 'deal', 'hands'], `${where} revealed`);
   assert.equal(view.seat, seat, where);
   same(view.hand, state.hands[seat], `${where} hand`);
   same(view.handCounts, state.hands.map((h) => h.length), `${where} handCounts`);
@@ -100,11 +100,17 @@ function checkView(state: MatchState, seat: number, seed: string, rng: RngState,
 
   if (over) {
     cov.over++;
-    same(
-      view.revealed,
-      { hands: state.hands, aside: state.config.variant === 'block' ? state.boneyard : [] },
-      `${where} revealed at round end`,
-    );
+    const { deal, ...shown } = view.revealed!;
+    same(shown, { hands: state.hands, aside: state.config.variant === 'block' ? state.boneyard : [] }, `${where} revealed at round end`);
+    // The deal as dealt: the whole set, hands alike in size, each seat holding only what it was dealt or drew.
+    const names = (tiles: readonly (readonly [number, number])[]) => tiles.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`).sort();
+    assert.deepEqual(names([...deal.hands.flat(), ...deal.boneyard]), names(ALL_TILES), `${where} the deal is the whole set`);
+    assert.equal(new Set(deal.hands.map((h) => h.length)).size, 1, `${where} dealt hands alike`);
+    state.hands.forEach((hand, s) => {
+      const drew = state.log.flatMap((e) => (e.type === 'draw' && e.seat === s ? [e.tile] : []));
+      const had = names([...deal.hands[s]!, ...drew]);
+      assert.ok(names(hand).every((t) => had.includes(t)), `${where} seat ${s} holds only tiles dealt to it or drawn`);
+    });
     return;
   }
   cov.running++;
