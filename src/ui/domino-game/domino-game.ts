@@ -98,6 +98,9 @@ export class DominoGame extends LitElement {
     persist: {},
     lockSettings: { attribute: 'lock-settings' },
     server: {},
+    hints: {},
+    undo: {},
+    sound: {},
   };
 
   /** The variant: `draw`, `block`, `fives` or `doubles`. */
@@ -124,6 +127,12 @@ export class DominoGame extends LitElement {
   lockSettings: string | null = null;
   /** The room server's base URL (e.g. the page's own origin): online play with friends. Without it, only the computer. */
   server: string | null = null;
+  /** `off`: no Hint button against the computer (hints: the move the hard computer would make, and why). */
+  hints: string | null = null;
+  /** `off`: no Undo button against the computer (taking your moves of the round back). */
+  undo: string | null = null;
+  /** Sounds of the game (a tile laid, a deal, points), off by default: `sound` or `sound="true"`; the player may change it in the settings. */
+  sound: string | boolean | null = null;
   /** The colours: `light`, `dark`, or `auto` (the default: the visitor's system setting). A site's colours (the `--domino-*` properties) win over either. */
   theme: string | null = null;
 
@@ -198,7 +207,7 @@ export class DominoGame extends LitElement {
     if (changed.has('theme') && this.theme !== null && !/^(light|dark|auto)$/i.test(this.theme)) {
       warnOnce('theme', this.theme, 'auto', 'one of light, dark, auto');
     }
-    const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lockSettings'] as const;
+    const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lockSettings', 'undo'] as const;
     if (this.persistence.opened && settingNames.some((name) => changed.has(name))) this.match.sync(true);
   }
 
