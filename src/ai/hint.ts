@@ -73,7 +73,7 @@ function opponentLacking(view: PlayerView, move: Play): HintReason | null {
     if (sideOf(view.config, seat) === mySide) continue;
     for (const number of numbersLeft(move)) {
       let unseenWithNumber = 0;
-      for (const tile of ALL_TILES) if (tile.includes(number)) unseenWithNumber |= (1 << tileIndex(tile)) & unseen;
+      for (const tile of ALL_TILES) if (tile[0] === number || tile[1] === number) unseenWithNumber |= (1 << tileIndex(tile)) & unseen;
       // None of that number is unseen: nobody holds one, which says nothing about this opponent.
       if (unseenWithNumber !== 0 && (unseenWithNumber & ~impossible[seat]!) === 0) return { why: 'lacks', number, seat };
     }

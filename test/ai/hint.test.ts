@@ -58,7 +58,7 @@ describe('hint', () => {
           assert.ok(move.type === 'play' && move.points === reason.points && reason.points > 0);
           break;
         case 'lacks':
-          assert.ok(move.type === 'play' && move.tile.includes(reason.number) && reason.seat !== view.seat);
+          assert.ok(move.type === 'play' && (move.tile as readonly number[]).includes(reason.number) && reason.seat !== view.seat);
           break;
         case 'heaviest':
           assert.ok(move.type === 'play' && fitting.every((p) => pipValue(p.tile) <= pipValue(move.tile)));

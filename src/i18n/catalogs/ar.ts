@@ -251,6 +251,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'هل تريد تصفير كل الإحصاءات؟ لا يمكن التراجع عن ذلك.',
   statsResetYes: 'تصفير',
   newGameStarted: 'بدأت لعبة جديدة.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'تلميح',
+  teachUndo: 'تراجع',
+  teachHintPlay: 'تلميح: العب {tile}. {reason}',
+  teachHintPlayAt: 'تلميح: العب {tile} ({end}). {reason}',
+  teachHintDraw: 'تلميح: اسحب. {reason}',
+  teachHintPass: 'تلميح: مرّر. {reason}',
+  teachWhyDraw: 'لا شيء يناسب.',
+  teachWhyPass: 'لا شيء يناسب والمخزون فارغ.',
+  teachWhyOnly: 'إنه الحجر الوحيد المناسب.',
+  teachWhyDomino: 'إنه حجرك الأخير: دومينو!',
+  teachWhyScores: { zero: 'يحقق {count} نقطة.', one: 'يحقق نقطة واحدة ({count}).', two: 'يحقق نقطتين ({count}).', few: 'يحقق {count} نقاط.', many: 'يحقق {count} نقطة.', other: 'يحقق {count} نقطة.' },
+  teachWhyLacks: 'يترك الرقم {number} مفتوحًا، وليس لدى {name} أي حجر منه.',
+  teachWhyHeaviest: 'إنه أثقل أحجارك: تبقى نقاط أقل في يدك.',
+  teachWhyDouble: 'يضع حجرًا مزدوجًا ما دام لا يزال يناسب.',
+  teachWhyBest: 'كانت هذه الحركة الأفضل عندما لعب الكمبيوتر الجولة مرات كثيرة.',
+  teachUndone: 'تم التراجع عن الحركة: دورك من جديد.',
+  teachNothingToUndo: 'لا توجد لك حركة يمكن التراجع عنها في هذه الجولة.',
+  statsWithHelp: 'بتلميح أو تراجع',
+  soundSetting: 'الأصوات',
 };
 
 export default catalog;

@@ -211,6 +211,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Die ganze Statistik zurücksetzen? Das lässt sich nicht rückgängig machen.',
   statsResetYes: 'Zurücksetzen',
   newGameStarted: 'Ein neues Spiel hat begonnen.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Tipp',
+  teachUndo: 'Zurück',
+  teachHintPlay: 'Tipp: Leg {tile}. {reason}',
+  teachHintPlayAt: 'Tipp: Leg {tile} ({end}). {reason}',
+  teachHintDraw: 'Tipp: Zieh. {reason}',
+  teachHintPass: 'Tipp: Pass. {reason}',
+  teachWhyDraw: 'Nichts passt.',
+  teachWhyPass: 'Nichts passt, und der Vorrat ist leer.',
+  teachWhyOnly: 'Es ist der einzige Stein, der passt.',
+  teachWhyDomino: 'Es ist dein letzter Stein: Domino!',
+  teachWhyScores: { one: 'Das bringt {count} Punkt.', other: 'Das bringt {count} Punkte.' },
+  teachWhyLacks: 'Das lässt eine {number} offen, und {name} hat keine.',
+  teachWhyHeaviest: 'Das ist dein schwerster Stein: Es bleiben weniger Punkte in deiner Hand.',
+  teachWhyDouble: 'Ein Pasch wird gelegt, solange er noch passt.',
+  teachWhyBest: 'Das schnitt am besten ab, als der Computer die Runde viele Male durchspielte.',
+  teachUndone: 'Zug zurückgenommen: Du bist wieder dran.',
+  teachNothingToUndo: 'In dieser Runde gibt es keinen Zug von dir zum Zurücknehmen.',
+  statsWithHelp: 'Mit Tipp oder Zurücknehmen',
+  soundSetting: 'Töne',
 };
 
 export default catalog;

@@ -218,6 +218,26 @@ const catalog: Catalog = {
   statsResetConfirm: '¿Reiniciar todas las estadísticas? No se puede deshacer.',
   statsResetYes: 'Reiniciar',
   newGameStarted: 'Ha empezado una partida nueva.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Pista',
+  teachUndo: 'Deshacer',
+  teachHintPlay: 'Pista: juega {tile}. {reason}',
+  teachHintPlayAt: 'Pista: juega {tile} ({end}). {reason}',
+  teachHintDraw: 'Pista: roba. {reason}',
+  teachHintPass: 'Pista: pasa. {reason}',
+  teachWhyDraw: 'No encaja nada.',
+  teachWhyPass: 'No encaja nada y el pozo está vacío.',
+  teachWhyOnly: 'Es la única ficha que encaja.',
+  teachWhyDomino: 'Es tu última ficha: ¡dominó!',
+  teachWhyScores: { one: 'Suma {count} punto.', many: 'Suma {count} de puntos.', other: 'Suma {count} puntos.' },
+  teachWhyLacks: 'Deja un {number} abierto, y {name} no tiene ninguno.',
+  teachWhyHeaviest: 'Es tu ficha más pesada: te quedan menos puntos en la mano.',
+  teachWhyDouble: 'Coloca un doble mientras todavía encaja.',
+  teachWhyBest: 'Fue la que mejor salió cuando la computadora jugó la ronda muchas veces.',
+  teachUndone: 'Jugada deshecha: vuelve a ser tu turno.',
+  teachNothingToUndo: 'No tienes ninguna jugada que deshacer en esta ronda.',
+  statsWithHelp: 'Con pista o deshacer',
+  soundSetting: 'Sonidos',
 };
 
 export default catalog;

@@ -211,6 +211,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'همهٔ آمار پاک شود؟ این کار برگشت‌پذیر نیست.',
   statsResetYes: 'پاک کردن',
   newGameStarted: 'بازی جدید شروع شد.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'راهنما',
+  teachUndo: 'برگرداندن',
+  teachHintPlay: 'راهنما: {tile} را بازی کن. {reason}',
+  teachHintPlayAt: 'راهنما: {tile} را بازی کن ({end}). {reason}',
+  teachHintDraw: 'راهنما: بردار. {reason}',
+  teachHintPass: 'راهنما: رد کن. {reason}',
+  teachWhyDraw: 'هیچ مهره‌ای جور نیست.',
+  teachWhyPass: 'هیچ مهره‌ای جور نیست و انبار خالی است.',
+  teachWhyOnly: 'این تنها مهره‌ای است که جور است.',
+  teachWhyDomino: 'این آخرین مهرهٔ توست: دومینو!',
+  teachWhyScores: { one: 'این {count} امتیاز می‌آورد.', other: 'این {count} امتیاز می‌آورد.' },
+  teachWhyLacks: 'یک {number} را باز می‌گذارد و {name} هیچ‌کدام ندارد.',
+  teachWhyHeaviest: 'این سنگین‌ترین مهرهٔ توست: امتیاز کمتری در دستت می‌ماند.',
+  teachWhyDouble: 'جفت را تا وقتی هنوز جور است بازی می‌کند.',
+  teachWhyBest: 'وقتی کامپیوتر این دست را بارها بازی کرد، این حرکت از همه بهتر بود.',
+  teachUndone: 'حرکت برگردانده شد: دوباره نوبت توست.',
+  teachNothingToUndo: 'در این دست حرکتی از تو برای برگرداندن نیست.',
+  statsWithHelp: 'با راهنما یا برگرداندن',
+  soundSetting: 'صداها',
 };
 
 export default catalog;

@@ -207,6 +207,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'I-reset ang lahat ng estadistika? Hindi na ito maibabalik.',
   statsResetYes: 'I-reset',
   newGameStarted: 'Nagsimula na ang bagong laro.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Pahiwatig',
+  teachUndo: 'I-undo',
+  teachHintPlay: 'Pahiwatig: itapat ang {tile}. {reason}',
+  teachHintPlayAt: 'Pahiwatig: itapat ang {tile} ({end}). {reason}',
+  teachHintDraw: 'Pahiwatig: bumunot. {reason}',
+  teachHintPass: 'Pahiwatig: pumasa. {reason}',
+  teachWhyDraw: 'Walang tumutugma.',
+  teachWhyPass: 'Walang tumutugma at ubos na ang bunton.',
+  teachWhyOnly: 'Ito lang ang piyesang tumutugma.',
+  teachWhyDomino: 'Ito na ang huli mong piyesa: domino!',
+  teachWhyScores: { one: 'Nakakakuha ito ng {count} puntos.', other: 'Nakakakuha ito ng {count} puntos.' },
+  teachWhyLacks: 'Nag-iiwan ito ng bukas na {number}, at wala nito si {name}.',
+  teachWhyHeaviest: 'Ito ang pinakamabigat mong piyesa: mas kaunting puntos ang maiiwan sa kamay mo.',
+  teachWhyDouble: 'Inilalapag ang doble habang tumutugma pa ito.',
+  teachWhyBest: 'Ito ang pinakamahusay nang ilang ulit na nilaro ng computer ang round.',
+  teachUndone: 'Binawi ang tira: turno mo ulit.',
+  teachNothingToUndo: 'Wala kang tirang mababawi sa round na ito.',
+  statsWithHelp: 'May pahiwatig o undo',
+  soundSetting: 'Mga tunog',
 };
 
 export default catalog;

@@ -222,6 +222,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Réinitialiser toutes les statistiques ? C’est définitif.',
   statsResetYes: 'Réinitialiser',
   newGameStarted: 'Une nouvelle partie a commencé.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Indice',
+  teachUndo: 'Annuler',
+  teachHintPlay: 'Indice : joue {tile}. {reason}',
+  teachHintPlayAt: 'Indice : joue {tile} ({end}). {reason}',
+  teachHintDraw: 'Indice : pioche. {reason}',
+  teachHintPass: 'Indice : passe. {reason}',
+  teachWhyDraw: 'Rien ne va.',
+  teachWhyPass: 'Rien ne va et la pioche est vide.',
+  teachWhyOnly: 'C’est le seul domino qui va.',
+  teachWhyDomino: 'C’est ton dernier domino : domino !',
+  teachWhyScores: { one: 'Il rapporte {count} point.', many: 'Il rapporte {count} de points.', other: 'Il rapporte {count} points.' },
+  teachWhyLacks: 'Il laisse un {number} ouvert, et {name} n’en a aucun.',
+  teachWhyHeaviest: 'C’est ton domino le plus lourd : il te reste moins de points en main.',
+  teachWhyDouble: 'Il pose un double tant qu’il va encore.',
+  teachWhyBest: 'C’est le coup qui a le mieux réussi quand l’ordinateur a joué la manche de nombreuses fois.',
+  teachUndone: 'Coup annulé : c’est de nouveau à toi.',
+  teachNothingToUndo: 'Tu n’as aucun coup à annuler dans cette manche.',
+  statsWithHelp: 'Avec indice ou annulation',
+  soundSetting: 'Sons',
 };
 
 export default catalog;

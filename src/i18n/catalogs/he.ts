@@ -222,6 +222,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'לאפס את כל הסטטיסטיקה? אי אפשר לבטל את זה.',
   statsResetYes: 'איפוס',
   newGameStarted: 'משחק חדש התחיל.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'רמז',
+  teachUndo: 'ביטול',
+  teachHintPlay: 'רמז: שחק {tile}. {reason}',
+  teachHintPlayAt: 'רמז: שחק {tile} ({end}). {reason}',
+  teachHintDraw: 'רמז: משוך. {reason}',
+  teachHintPass: 'רמז: ותר. {reason}',
+  teachWhyDraw: 'שום דבר לא מתאים.',
+  teachWhyPass: 'שום דבר לא מתאים והמאגר ריק.',
+  teachWhyOnly: 'זו האבן היחידה שמתאימה.',
+  teachWhyDomino: 'זו האבן האחרונה שלך: דומינו!',
+  teachWhyScores: { one: 'זה מזכה בנקודה {count}.', two: 'זה מזכה ב־{count} נקודות.', other: 'זה מזכה ב־{count} נקודות.' },
+  teachWhyLacks: 'זה משאיר {number} פתוח, ול־{name} אין אף אחד כזה.',
+  teachWhyHeaviest: 'זו האבן הכבדה ביותר שלך: יישארו פחות נקודות ביד.',
+  teachWhyDouble: 'מניחים כפולה כל עוד היא עוד מתאימה.',
+  teachWhyBest: 'המהלך הזה הצליח הכי טוב כשהמחשב שיחק את הסבב פעמים רבות.',
+  teachUndone: 'המהלך בוטל: שוב תורך.',
+  teachNothingToUndo: 'אין לך מהלך לבטל בסבב הזה.',
+  statsWithHelp: 'עם רמז או ביטול',
+  soundSetting: 'צלילים',
 };
 
 export default catalog;

@@ -211,6 +211,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'सारे आँकड़े रीसेट करें? यह वापस नहीं होगा।',
   statsResetYes: 'रीसेट',
   newGameStarted: 'नया खेल शुरू हो गया।',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'संकेत',
+  teachUndo: 'वापस लो',
+  teachHintPlay: 'संकेत: {tile} चलो। {reason}',
+  teachHintPlayAt: 'संकेत: {tile} चलो ({end})। {reason}',
+  teachHintDraw: 'संकेत: उठाओ। {reason}',
+  teachHintPass: 'संकेत: पास करो। {reason}',
+  teachWhyDraw: 'कुछ भी नहीं बैठता।',
+  teachWhyPass: 'कुछ भी नहीं बैठता और भंडार खाली है।',
+  teachWhyOnly: 'यही अकेली गोटी है जो बैठती है।',
+  teachWhyDomino: 'यह तुम्हारी आख़िरी गोटी है: डोमिनो!',
+  teachWhyScores: { one: 'इससे {count} अंक मिलता है।', other: 'इससे {count} अंक मिलते हैं।' },
+  teachWhyLacks: 'इससे {number} खुला रहता है, और {name} के पास एक भी नहीं है।',
+  teachWhyHeaviest: 'यह तुम्हारी सबसे भारी गोटी है: हाथ में कम अंक बचेंगे।',
+  teachWhyDouble: 'जोड़ा तभी चलो जब तक वह बैठता है।',
+  teachWhyBest: 'कंप्यूटर ने राउंड कई बार खेलकर देखा, यह चाल सबसे अच्छी रही।',
+  teachUndone: 'चाल वापस ली गई: फिर तुम्हारी बारी।',
+  teachNothingToUndo: 'इस राउंड में तुम्हारी कोई चाल वापस लेने को नहीं है।',
+  statsWithHelp: 'संकेत या वापसी के साथ',
+  soundSetting: 'आवाज़ें',
 };
 
 export default catalog;

@@ -198,6 +198,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Atur ulang semua statistik? Ini tidak bisa dibatalkan.',
   statsResetYes: 'Atur ulang',
   newGameStarted: 'Permainan baru sudah dimulai.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Petunjuk',
+  teachUndo: 'Urungkan',
+  teachHintPlay: 'Petunjuk: mainkan {tile}. {reason}',
+  teachHintPlayAt: 'Petunjuk: mainkan {tile} ({end}). {reason}',
+  teachHintDraw: 'Petunjuk: ambil. {reason}',
+  teachHintPass: 'Petunjuk: lewat. {reason}',
+  teachWhyDraw: 'Tak ada yang cocok.',
+  teachWhyPass: 'Tak ada yang cocok dan tumpukan sudah habis.',
+  teachWhyOnly: 'Hanya kartu ini yang cocok.',
+  teachWhyDomino: 'Ini kartu terakhirmu: domino!',
+  teachWhyScores: { other: 'Ini memberi {count} poin.' },
+  teachWhyLacks: 'Ini membiarkan {number} terbuka, dan {name} tidak punya satu pun.',
+  teachWhyHeaviest: 'Ini kartu terberatmu: poin di tanganmu jadi lebih sedikit.',
+  teachWhyDouble: 'Balak dimainkan selagi masih cocok.',
+  teachWhyBest: 'Langkah ini paling bagus saat komputer memainkan ronde ini berkali-kali.',
+  teachUndone: 'Langkah diurungkan: giliranmu lagi.',
+  teachNothingToUndo: 'Tak ada langkahmu yang bisa diurungkan di ronde ini.',
+  statsWithHelp: 'Dengan petunjuk atau urungkan',
+  soundSetting: 'Suara',
 };
 
 export default catalog;

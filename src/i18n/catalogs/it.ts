@@ -218,6 +218,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Azzerare tutte le statistiche? Non si può annullare.',
   statsResetYes: 'Azzera',
   newGameStarted: 'È iniziata una nuova partita.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Suggerimento',
+  teachUndo: 'Annulla',
+  teachHintPlay: 'Suggerimento: gioca {tile}. {reason}',
+  teachHintPlayAt: 'Suggerimento: gioca {tile} ({end}). {reason}',
+  teachHintDraw: 'Suggerimento: pesca. {reason}',
+  teachHintPass: 'Suggerimento: passa. {reason}',
+  teachWhyDraw: 'Non va bene niente.',
+  teachWhyPass: 'Non va bene niente e il pozzo è vuoto.',
+  teachWhyOnly: 'È l’unica tessera che va bene.',
+  teachWhyDomino: 'È la tua ultima tessera: domino!',
+  teachWhyScores: { one: 'Vale {count} punto.', many: 'Vale {count} di punti.', other: 'Vale {count} punti.' },
+  teachWhyLacks: 'Lascia aperto un {number}, e {name} non ne ha.',
+  teachWhyHeaviest: 'È la tua tessera più pesante: ti restano meno punti in mano.',
+  teachWhyDouble: 'Mette giù un doppio finché va ancora bene.',
+  teachWhyBest: 'È andata meglio di tutte quando il computer ha giocato la mano molte volte.',
+  teachUndone: 'Mossa annullata: tocca di nuovo a te.',
+  teachNothingToUndo: 'In questa mano non hai mosse da annullare.',
+  statsWithHelp: 'Con suggerimento o annulla',
+  soundSetting: 'Suoni',
 };
 
 export default catalog;

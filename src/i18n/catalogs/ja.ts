@@ -198,6 +198,26 @@ const catalog: Catalog = {
   statsResetConfirm: '成績をすべてリセットしますか？ 元に戻せません。',
   statsResetYes: 'リセット',
   newGameStarted: '新しいゲームが始まりました。',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'ヒント',
+  teachUndo: '取り消し',
+  teachHintPlay: 'ヒント：{tile}を出そう。{reason}',
+  teachHintPlayAt: 'ヒント：{tile}を出そう（{end}）。{reason}',
+  teachHintDraw: 'ヒント：引こう。{reason}',
+  teachHintPass: 'ヒント：パスしよう。{reason}',
+  teachWhyDraw: '出せる牌がない。',
+  teachWhyPass: '出せる牌がなく、山も空。',
+  teachWhyOnly: '出せる牌はこれだけ。',
+  teachWhyDomino: '最後の牌：ドミノ！',
+  teachWhyScores: { other: '{count}点取れる。' },
+  teachWhyLacks: '{number}の目が残り、{name}はそれを持っていない。',
+  teachWhyHeaviest: '一番重い牌：手に残る点が減る。',
+  teachWhyDouble: 'ゾロ目は出せるうちに出す。',
+  teachWhyBest: 'コンピュータがこのラウンドを何度も試したところ、これが一番よかった。',
+  teachUndone: '手を取り消した：もう一度あなたの番。',
+  teachNothingToUndo: 'このラウンドで取り消せる手はない。',
+  statsWithHelp: 'ヒントか取り消しを使用',
+  soundSetting: 'サウンド',
 };
 
 export default catalog;

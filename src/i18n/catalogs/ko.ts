@@ -198,6 +198,26 @@ const catalog: Catalog = {
   statsResetConfirm: '모든 통계를 초기화할까요? 되돌릴 수 없어요.',
   statsResetYes: '초기화',
   newGameStarted: '새 게임이 시작됐어요.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: '힌트',
+  teachUndo: '되돌리기',
+  teachHintPlay: '힌트: {tile}을(를) 내세요. {reason}',
+  teachHintPlayAt: '힌트: {tile}을(를) 내세요 ({end}). {reason}',
+  teachHintDraw: '힌트: 뽑으세요. {reason}',
+  teachHintPass: '힌트: 패스하세요. {reason}',
+  teachWhyDraw: '맞는 패가 없어요.',
+  teachWhyPass: '맞는 패가 없고 더미도 비었어요.',
+  teachWhyOnly: '맞는 패는 이것뿐이에요.',
+  teachWhyDomino: '마지막 패예요: 도미노!',
+  teachWhyScores: { other: '{count}점을 얻어요.' },
+  teachWhyLacks: '{number}이(가) 열린 채로 남는데, {name}에게는 그 숫자가 없어요.',
+  teachWhyHeaviest: '가장 무거운 패예요: 손에 남는 점수가 줄어요.',
+  teachWhyDouble: '더블은 맞을 때 내는 게 좋아요.',
+  teachWhyBest: '컴퓨터가 이 라운드를 여러 번 해 봤을 때 가장 좋았던 수예요.',
+  teachUndone: '수를 되돌렸어요: 다시 내 차례예요.',
+  teachNothingToUndo: '이번 라운드에는 되돌릴 내 수가 없어요.',
+  statsWithHelp: '힌트나 되돌리기 사용',
+  soundSetting: '소리',
 };
 
 export default catalog;

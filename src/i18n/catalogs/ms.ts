@@ -198,6 +198,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Set semula semua statistik? Ini tidak boleh dibuat asal.',
   statsResetYes: 'Set semula',
   newGameStarted: 'Permainan baharu sudah bermula.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Petunjuk',
+  teachUndo: 'Buat asal',
+  teachHintPlay: 'Petunjuk: main {tile}. {reason}',
+  teachHintPlayAt: 'Petunjuk: main {tile} ({end}). {reason}',
+  teachHintDraw: 'Petunjuk: cabut. {reason}',
+  teachHintPass: 'Petunjuk: lepas. {reason}',
+  teachWhyDraw: 'Tiada yang sesuai.',
+  teachWhyPass: 'Tiada yang sesuai dan longgokan sudah kosong.',
+  teachWhyOnly: 'Hanya batu ini yang sesuai.',
+  teachWhyDomino: 'Ini batu terakhir kamu: domino!',
+  teachWhyScores: { other: 'Ini memberi {count} mata.' },
+  teachWhyLacks: 'Ini membiarkan {number} terbuka, dan {name} tiada satu pun.',
+  teachWhyHeaviest: 'Ini batu paling berat kamu: mata dalam tangan jadi lebih sedikit.',
+  teachWhyDouble: 'Batu kembar dimainkan selagi masih sesuai.',
+  teachWhyBest: 'Langkah ini paling baik apabila komputer memainkan pusingan ini berkali-kali.',
+  teachUndone: 'Langkah dibuat asal: giliran kamu semula.',
+  teachNothingToUndo: 'Tiada langkah kamu untuk dibuat asal dalam pusingan ini.',
+  statsWithHelp: 'Dengan petunjuk atau buat asal',
+  soundSetting: 'Bunyi',
 };
 
 export default catalog;

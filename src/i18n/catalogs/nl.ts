@@ -211,6 +211,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Alle statistieken wissen? Dit kan niet ongedaan worden.',
   statsResetYes: 'Wissen',
   newGameStarted: 'Er is een nieuw spel begonnen.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Tip',
+  teachUndo: 'Ongedaan maken',
+  teachHintPlay: 'Tip: speel {tile}. {reason}',
+  teachHintPlayAt: 'Tip: speel {tile} ({end}). {reason}',
+  teachHintDraw: 'Tip: trek. {reason}',
+  teachHintPass: 'Tip: pas. {reason}',
+  teachWhyDraw: 'Niets past.',
+  teachWhyPass: 'Niets past en de voorraad is leeg.',
+  teachWhyOnly: 'Het is de enige steen die past.',
+  teachWhyDomino: 'Het is je laatste steen: domino!',
+  teachWhyScores: { one: 'Dat levert {count} punt op.', other: 'Dat levert {count} punten op.' },
+  teachWhyLacks: 'Er blijft een {number} open, en {name} heeft er geen.',
+  teachWhyHeaviest: 'Het is je zwaarste steen: er blijven minder punten in je hand.',
+  teachWhyDouble: 'Een dubbele leg je zolang hij nog past.',
+  teachWhyBest: 'Die deed het het best toen de computer de ronde vele keren uitspeelde.',
+  teachUndone: 'Zet teruggenomen: je bent weer aan de beurt.',
+  teachNothingToUndo: 'Je hebt in deze ronde geen zet om terug te nemen.',
+  statsWithHelp: 'Met tip of ongedaan maken',
+  soundSetting: 'Geluid',
 };
 
 export default catalog;

@@ -227,6 +227,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Wyzerować wszystkie statystyki? Tego nie da się cofnąć.',
   statsResetYes: 'Wyzeruj',
   newGameStarted: 'Zaczęła się nowa gra.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Podpowiedź',
+  teachUndo: 'Cofnij',
+  teachHintPlay: 'Podpowiedź: zagraj {tile}. {reason}',
+  teachHintPlayAt: 'Podpowiedź: zagraj {tile} ({end}). {reason}',
+  teachHintDraw: 'Podpowiedź: dobierz. {reason}',
+  teachHintPass: 'Podpowiedź: pasuj. {reason}',
+  teachWhyDraw: 'Nic nie pasuje.',
+  teachWhyPass: 'Nic nie pasuje, a stos jest pusty.',
+  teachWhyOnly: 'To jedyna kostka, która pasuje.',
+  teachWhyDomino: 'To twoja ostatnia kostka: domino!',
+  teachWhyScores: { one: 'Daje {count} punkt.', few: 'Daje {count} punkty.', many: 'Daje {count} punktów.', other: 'Daje {count} punktu.' },
+  teachWhyLacks: 'Zostawia otwarte {number}, a {name} nie ma żadnej takiej.',
+  teachWhyHeaviest: 'To twoja najcięższa kostka: zostaje ci mniej punktów w ręce.',
+  teachWhyDouble: 'Dublet kładzie się, póki jeszcze pasuje.',
+  teachWhyBest: 'Wypadł najlepiej, gdy komputer rozegrał rundę wiele razy.',
+  teachUndone: 'Ruch cofnięty: znowu twoja kolej.',
+  teachNothingToUndo: 'W tej rundzie nie masz ruchu do cofnięcia.',
+  statsWithHelp: 'Z podpowiedzią lub cofnięciem',
+  soundSetting: 'Dźwięki',
 };
 
 export default catalog;

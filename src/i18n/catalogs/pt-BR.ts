@@ -218,6 +218,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Zerar todas as estatísticas? Isso não pode ser desfeito.',
   statsResetYes: 'Zerar',
   newGameStarted: 'Um novo jogo começou.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Dica',
+  teachUndo: 'Desfazer',
+  teachHintPlay: 'Dica: jogue {tile}. {reason}',
+  teachHintPlayAt: 'Dica: jogue {tile} ({end}). {reason}',
+  teachHintDraw: 'Dica: compre. {reason}',
+  teachHintPass: 'Dica: passe. {reason}',
+  teachWhyDraw: 'Nada serve.',
+  teachWhyPass: 'Nada serve e o monte está vazio.',
+  teachWhyOnly: 'É a única peça que serve.',
+  teachWhyDomino: 'É sua última peça: dominó!',
+  teachWhyScores: { one: 'Vale {count} ponto.', many: 'Vale {count} de pontos.', other: 'Vale {count} pontos.' },
+  teachWhyLacks: 'Deixa um {number} aberto, e {name} não tem nenhum.',
+  teachWhyHeaviest: 'É sua peça mais pesada: sobram menos pontos na sua mão.',
+  teachWhyDouble: 'Baixa uma bucha enquanto ela ainda serve.',
+  teachWhyBest: 'Foi a que se saiu melhor quando o computador jogou a rodada muitas vezes.',
+  teachUndone: 'Jogada desfeita: é sua vez de novo.',
+  teachNothingToUndo: 'Você não tem jogada para desfazer nesta rodada.',
+  statsWithHelp: 'Com dica ou desfazer',
+  soundSetting: 'Sons',
 };
 
 export default catalog;

@@ -227,6 +227,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Сбросить всю статистику? Это нельзя отменить.',
   statsResetYes: 'Сбросить',
   newGameStarted: 'Началась новая игра.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Подсказка',
+  teachUndo: 'Отменить',
+  teachHintPlay: 'Подсказка: ходи {tile}. {reason}',
+  teachHintPlayAt: 'Подсказка: ходи {tile} ({end}). {reason}',
+  teachHintDraw: 'Подсказка: бери с базара. {reason}',
+  teachHintPass: 'Подсказка: пас. {reason}',
+  teachWhyDraw: 'Ничего не подходит.',
+  teachWhyPass: 'Ничего не подходит, а базар пуст.',
+  teachWhyOnly: 'Это единственная кость, которая подходит.',
+  teachWhyDomino: 'Это твоя последняя кость: домино!',
+  teachWhyScores: { one: 'Это даёт {count} очко.', few: 'Это даёт {count} очка.', many: 'Это даёт {count} очков.', other: 'Это даёт {count} очка.' },
+  teachWhyLacks: 'Остаётся открытой {number}, а у {name} таких нет.',
+  teachWhyHeaviest: 'Это твоя самая тяжёлая кость: в руке останется меньше очков.',
+  teachWhyDouble: 'Дубль лучше выложить, пока он ещё подходит.',
+  teachWhyBest: 'Этот ход оказался лучшим, когда компьютер много раз разыграл раунд.',
+  teachUndone: 'Ход отменён: снова твой ход.',
+  teachNothingToUndo: 'В этом раунде нет твоего хода, который можно отменить.',
+  statsWithHelp: 'С подсказкой или отменой',
+  soundSetting: 'Звуки',
 };
 
 export default catalog;

@@ -202,6 +202,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'รีเซ็ตสถิติทั้งหมดไหม? ย้อนกลับไม่ได้',
   statsResetYes: 'รีเซ็ต',
   newGameStarted: 'เริ่มเกมใหม่แล้ว',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'คำใบ้',
+  teachUndo: 'ย้อนกลับ',
+  teachHintPlay: 'คำใบ้: ลง {tile} {reason}',
+  teachHintPlayAt: 'คำใบ้: ลง {tile} ({end}) {reason}',
+  teachHintDraw: 'คำใบ้: จั่ว {reason}',
+  teachHintPass: 'คำใบ้: ผ่าน {reason}',
+  teachWhyDraw: 'ไม่มีตัวไหนต่อได้',
+  teachWhyPass: 'ไม่มีตัวไหนต่อได้ และกองว่างแล้ว',
+  teachWhyOnly: 'เป็นตัวเดียวที่ต่อได้',
+  teachWhyDomino: 'เป็นตัวสุดท้ายของคุณ: โดมิโน!',
+  teachWhyScores: { other: 'ได้ {count} คะแนน' },
+  teachWhyLacks: 'เหลือหน้า {number} เปิดไว้ และ {name} ไม่มีเลย',
+  teachWhyHeaviest: 'เป็นตัวที่หนักที่สุดของคุณ: แต้มในมือจะเหลือน้อยลง',
+  teachWhyDouble: 'ลงตัวคู่ตอนที่ยังต่อได้',
+  teachWhyBest: 'เป็นตาที่ดีที่สุดเมื่อคอมพิวเตอร์ลองเล่นรอบนี้หลายครั้ง',
+  teachUndone: 'ย้อนตาแล้ว: ถึงตาคุณอีกครั้ง',
+  teachNothingToUndo: 'รอบนี้ไม่มีตาของคุณให้ย้อนกลับ',
+  statsWithHelp: 'ใช้คำใบ้หรือย้อนกลับ',
+  soundSetting: 'เสียง',
 };
 
 export default catalog;

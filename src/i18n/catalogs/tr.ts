@@ -211,6 +211,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Tüm istatistikler sıfırlansın mı? Bu geri alınamaz.',
   statsResetYes: 'Sıfırla',
   newGameStarted: 'Yeni bir oyun başladı.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'İpucu',
+  teachUndo: 'Geri al',
+  teachHintPlay: 'İpucu: {tile} oyna. {reason}',
+  teachHintPlayAt: 'İpucu: {tile} oyna ({end}). {reason}',
+  teachHintDraw: 'İpucu: çek. {reason}',
+  teachHintPass: 'İpucu: pas geç. {reason}',
+  teachWhyDraw: 'Hiçbir taş uymuyor.',
+  teachWhyPass: 'Hiçbir taş uymuyor ve yığın boş.',
+  teachWhyOnly: 'Uyan tek taş bu.',
+  teachWhyDomino: 'Son taşın: domino!',
+  teachWhyScores: { one: '{count} puan getirir.', other: '{count} puan getirir.' },
+  teachWhyLacks: 'Açıkta bir {number} bırakır ve {name} oyuncusunda hiç yok.',
+  teachWhyHeaviest: 'En ağır taşın: elinde daha az puan kalır.',
+  teachWhyDouble: 'Çift taş, hâlâ uyarken oynanır.',
+  teachWhyBest: 'Bilgisayar eli defalarca oynadığında en iyi sonucu bu hamle verdi.',
+  teachUndone: 'Hamle geri alındı: sıra yine sende.',
+  teachNothingToUndo: 'Bu elde geri alınacak bir hamlen yok.',
+  statsWithHelp: 'İpucu ya da geri almayla',
+  soundSetting: 'Sesler',
 };
 
 export default catalog;

@@ -227,6 +227,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Скинути всю статистику? Це не можна скасувати.',
   statsResetYes: 'Скинути',
   newGameStarted: 'Почалася нова гра.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Підказка',
+  teachUndo: 'Скасувати',
+  teachHintPlay: 'Підказка: ходи {tile}. {reason}',
+  teachHintPlayAt: 'Підказка: ходи {tile} ({end}). {reason}',
+  teachHintDraw: 'Підказка: бери з базару. {reason}',
+  teachHintPass: 'Підказка: пас. {reason}',
+  teachWhyDraw: 'Нічого не підходить.',
+  teachWhyPass: 'Нічого не підходить, а базар порожній.',
+  teachWhyOnly: 'Це єдина кістка, що підходить.',
+  teachWhyDomino: 'Це твоя остання кістка: доміно!',
+  teachWhyScores: { one: 'Це дає {count} очко.', few: 'Це дає {count} очки.', many: 'Це дає {count} очок.', other: 'Це дає {count} очка.' },
+  teachWhyLacks: 'Лишається відкритою {number}, а в {name} таких немає.',
+  teachWhyHeaviest: 'Це твоя найважча кістка: у руці залишиться менше очок.',
+  teachWhyDouble: 'Дубль краще викласти, поки він ще підходить.',
+  teachWhyBest: 'Цей хід виявився найкращим, коли комп’ютер багато разів розіграв раунд.',
+  teachUndone: 'Хід скасовано: знову твій хід.',
+  teachNothingToUndo: 'У цьому раунді немає твого ходу, який можна скасувати.',
+  statsWithHelp: 'З підказкою або скасуванням',
+  soundSetting: 'Звуки',
 };
 
 export default catalog;

@@ -202,6 +202,26 @@ const catalog: Catalog = {
   statsResetConfirm: 'Đặt lại toàn bộ thống kê? Không thể hoàn tác.',
   statsResetYes: 'Đặt lại',
   newGameStarted: 'Trận mới đã bắt đầu.',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: 'Gợi ý',
+  teachUndo: 'Hoàn tác',
+  teachHintPlay: 'Gợi ý: đánh {tile}. {reason}',
+  teachHintPlayAt: 'Gợi ý: đánh {tile} ({end}). {reason}',
+  teachHintDraw: 'Gợi ý: bốc. {reason}',
+  teachHintPass: 'Gợi ý: bỏ lượt. {reason}',
+  teachWhyDraw: 'Không quân nào hợp.',
+  teachWhyPass: 'Không quân nào hợp và nọc đã hết.',
+  teachWhyOnly: 'Đây là quân duy nhất hợp.',
+  teachWhyDomino: 'Đây là quân cuối của bạn: domino!',
+  teachWhyScores: { other: 'Nước này được {count} điểm.' },
+  teachWhyLacks: 'Nước này để hở số {number}, và {name} không có quân nào như vậy.',
+  teachWhyHeaviest: 'Đây là quân nặng nhất của bạn: trên tay còn ít điểm hơn.',
+  teachWhyDouble: 'Quân đôi nên đánh khi còn hợp.',
+  teachWhyBest: 'Nước này tốt nhất khi máy chơi thử ván này nhiều lần.',
+  teachUndone: 'Đã hoàn tác: lại đến lượt bạn.',
+  teachNothingToUndo: 'Ván này bạn không có nước nào để hoàn tác.',
+  statsWithHelp: 'Có gợi ý hoặc hoàn tác',
+  soundSetting: 'Âm thanh',
 };
 
 export default catalog;

@@ -198,6 +198,26 @@ const catalog: Catalog = {
   statsResetConfirm: '重置全部统计？此操作无法撤销。',
   statsResetYes: '重置',
   newGameStarted: '新游戏已开始。',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: '提示',
+  teachUndo: '撤销',
+  teachHintPlay: '提示：出{tile}。{reason}',
+  teachHintPlayAt: '提示：出{tile}（{end}）。{reason}',
+  teachHintDraw: '提示：摸牌。{reason}',
+  teachHintPass: '提示：过。{reason}',
+  teachWhyDraw: '没有能接的牌。',
+  teachWhyPass: '没有能接的牌，牌堆也空了。',
+  teachWhyOnly: '这是唯一能接的牌。',
+  teachWhyDomino: '这是你的最后一张牌：多米诺！',
+  teachWhyScores: { other: '这步得{count}分。' },
+  teachWhyLacks: '留下一个{number}点，而{name}一张也没有。',
+  teachWhyHeaviest: '这是你最重的牌：手里剩的点数更少。',
+  teachWhyDouble: '对子趁还能接时出。',
+  teachWhyBest: '电脑把这一局试打了许多次，这步的结果最好。',
+  teachUndone: '已撤销：又轮到你了。',
+  teachNothingToUndo: '这一局没有你能撤销的出牌。',
+  statsWithHelp: '用过提示或撤销',
+  soundSetting: '声音',
 };
 
 export default catalog;

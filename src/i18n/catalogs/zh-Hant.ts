@@ -198,6 +198,26 @@ const catalog: Catalog = {
   statsResetConfirm: '重設全部統計？此操作無法復原。',
   statsResetYes: '重設',
   newGameStarted: '新遊戲已開始。',
+  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  teachHint: '提示',
+  teachUndo: '復原',
+  teachHintPlay: '提示：出{tile}。{reason}',
+  teachHintPlayAt: '提示：出{tile}（{end}）。{reason}',
+  teachHintDraw: '提示：摸牌。{reason}',
+  teachHintPass: '提示：過。{reason}',
+  teachWhyDraw: '沒有能接的牌。',
+  teachWhyPass: '沒有能接的牌，牌堆也空了。',
+  teachWhyOnly: '這是唯一能接的牌。',
+  teachWhyDomino: '這是你的最後一張牌：多米諾！',
+  teachWhyScores: { other: '這步得{count}分。' },
+  teachWhyLacks: '留下一個{number}點，而{name}一張也沒有。',
+  teachWhyHeaviest: '這是你最重的牌：手裡剩的點數更少。',
+  teachWhyDouble: '對子趁還能接時出。',
+  teachWhyBest: '電腦把這一局試打了許多次，這步的結果最好。',
+  teachUndone: '已復原：又輪到你了。',
+  teachNothingToUndo: '這一局沒有你能復原的出牌。',
+  statsWithHelp: '用過提示或復原',
+  soundSetting: '聲音',
 };
 
 export default catalog;

@@ -9,6 +9,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createActor, fromPromise, type Subscription } from 'xstate';
+import type { Hint } from '../../ai/hint.js';
 import { WorkerPlayer } from '../../ai/worker-player.js';
 import type { Level } from '../../shared/names.js';
 import type { LegalMove, MatchConfig, Seat } from '../../engine/index.js';
@@ -207,6 +208,12 @@ export class LocalSession implements Session, ReactiveController {
   /** The computers' level in the match being played (statistics count per level). */
   get level(): Level | null {
     return this.snapshot?.context.level ?? null;
+  }
+
+  /** The hard computer's move for the person now (thought out in the worker), and why; null when it is not their turn. */
+  hint(): Promise<Hint | null> {
+    const view = this.state?.legal.length ? this.state.view : null;
+    return view ? this.player.hint(view, { seed: view.log.length + 64 * view.round.number }) : Promise.resolve(null);
   }
 
   /** Takes back the person's last move of this round (and the computers' after it); a refusal is the state's rejection. */
