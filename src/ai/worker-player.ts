@@ -8,6 +8,8 @@ import type { LegalMove, PlayerView } from '../engine/index.js';
 import type { ChooseOptions } from './levels.js';
 import { loadChooseMove } from './load.js';
 import type { Hint } from './hint.js';
+
+export type { Hint, HintReason } from './hint.js';
 import type { WorkerQuestion, WorkerReply } from './worker-protocol.js';
 
 /** The hard level's budget when it must think on the main thread (about a frame or three). */

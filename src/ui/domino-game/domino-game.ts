@@ -21,6 +21,8 @@ import { renderPlayers, renderStatusLine, renderSummary, type RoundRow } from '.
 import { warnOnce } from './settings.js';
 import { styles } from './domino-game.styles.js';
 import { TableStory } from './table-story.js';
+import { Teaching } from './teach.js';
+import { SoundSwitch } from '../sound/sound-switch.js';
 import { tableStyles } from './table.styles.js';
 
 export type { DominoEventMap } from './events.js';
@@ -78,6 +80,9 @@ const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles:
  * @csspart place - A place on the table where the chosen tile can go.
  * @csspart how-to-play - The short rules of the variant being played (a fold).
  * @csspart settings-button - Opens the settings dialog.
+ * @csspart hint-button - Against the computer: shows the move the hard computer would make, and why (key H).
+ * @csspart undo-button - Against the computer: takes your last move of the round back (keys Ctrl+Z, U).
+ * @csspart hinted - The tile in your hand that a hint points to.
  */
 export class DominoGame extends LitElement {
   static override styles = [styles, tableStyles];
@@ -166,6 +171,21 @@ export class DominoGame extends LitElement {
   /** Each seat's last play, the line of what just happened, where a tile laid comes from. */
   private readonly tableStory = new TableStory(this);
   private readonly play = new PlayController(this, () => this.session, this.tableStory);
+  /** Hint and Undo against the computer. */
+  private readonly teach = new Teaching(
+    {
+      host: this,
+      local: this.local,
+      match: this.match,
+      t: () => this.translator,
+      say: (text) => this.announcer.say(text),
+      settings: () => this.settings.now(),
+    },
+    this.parts,
+    () => this.session === this.local,
+  );
+  /** The game's sounds, loaded when they are turned on. */
+  private readonly sounds = new SoundSwitch();
   /** The scores after each round heard, from the round-end events (the view keeps no history); summary.ts picks this match's. */
   private readonly rounds: RoundRow[] = [];
   private lastRejection: SessionState['rejection'] = null;
@@ -224,6 +244,7 @@ export class DominoGame extends LitElement {
     if (!state) return;
     // A match can start while the element connects (tempo "instant"): the page hears its first events
     // once the element has rendered, so a listener added just after it was put on the page is not late.
+    this.sounds.heard(event, state, this.settings.now().sound);
     if (this.hasUpdated) emitDomEvent(this, event, state);
     else void this.updateComplete.then(() => emitDomEvent(this, event, state));
     if (event.type === 'matchEnd' && this.session === this.local) this.match.count(event.winningSide, state);
@@ -249,7 +270,7 @@ export class DominoGame extends LitElement {
     const t = this.translator;
     // Online, a screen of the lobby stands in for the table until the room's match shows.
     const screen = this.online.mode?.screen();
-    return html`<div class="game" dir=${t.dir} @keydown=${this.play.onKeyDown}>
+    return html`<div class="game" dir=${t.dir} @keydown=${this.onKeyDown}>
       ${screen ?? (state && this.renderTable(t, state))}
       <div class="live" role="status" aria-live="polite"></div>
       <div class="ghost" hidden aria-hidden="true"></div>
@@ -257,9 +278,14 @@ export class DominoGame extends LitElement {
     </div>`;
   }
 
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    this.play.onKeyDown(event);
+    this.teach.onKeyDown(event);
+  };
+
   private renderTable(t: Translator, state: SessionState) {
     const { phase, view, legal } = state;
-    const { play, match, parts } = this;
+    const { play, match, parts, teach } = this;
     const online = this.online.mode;
     const playable = new Set(legal.filter((m): m is Play => m.type === 'play').map((m) => tileName(m.tile)));
     const button = mainActionOf(phase, legal);
@@ -276,20 +302,22 @@ export class DominoGame extends LitElement {
           .openEnds=${view.openEnds}
           .places=${play.places()}
           .placing=${play.choosing}
+          .hintedEnd=${teach.endFor(state)}
           .marks=${this.tableStory.marks(t, state)}
           .origin=${this.tableStory.origin(state)}
           @place-chosen=${play.onPlaceChosen}
           @place-cancel=${play.cancel}
         ></domino-board>
         <p class="happened">${this.tableStory.line}</p>
-        <p class="hint" part="hint">${hintOf(t, state, play.choosing !== null)}</p>
+        <p class="hint" part="hint">${teach.lineFor(state) ?? hintOf(t, state, play.choosing !== null)}</p>
         ${phase === 'roundOver' || phase === 'matchOver'
           ? html`<div class="over" tabindex="0">${renderSummary(t, state, parts.summaryBody(t, state, this.rounds))}</div>`
           : nothing}
       </div>
       <domino-hand
-        exportparts="tile, playable, unplayable, selected"
+        exportparts="tile, playable, unplayable, selected, hinted"
         .tiles=${view.hand}
+        .hinted=${teach.tileFor(state)}
         .playable=${playable}
         .selected=${play.choosing}
         .deal=${phase === 'playing' ? view.round.number : 0}
@@ -302,6 +330,7 @@ export class DominoGame extends LitElement {
               ${t.t(action.label)}
             </button>`
           : nothing}
+        ${teach.buttons(t, state)}
         <button class="secondary" part="settings-button" type="button" aria-haspopup="dialog" @click=${this.openSettings}>
           ${t.t('settings')}
         </button>

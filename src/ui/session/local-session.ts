@@ -9,8 +9,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createActor, fromPromise, type Subscription } from 'xstate';
-import type { Hint } from '../../ai/hint.js';
-import { WorkerPlayer } from '../../ai/worker-player.js';
+import { WorkerPlayer, type Hint } from '../../ai/worker-player.js';
 import type { Level } from '../../shared/names.js';
 import type { LegalMove, MatchConfig, Seat } from '../../engine/index.js';
 import {
