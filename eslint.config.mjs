@@ -19,7 +19,7 @@ import globals from 'globals';
 // workspace (server/src/) imports the widget package by its public entries only (domino-game/…).
 const LAYERS = {
   engine: { doors: ['index', 'internal'], imports: [] },
-  shared: { doors: ['names', 'match-config'], imports: ['engine'] },
+  shared: { doors: ['names', 'match-config', 'phrases'], imports: ['engine'] },
   i18n: { doors: ['index', 'language-names'], imports: [] },
   ai: { doors: ['index', 'worker-player', 'worker'], imports: ['engine', 'shared'] },
   machine: { doors: ['index', 'restore'], imports: ['engine', 'shared', 'ai'] },

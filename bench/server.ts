@@ -299,6 +299,20 @@ interface Row {
   warnings: string[];
   /** The server's own move handling time over the window (from /metrics), or null. */
   inServer: string | null;
+  /** The first server process's V8 heap in use at the window's start and end (MB), when its /metrics tells. */
+  heapStart: number | null;
+  heapEnd: number | null;
+}
+
+/** The server's V8 heap in use (MB), from GET /metrics (prom-client's default metrics), or null. */
+async function heapMb(url: string): Promise<number | null> {
+  try {
+    const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) });
+    const found = /^domino_process_nodejs_heap_size_used_bytes (\S+)$/m.exec(await response.text());
+    return found ? Number(found[1]) / 2 ** 20 : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The server's own histogram of a move's handling (received → views sent), from GET /metrics: bucket bound (s) → count. */
@@ -385,6 +399,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     const rssStart = sum(servers.map((s) => rssMb(s.pid)));
     const cpuStart = sum(serverPids.map(cpuMs));
     const histogramStart = target === 'server' ? await moveHistogram(server.url) : null;
+    const heapStart = target === 'server' ? await heapMb(server.url) : null;
     const began = performance.now();
     await sleep(options.seconds * 1000);
     for (const w of workers) w.send({ cmd: 'stop' } satisfies Command);
@@ -393,6 +408,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     const cpuEnd = sum(serverPids.map(cpuMs));
     const load = loadavg()[0]!;
     const histogramEnd = target === 'server' ? await moveHistogram(server.url) : null;
+    const heapEnd = target === 'server' ? await heapMb(server.url) : null;
     const got: Report[] = await Promise.all(reports);
 
     const closed = workers.map((w) => reply(w, 'closed', 30_000).catch(() => undefined));
@@ -416,6 +432,8 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
       max: samples.length > 0 ? samples[samples.length - 1]! : NaN,
       errors: got.reduce((sum, r) => sum + r.errors, 0) + ready.reduce((sum, r) => sum + r.failed, 0),
       examples: [...new Set(got.flatMap((r) => r.examples).concat(ready.flatMap((r) => r.examples)))].slice(0, 5),
+      heapStart,
+      heapEnd,
       rssIdle,
       rssStart,
       rssEnd,
@@ -501,6 +519,9 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
         `views ${frameBytes} bytes on average (echo frames the same); server rss ${flat === null ? '?' : `${flat >= 0 ? '+' : ''}${(flat * 100).toFixed(0)}%`} over the window`,
     );
     if (server.inServer) print(`server:     inside the server (its /metrics domino_move_seconds: move received → views sent, bucket bounds): ${server.inServer}`);
+    if (server.heapStart !== null && server.heapEnd !== null) {
+      print(`server:     V8 heap in use (the first process): ${server.heapStart.toFixed(0)} → ${server.heapEnd.toFixed(0)} MB over the window, ${((server.heapEnd * 1024) / (server.rooms / options.processes)).toFixed(0)} kB a room`);
+    }
     for (const row of [server, echo]) {
       if (row.examples.length > 0) print(`server:     ${row.target} errors or unheard changes, first: ${row.examples.join(' | ')}`);
       if (row.warnings.length > 0 && row.target === 'server') print(`server:     ${row.target} printed: ${row.warnings.map((w) => w.slice(0, 200)).join(' | ')}`);

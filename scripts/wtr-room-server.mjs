@@ -1,18 +1,20 @@
 // Starts the real room server (the server workspace's sources, server/src/main.ts through tsx; rooms in
 // memory, a short grace period) beside the browser tests, so the online tests play through it over real WebSockets. A test asks for its URL:
 //   const server = await executeServerCommand('room-server-url');
+// `roomServer({ command, args })` starts another beside it, with more arguments, answering `command`
+// (the turn clock's tests use one whose clocks run five times faster: `--clock-scale 0.2`).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export function roomServer() {
+export function roomServer({ command = 'room-server-url', args = [] } = {}) {
   let child = null;
   let url = null;
 
   function start() {
     return new Promise((resolve, reject) => {
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', ':memory:', '--static', 'none', '--grace', '2'], {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', ':memory:', '--static', 'none', '--grace', '2', ...args], {
         cwd: root,
         env: { ...process.env, LOG_LEVEL: process.env.ROOM_SERVER_LOG_LEVEL ?? 'warn' },
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -40,15 +42,15 @@ export function roomServer() {
   }
 
   return {
-    name: 'room-server',
+    name: command === 'room-server-url' ? 'room-server' : `room-server:${command}`,
     async serverStart() {
       await start();
     },
     async serverStop() {
       if (child && child.exitCode === null) child.kill('SIGTERM');
     },
-    executeCommand({ command }) {
-      if (command !== 'room-server-url') return undefined;
+    executeCommand({ command: asked }) {
+      if (asked !== command) return undefined;
       return url;
     },
   };

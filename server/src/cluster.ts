@@ -23,6 +23,11 @@ export interface Cluster {
    * largest safe integer when notices may have been lost, after Redis came back).
    */
   onChange(listener: (room: string, version: number) => void): void;
+  // ---- Rooms people come back to (#19)
+  /** Tells the other processes that `seat` said a quick phrase in `room` (its id only: phrases are not stored). */
+  say(room: string, seat: number, phrase: string): void;
+  /** Hears of a quick phrase said on another process in a watched room. */
+  onSaid(listener: (room: string, seat: number, phrase: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,8 @@ export function soloCluster(): Cluster {
     watch: () => undefined,
     unwatch: () => undefined,
     onChange: () => undefined,
+    say: () => undefined,
+    onSaid: () => undefined,
     close: async () => undefined,
   };
 }
@@ -58,6 +65,7 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
   let silent = '';
   let aliveGeneration = 0;
   const listeners: ((room: string, version: number) => void)[] = [];
+  const phraseListeners: ((room: string, seat: number, phrase: string) => void)[] = [];
   const watched = new Set<string>();
 
   const beat = async () => {
@@ -81,6 +89,12 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
 
   subscriber.on('message', (channel: string, text: string) => {
     const room = channel.slice(channelOf('').length);
+    // A phrase notice (`phrase:<seat>:<id>`) shares the room's channel; a process before #19 takes it for no version.
+    const said = /^phrase:([0-3]):([A-Za-z]{1,20})$/.exec(text);
+    if (said) {
+      if (watched.has(room)) for (const listener of phraseListeners) listener(room, Number(said[1]), said[2]!);
+      return;
+    }
     const version = Number(text);
     if (!watched.has(room) || !Number.isInteger(version)) return;
     for (const listener of listeners) listener(room, version);
@@ -121,6 +135,12 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
     },
     onChange(listener) {
       listeners.push(listener);
+    },
+    say(room, seat, phrase) {
+      commands.publish(channelOf(room), `phrase:${seat}:${phrase}`).catch(onError);
+    },
+    onSaid(listener) {
+      phraseListeners.push(listener);
     },
     async close() {
       clearInterval(timer);

@@ -17,6 +17,8 @@
  *   --max-connections-per-address N   default 32
  *   --rooms-per-minute-per-address N  default 10
  *   --threads N       computer player threads, default cores - 1
+ *   --clock-scale F   for tests only: what each room's turn clock is multiplied by, default 1
+ *                     (0.05 makes a 15 s clock run out in 0.75 s)
  *
  * Once it accepts connections it prints `listening on http://HOST:PORT`; logs are JSON lines (pino)
  * on standard output. SIGINT and SIGTERM close the sockets with 1012 (clients resume) and exit.
@@ -66,6 +68,7 @@ try {
       'max-connections-per-address': { type: 'string' },
       'rooms-per-minute-per-address': { type: 'string' },
       threads: { type: 'string' },
+      'clock-scale': { type: 'string' },
     },
     strict: true,
   }).values;
@@ -127,6 +130,14 @@ function redact(url: string): string {
     return 'the given URL';
   }
 }
+/** `--clock-scale`: a positive number, at most 1 (turn clocks only ever run faster, for tests). */
+function clockScale(text: string | undefined): number {
+  if (text === undefined) return 1;
+  const scale = Number(text);
+  if (!(scale > 0 && scale <= 1)) fail(`--clock-scale must be a number above 0 and at most 1, not ${text}`);
+  return scale;
+}
+
 const staticRoot = parsed.static === 'none' ? null : (parsed.static ?? widgetRoot);
 
 const server = await startServer({
@@ -143,6 +154,7 @@ const server = await startServer({
   ttl: { lobbyMs: wholeNumber('--lobby-ttl', parsed['lobby-ttl'], 3600, 1) * 1000, idleMs: wholeNumber('--room-ttl', parsed['room-ttl'], 86400, 1) * 1000 },
   maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], 32, 1),
   roomsPerMinutePerAddress: wholeNumber('--rooms-per-minute-per-address', parsed['rooms-per-minute-per-address'], 10, 1),
+  clockScale: clockScale(parsed['clock-scale']),
 }).catch((error: Error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
 
 if (!origins) log.warn({ event: 'any-origin' }, 'no --origins given: pages from any origin may connect');

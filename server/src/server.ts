@@ -38,6 +38,8 @@ export interface ServerOptions {
   messageBurst?: number;
   pingMs?: number;
   sweepMs?: number;
+  /** Tests only: what turn clocks are multiplied by (RoomServiceOptions.clockScale). */
+  clockScale?: number;
 }
 
 export interface RunningServer {
@@ -62,6 +64,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     cluster,
     graceMs: options.graceMs,
     nextRoundMs: options.nextRoundMs ?? 30_000,
+    ...(options.clockScale !== undefined ? { clockScale: options.clockScale } : {}),
     ttl: options.ttl ?? { lobbyMs: HOUR, idleMs: 24 * HOUR },
   });
   const http: Server = createServer(

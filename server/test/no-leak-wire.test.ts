@@ -161,7 +161,7 @@ describe('no frame carries what its seat may not see', () => {
     const reader = new Database(db, { readonly: true });
     const stored = (reader.prepare('SELECT snapshot FROM room_snapshots').all() as { snapshot: string }[]).map((row) => JSON.parse(row.snapshot) as RoomState);
     // A seat's token hash is in the snapshot, or in the log's entry of its join.
-    const joined = (reader.prepare('SELECT entry FROM room_entries').all() as { entry: string }[]).map((row) => decodeEntry(row.entry)).flatMap((e) => (e.type === 'join' ? [e.tokenHash] : []));
+    const joined = (reader.prepare('SELECT entry FROM room_journal').all() as { entry: string }[]).map((row) => decodeEntry(row.entry)).flatMap((e) => (e.type === 'join' ? [e.tokenHash] : []));
     reader.close();
     assert.equal(stored.length, CASES.length);
     const secrets = [...stored.flatMap((room) => [room.seed, ...room.seats.map((s) => s.tokenHash).filter((h): h is string => h !== null)]), ...joined];

@@ -5,7 +5,8 @@
  * after it; `since` gives a reader just the entries it lacks while the log keeps them, else the
  * snapshot; a room past its expiry is absent (an append made on it fails, its id may be taken again)
  * and sweep removes it. SQLite also keeps rooms across a reopen of its file, commits the appends of
- * one turn of the event loop together, and reads a room stored before rooms were logs.
+ * one turn of the event loop together, deletes the journal rows no load needs, and reads the files of
+ * earlier servers (a room stored before rooms were logs; the logs before the journal).
  */
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
@@ -17,7 +18,7 @@ import { after, before, describe, test } from 'node:test';
 import { KEPT_BEFORE_SNAPSHOT, type RoomLog } from '../src/storage/log.js';
 import { MemoryLog } from '../src/storage/memory.js';
 import { RedisLog } from '../src/storage/redis.js';
-import { SqliteLog } from '../src/storage/sqlite.js';
+import { EXPIRY_SLACK_MS, SqliteLog } from '../src/storage/sqlite.js';
 import { startRedis, type RedisProcess } from './redis-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'domino-log-'));
@@ -205,5 +206,91 @@ test('SqliteLog reads a room stored before rooms were logs once, into the log', 
   await log.close();
   const reader = new Database(file, { readonly: true });
   assert.equal((reader.prepare('SELECT count(*) AS n FROM rooms WHERE id = ?').get('legacy') as { n: number }).n, 0, 'moved, not copied');
+  reader.close();
+});
+
+test('SqliteLog: the journal rows no load needs are deleted (before a snapshot, and a swept room\'s), and a reopen reads the rest', async () => {
+  const clock = new Clock();
+  const file = join(dir, 'journal.sqlite');
+  const log = new SqliteLog(file, clock.now);
+  const later = clock.ms + 60_000;
+  await log.create('kept', '{}', later);
+  await log.create('swept', '{}', clock.ms + 100);
+  let version = 1;
+  for (let n = 0; n < 3 * KEPT_BEFORE_SNAPSHOT; n++) assert.ok(await log.append('kept', version, [entry(++version)], null, later));
+  assert.ok(await log.append('kept', version, [entry(++version)], `{"at":${version}}`, later));
+  assert.ok(await log.append('swept', 1, [entry(2), entry(3)], null, clock.ms + 100));
+  // Later transactions delete a few of the rows each: appends to another room carry them out.
+  await log.create('other', '{}', later);
+  for (let n = 0, v = 1; n < 10; n++) assert.ok(await log.append('other', v, [entry(++v)], null, later));
+  clock.ms += 100;
+  assert.equal(await log.sweep(clock.ms), 1);
+  await log.close();
+
+  const reader = new Database(file, { readonly: true });
+  const rows = (room: string) => (reader.prepare('SELECT version FROM room_journal WHERE room = ? ORDER BY version').all(room) as { version: number }[]).map((r) => r.version);
+  const kept = rows('kept');
+  assert.equal(kept.length, KEPT_BEFORE_SNAPSHOT, 'the changes kept before the snapshot, no older one');
+  assert.equal(kept[0], version - KEPT_BEFORE_SNAPSHOT + 1);
+  assert.deepEqual(rows('swept'), [], 'a swept room leaves no row');
+  assert.equal((reader.prepare('SELECT count(*) AS n FROM room_heads WHERE id = ?').get('swept') as { n: number }).n, 0);
+  reader.close();
+
+  const reopened = new SqliteLog(file, clock.now);
+  assert.deepEqual(await reopened.load('kept'), { version, snapshot: `{"at":${version}}`, snapshotVersion: version, entries: [] });
+  assert.deepEqual((await reopened.since('kept', version - 3))!.entries, [entry(version - 2), entry(version - 1), entry(version)]);
+  assert.equal((await reopened.since('kept', 5))!.snapshot, `{"at":${version}}`, 'older than the journal keeps: the snapshot');
+  assert.ok(await reopened.append('kept', version, [entry(version + 1)], null, later), 'it goes on at its version');
+  assert.equal(await reopened.append('kept', version, [entry(version + 1)], null, later), false);
+  assert.equal(await reopened.load('swept'), null);
+  await reopened.close();
+});
+
+test('SqliteLog: the stored expiry runs ahead of the one asked by at most EXPIRY_SLACK_MS: the process that asked keeps the exact one, a reopened file at most that much more', async () => {
+  const clock = new Clock();
+  const file = join(dir, 'expiry.sqlite');
+  const log = new SqliteLog(file, clock.now);
+  await log.create('r', '{}', clock.ms + 1000);
+  let version = 1;
+  for (let n = 0; n < 20; n++) {
+    clock.ms += 10;
+    assert.ok(await log.append('r', version, [entry(++version)], null, clock.ms + 1000));
+  }
+  const asked = clock.ms + 1000;
+  clock.ms = asked;
+  assert.equal(await log.load('r'), null, 'in the process that asked, the exact expiry');
+  await log.close();
+  const reader = new Database(file, { readonly: true });
+  const stored = (reader.prepare('SELECT expires_at FROM room_heads WHERE id = ?').get('r') as { expires_at: number }).expires_at;
+  reader.close();
+  assert.ok(stored >= asked && stored <= asked + EXPIRY_SLACK_MS, `stored ${stored - asked} ms after the expiry asked`);
+  const reopened = new SqliteLog(file, clock.now);
+  clock.ms = stored - 1;
+  assert.notEqual(await reopened.load('r'), null);
+  clock.ms = stored;
+  assert.equal(await reopened.load('r'), null);
+  await reopened.close();
+});
+
+test('SqliteLog moves a file of the server before the journal (room_logs and room_entries) into the journal, once', async () => {
+  const clock = new Clock();
+  const file = join(dir, 'earlier.sqlite');
+  const old = new Database(file);
+  old.exec(`CREATE TABLE room_logs (id TEXT PRIMARY KEY, version INTEGER NOT NULL, snapshot_version INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TABLE room_snapshots (id TEXT PRIMARY KEY, snapshot TEXT NOT NULL);
+    CREATE TABLE room_entries (room TEXT NOT NULL, version INTEGER NOT NULL, entry TEXT NOT NULL, PRIMARY KEY (room, version)) WITHOUT ROWID;`);
+  old.prepare('INSERT INTO room_logs VALUES (?, ?, ?, ?)').run('earlier', 5, 3, clock.ms + 1000);
+  old.prepare('INSERT INTO room_snapshots VALUES (?, ?)').run('earlier', '{"at":3}');
+  for (const v of [2, 3, 4, 5]) old.prepare('INSERT INTO room_entries VALUES (?, ?, ?)').run('earlier', v, entry(v));
+  old.close();
+  const log = new SqliteLog(file, clock.now);
+  assert.deepEqual(await log.load('earlier'), { version: 5, snapshot: '{"at":3}', snapshotVersion: 3, entries: [entry(4), entry(5)] });
+  assert.ok(await log.append('earlier', 5, [entry(6)], null, clock.ms + 1000));
+  await log.close();
+  const again = new SqliteLog(file, clock.now);
+  assert.deepEqual((await again.load('earlier'))!.entries, [entry(4), entry(5), entry(6)]);
+  await again.close();
+  const reader = new Database(file, { readonly: true });
+  assert.equal(reader.prepare("SELECT 1 FROM sqlite_master WHERE name IN ('room_logs', 'room_entries')").get(), undefined, 'the earlier tables are gone');
   reader.close();
 });

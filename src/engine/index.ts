@@ -3,7 +3,7 @@
  * No DOM, no dependencies: it runs in the page, in a Worker and in Node.
  */
 export { createMatch, legalMoves, applyMove, nextRound, isMatchOver, sideOf } from './match.js';
-export { playerView } from './view.js';
+export { playerView, sharedView, seatView, viewLogEntry, type SharedView, type SeatView } from './view.js';
 export { validateMatchState } from './validate.js';
 export { RuleError, type RuleErrorCode } from './errors.js';
 export { defaultHouseRules, resolveConfig, HOUSE_RULE_OPTIONS, VARIANTS, VARIANT_RULES } from './config.js';

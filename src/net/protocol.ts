@@ -9,6 +9,9 @@ import type { HouseRules, PlayerView, Seat, Tile } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
+import { PHRASES, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
+
+export { DEFAULT_TURN_CLOCK, PHRASE_GAP_MS, PHRASES, PHRASES_PER_MINUTE, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 
 /** Larger frames are refused by the socket itself (close 1009). */
 export const MAX_MESSAGE_BYTES = 4096;
@@ -29,6 +32,11 @@ export interface RoomSettings {
   level: Level;
   tempo?: Tempo;
   houseRules?: Partial<HouseRules>;
+  // ---- Rooms people come back to (#19)
+  /** Seconds a person has for a turn before the computer plays it (0: no limit); 60 when left out. */
+  clock?: TurnClock;
+  /** Whether the seats may send quick phrases; true when left out. */
+  phrases?: boolean;
 }
 
 const houseRuleEntries = Object.fromEntries(
@@ -47,6 +55,9 @@ const SettingsSchema = v.pipe(
     level: v.picklist(LEVELS as Level[]),
     tempo: v.optional(v.picklist(TEMPOS as Tempo[])),
     houseRules: v.optional(v.strictObject(houseRuleEntries)),
+    // ---- Rooms people come back to (#19)
+    clock: v.optional(v.picklist(TURN_CLOCKS as unknown as TurnClock[])),
+    phrases: v.optional(v.boolean()),
   }),
   // The combinations the engine refuses (teams without four players, …) are refused here too, in its words.
   v.check((settings) => settingsProblem(settings as RoomSettings) === null, (issue) => settingsProblem(issue.input as RoomSettings) ?? 'invalid settings'),
@@ -95,6 +106,10 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('next-round'), seq: SeqSchema }),
   v.strictObject({ type: v.literal('new-match') }),
   v.strictObject({ type: v.literal('leave') }),
+  // ---- Rooms people come back to (#19)
+  v.strictObject({ type: v.literal('phrase'), phrase: v.picklist(PHRASES as unknown as PhraseId[]) }),
+  v.strictObject({ type: v.literal('play-again') }),
+  v.strictObject({ type: v.literal('back') }),
 ]);
 
 export type WireMove = v.InferOutput<typeof MoveSchema>;
@@ -109,10 +124,18 @@ export type ClientMessage =
   | { type: 'move'; seq: number; move: { type: 'play'; tile: Tile; end: string } | { type: 'draw' } | { type: 'pass' } }
   | { type: 'next-round'; seq: number }
   | { type: 'new-match' }
-  | { type: 'leave' };
+  | { type: 'leave' }
+  // ---- Rooms people come back to (#19)
+  /** A quick phrase, by its id, to everyone in the room. */
+  | { type: 'phrase'; phrase: PhraseId }
+  /** After a match: this seat wants another one (it starts once every connected person does). */
+  | { type: 'play-again' }
+  /** The person is here again: their turns, played by the computer after two ran out, are theirs again. */
+  | { type: 'back' };
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
   'create', 'peek', 'join', 'resume', 'settings', 'start', 'move', 'next-round', 'new-match', 'leave',
+  'phrase', 'play-again', 'back',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -126,9 +149,12 @@ export interface RoomSeat {
   kind: SeatKindOnline;
   /** The person's connection is up (false for computers and open seats). */
   connected: boolean;
-  /** Has sent `next-round` for the round that just ended (or is a computer). */
+  /** Has sent `next-round` for the round that just ended, or `play-again` after the match (or is a computer). */
   ready: boolean;
-  /** A person gone longer than the grace period: a computer plays their turns until they are back. */
+  /**
+   * A person gone longer than the grace period, or whose turn clock ran out twice in a row: a computer
+   * plays their turns until they are back (or act again).
+   */
   away: boolean;
 }
 export type RoomPhase = 'lobby' | 'playing' | 'over';
@@ -154,7 +180,9 @@ export type ErrorCode =
   | 'illegal-move'
   | 'not-seated'
   | 'too-many'
-  | 'unavailable';
+  | 'unavailable'
+  // ---- Rooms people come back to (#19)
+  | 'phrases-off';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
@@ -168,8 +196,21 @@ export type WireEvent = MatchEmitted | (Extract<MatchEmitted, { type: 'matchEnd'
 export type ServerMessage =
   | { type: 'welcome'; room: string; seat: Seat; token?: string }
   | { type: 'room'; room: RoomInfo }
-  | { type: 'view'; seq: number; view: WireView; events: WireEvent[] }
-  | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType };
+  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; clock?: TurnClockView }
+  | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType }
+  // ---- Rooms people come back to (#19)
+  /** A seat said a quick phrase (to everyone in the room, the sender too). */
+  | { type: 'phrase'; seat: Seat; phrase: PhraseId };
+
+/**
+ * The turn clock as a `view` carries it: the seat to act and the time it has left when the view was
+ * sent (ms, by the server's clock; the client counts down from when it got the view). Left out when no
+ * clock runs (none set, no person to act, or the computer plays that seat).
+ */
+export interface TurnClockView {
+  seat: Seat;
+  msLeft: number;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Parsing

@@ -5,7 +5,7 @@
  * from the elements that send them (which import this file); `tell` is the one way to send them.
  */
 import type { Play, Tile } from '../engine/index.js';
-import type { RoomSettings } from '../net/protocol.js';
+import type { PhraseId, RoomSettings } from '../net/protocol.js';
 import type { PlayerSettings } from '../storage/index.js';
 
 /** <domino-hand>: a playable tile was clicked, activated by keyboard, or dragged. */
@@ -43,6 +43,16 @@ export interface LobbySettingsDetail {
   settings: RoomSettings;
 }
 
+/** <domino-lobby>, above the table: a quick phrase to say (#19). */
+export interface LobbyPhraseDetail {
+  phrase: PhraseId;
+}
+/** <domino-lobby>, above the table: the person mutes (or hears again) a seat's phrases, for themselves (#19). */
+export interface LobbyMuteDetail {
+  seat: number;
+  muted: boolean;
+}
+
 export interface InternalEventMap {
   'tile-chosen': TileChosenDetail;
   'place-chosen': PlaceChosenDetail;
@@ -57,6 +67,13 @@ export interface InternalEventMap {
   'lobby-settings': LobbySettingsDetail;
   'lobby-start': undefined;
   'lobby-back': undefined;
+  // Rooms people come back to (#19)
+  'lobby-phrase': LobbyPhraseDetail;
+  'lobby-mute': LobbyMuteDetail;
+  /** The person takes back the turns the computer played after their clock ran out. */
+  'lobby-return': undefined;
+  /** The host starts the next match without waiting for everyone. */
+  'lobby-start-now': undefined;
 }
 
 export type InternalEvent<K extends keyof InternalEventMap> = CustomEvent<InternalEventMap[K]>;

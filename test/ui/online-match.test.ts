@@ -56,10 +56,11 @@ describe('online: a match between two widgets', function () {
 
     await playOnline([host, guest], () => showsFinalScore(host) && showsFinalScore(guest));
 
-    // Only the host may start a new game; the guest waits for it.
-    expect(mainButton(host)?.textContent?.trim()).to.equal('New game');
-    expect(mainButton(guest)).to.equal(null);
-    expect(root(guest).querySelector('domino-lobby')!.shadowRoot!.textContent).to.contain('Waiting for Ann to start a new game.');
+    // Every seat may ask for another match (play again, #19), and only the host may start it at once.
+    expect(mainButton(host)?.textContent?.trim()).to.equal('Play again');
+    expect(mainButton(guest)?.textContent?.trim()).to.equal('Play again');
+    expect(inLobby(host, '.bar')!.textContent).to.contain('Start now');
+    expect(inLobby(guest, '.bar')!.textContent).not.to.contain('Start now');
 
     for (const [index, recorded] of heard.entries()) {
       const seat = index;

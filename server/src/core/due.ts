@@ -4,8 +4,9 @@
  * connected: a room everyone has left waits for them, rather than playing itself out unseen.
  */
 import type { Seat } from 'domino-game/engine';
+import type { TurnClockView } from 'domino-game/protocol';
 import { anyoneConnected, goneSince, isConnected, type Alive } from './presence.js';
-import { matchPhase, type RoomState } from './room.js';
+import { clockedOut, matchPhase, type RoomState } from './room.js';
 
 /** The room's timings, configurable per server. */
 export interface Timing {
@@ -15,9 +16,16 @@ export interface Timing {
   nextRoundMs: number;
   /** The least time a computer's turn takes, by the room's tempo. */
   computerMs: number;
+  /** A person's time for a turn, by the room's turn clock (0 or absent: no clock); its deadline is the turn's `since` plus this (#19). */
+  turnMs?: number;
 }
 
-export type Due = { kind: 'computer'; seat: Seat; at: number } | { kind: 'next-round'; at: number } | { kind: 'recheck'; at: number };
+/** `clock`: a person's turn clock ran out, and the computer plays that turn for them (#19). */
+export type Due =
+  | { kind: 'computer'; seat: Seat; at: number }
+  | { kind: 'next-round'; at: number }
+  | { kind: 'recheck'; at: number }
+  | { kind: 'clock'; seat: Seat; at: number };
 
 export function due(room: RoomState, alive: Alive, now: number, timing: Timing): Due | null {
   if (room.phase !== 'playing' || !room.match) return null;
@@ -42,10 +50,21 @@ function nextStep(room: RoomState, alive: Alive, now: number, timing: Timing): D
   if (seat === null) return null;
   const holder = room.seats[seat]!;
   const paced = room.since + timing.computerMs;
-  if (holder.kind === 'computer') return { kind: 'computer', seat, at: paced };
-  if (isConnected(holder, alive)) return null;
+  if (holder.kind === 'computer' || clockedOut(holder)) return { kind: 'computer', seat, at: paced };
+  // The turn's deadline lives in the room (its `since`), not in a timer: any process, any reload, finds it.
+  const turnMs = timing.turnMs ?? 0;
+  const clock: Due | null = turnMs > 0 ? { kind: 'clock', seat, at: room.since + turnMs } : null;
+  if (isConnected(holder, alive)) return clock;
   const awayAt = goneSince(room, holder) + timing.graceMs;
-  return awayAt <= now ? { kind: 'computer', seat, at: Math.max(paced, awayAt) } : { kind: 'recheck', at: awayAt };
+  if (awayAt <= now) return { kind: 'computer', seat, at: Math.max(paced, awayAt) };
+  return clock && clock.at < awayAt ? clock : { kind: 'recheck', at: awayAt };
+}
+
+/** The clock of the person to act, as a view carries it; null when no clock runs for anyone. */
+export function turnClock(room: RoomState, alive: Alive, now: number, timing: Timing): TurnClockView | null {
+  if (!timing.turnMs || room.phase !== 'playing' || !room.match || !anyoneConnected(room, alive)) return null;
+  const step = nextStep(room, alive, now, timing);
+  return step?.kind === 'clock' ? { seat: step.seat, msLeft: Math.max(0, step.at - now) } : null;
 }
 
 /** Lobby rooms expire after `lobbyMs` idle; others `idleMs` after the last person left. */

@@ -19,12 +19,24 @@ export type Entry =
   | { type: 'leave'; at: number; seat: Seat }
   | { type: 'settings'; at: number; seat: Seat; settings: RoomSettings }
   | { type: 'start'; at: number; seat: Seat }
-  /** `by: 'person'` is the seat's own move; `'computer'` one chosen for it (a computer seat, an away person). */
-  | { type: 'move'; at: number; seat: Seat; seq: number; by: 'person' | 'computer'; move: Move }
+  /**
+   * `by: 'person'` is the seat's own move; `'computer'` one chosen for it (a computer seat, an away
+   * person); `'clock'` one chosen for a person whose turn clock ran out (#19).
+   */
+  | { type: 'move'; at: number; seat: Seat; seq: number; by: MoveBy; move: Move }
   | { type: 'ready'; at: number; seat: Seat; seq: number }
   /** The next round: every connected person was ready, or the wait after the round was over. */
   | { type: 'deal'; at: number; seq: number }
-  | { type: 'new-match'; at: number; seat: Seat };
+  | { type: 'new-match'; at: number; seat: Seat }
+  // ---- Rooms people come back to (#19)
+  /** After the match: the seat wants another (the service adds the `new-match` once every connected person does). */
+  | { type: 'again'; at: number; seat: Seat }
+  /** The person acted again after their clock ran out twice: their turns are theirs again. */
+  | { type: 'back'; at: number; seat: Seat };
+
+export type MoveBy = 'person' | 'computer' | 'clock';
+const MOVE_BY_TAGS = { person: 'p', computer: 'c', clock: 't' } as const;
+const MOVE_BY_OF_TAG: Record<string, MoveBy> = { p: 'person', c: 'computer', t: 'clock' };
 
 export type EntryType = Entry['type'];
 
@@ -51,7 +63,7 @@ export function encodeEntry(entry: Entry): string {
       return JSON.stringify(['S', entry.at, entry.seat]);
     case 'move': {
       const { move } = entry;
-      const by = entry.by === 'person' ? 'p' : 'c';
+      const by = MOVE_BY_TAGS[entry.by];
       const played = move.type === 'play' ? ['p', move.tile[0], move.tile[1], move.end] : [move.type === 'draw' ? 'd' : 'x'];
       return JSON.stringify(['m', entry.at, entry.seat, entry.seq, by, ...played]);
     }
@@ -61,6 +73,10 @@ export function encodeEntry(entry: Entry): string {
       return JSON.stringify(['D', entry.at, entry.seq]);
     case 'new-match':
       return JSON.stringify(['n', entry.at, entry.seat]);
+    case 'again':
+      return JSON.stringify(['a', entry.at, entry.seat]);
+    case 'back':
+      return JSON.stringify(['b', entry.at, entry.seat]);
   }
 }
 
@@ -92,9 +108,11 @@ export function decodeEntry(text: string): Entry {
     case 'd':
     case 'l':
     case 'S':
-    case 'n': {
+    case 'n':
+    case 'a':
+    case 'b': {
       if (data.length !== 3 || !isSeat(data[2])) fail();
-      const type = ({ d: 'disconnect', l: 'leave', S: 'start', n: 'new-match' } as const)[tag];
+      const type = ({ d: 'disconnect', l: 'leave', S: 'start', n: 'new-match', a: 'again', b: 'back' } as const)[tag];
       return { type, at, seat: data[2] as Seat };
     }
     case 's': {
@@ -104,13 +122,14 @@ export function decodeEntry(text: string): Entry {
     }
     case 'm': {
       const [, , seat, seq, by, kind, a, b, end] = data as unknown[];
-      if (!isSeat(seat) || !isWhole(seq) || (by !== 'p' && by !== 'c')) fail();
+      const moveBy = typeof by === 'string' && Object.hasOwn(MOVE_BY_OF_TAG, by) ? MOVE_BY_OF_TAG[by] : undefined;
+      if (!isSeat(seat) || !isWhole(seq) || moveBy === undefined) fail();
       let move: Move;
       if (kind === 'p' && data.length === 9 && isPip(a) && isPip(b) && isText(end)) move = { type: 'play', tile: [a, b], end };
       else if (kind === 'd' && data.length === 6) move = { type: 'draw' };
       else if (kind === 'x' && data.length === 6) move = { type: 'pass' };
       else return fail();
-      return { type: 'move', at, seat: seat as Seat, seq: seq as number, by: by === 'p' ? 'person' : 'computer', move };
+      return { type: 'move', at, seat: seat as Seat, seq: seq as number, by: moveBy!, move };
     }
     case 'r':
       if (data.length !== 4 || !isSeat(data[2]) || !isWhole(data[3])) fail();

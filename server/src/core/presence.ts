@@ -4,7 +4,7 @@
  */
 import type { RoomInfo } from 'domino-game/protocol';
 import type { Entry } from './entries.js';
-import { applyEntries, matchPhase, type Refused, type RoomState, type SeatState } from './room.js';
+import { applyEntries, clockedOut, matchPhase, type Refused, type RoomState, type SeatState } from './room.js';
 
 /** Whether a process still holds connections (one process: only itself). */
 export type Alive = (process: string) => boolean;
@@ -18,8 +18,9 @@ export function goneSince(room: RoomState, seat: SeatState): number {
   return seat.goneSince ?? room.updatedAt;
 }
 
+/** Gone past the grace period, or the turn clock ran out on their last two turns (#19). */
 export function isAway(room: RoomState, seat: SeatState, alive: Alive, now: number, graceMs: number): boolean {
-  return seat.kind === 'human' && !isConnected(seat, alive) && now - goneSince(room, seat) >= graceMs;
+  return seat.kind === 'human' && (clockedOut(seat) || (!isConnected(seat, alive) && now - goneSince(room, seat) >= graceMs));
 }
 
 export function anyoneConnected(room: RoomState, alive: Alive): boolean {
@@ -52,12 +53,16 @@ export function roomInfo(room: RoomState, alive: Alive, now: number, graceMs: nu
 
 /**
  * `entries`, and the next deal after them when they leave the round over with everyone still
- * connected ready (the person the others waited for may just have sent `next-round`, left or gone).
+ * connected ready (the person the others waited for may just have sent `next-round`, left or gone);
+ * after a match, the next match (the same seats and settings) once everyone connected sent
+ * `play-again` (#19).
  */
 export function withDealIfAllReady(room: RoomState, entries: Entry[], alive: Alive, at: number): Entry[] | Refused {
   const applied = applyEntries(room, entries);
   if (!applied.ok) return applied;
   const after = applied.room;
-  if (after.phase !== 'playing' || !after.match || matchPhase(after.match) !== 'roundOver' || !everyoneReady(after, alive)) return entries;
+  if (!after.match || !everyoneReady(after, alive)) return entries;
+  if (after.phase === 'over') return [...entries, { type: 'new-match', at, seat: after.host }];
+  if (after.phase !== 'playing' || matchPhase(after.match) !== 'roundOver') return entries;
   return [...entries, { type: 'deal', at, seq: after.seq }];
 }

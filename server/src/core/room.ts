@@ -14,7 +14,7 @@
 import type { Move, Seat } from 'domino-game/engine';
 import { initialContext, matchConfigOf, phaseOfMatch, stepMatch, type MatchContext, type MatchEmitted, type Phase } from 'domino-game/machine';
 import type { ErrorCode, RoomPhase, RoomSettings } from 'domino-game/protocol';
-import type { Entry } from './entries.js';
+import type { Entry, MoveBy } from './entries.js';
 import { tokenMatches } from '../tokens.js';
 
 export interface SeatState {
@@ -26,8 +26,13 @@ export interface SeatState {
   connectedVia: string | null;
   /** Since when the person has had no connection (ms), while they are a person without one. */
   goneSince: number | null;
-  /** Sent `next-round` for the round that just ended. */
+  /** Sent `next-round` for the round that just ended, or `play-again` after the match. */
   ready: boolean;
+  /**
+   * How many of the person's turns in a row the clock ran out on (#19); two or more: away, the
+   * computer plays their turns until they act again. Absent in rooms stored before turn clocks: 0.
+   */
+  timeouts?: number;
 }
 
 /** The format of a stored room: 2 since rooms are logs (1 was the whole room rewritten per change). */
@@ -98,9 +103,13 @@ export function applyEntry(room: RoomState, entry: Entry): Outcome {
       if (seat === null) return refuse('room-full', room.phase === 'lobby' ? 'every seat is taken' : 'no seat is free for a newcomer');
       return { ok: true, room: withSeat(room, seat, person(entry.name, entry.tokenHash), entry.at), events: NO_EVENTS, seat };
     }
-    case 'connect':
+    case 'connect': {
       if (room.seats[entry.seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
-      return { ok: true, room: withSeat(room, entry.seat, { connectedVia: entry.via, goneSince: null }, entry.at), events: NO_EVENTS };
+      const connected = withSeat(room, entry.seat, { connectedVia: entry.via, goneSince: null }, entry.at);
+      // A room everyone had left waited for them: its turn clock starts over for the first one back.
+      const empty = room.seats.every((s) => s.connectedVia === null);
+      return { ok: true, room: empty && room.phase === 'playing' ? { ...connected, since: entry.at } : connected, events: NO_EVENTS };
+    }
     case 'disconnect':
       if (room.seats[entry.seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
       return { ok: true, room: withSeat(room, entry.seat, { connectedVia: null, goneSince: entry.at }, entry.at), events: NO_EVENTS };
@@ -118,7 +127,39 @@ export function applyEntry(room: RoomState, entry: Entry): Outcome {
       return deal(room, entry.seq, entry.at);
     case 'new-match':
       return newMatch(room, entry.seat, entry.at);
+    case 'again':
+      return playAgain(room, entry.seat, entry.at);
+    case 'back':
+      return back(room, entry.seat, entry.at);
   }
+}
+
+// ---- Rooms people come back to (#19) ----------------------------------------------------------
+
+/** Whether the turn clock ran out on the person's last two turns: the computer plays theirs until they act. */
+export const clockedOut = (seat: SeatState): boolean => (seat.timeouts ?? 0) >= 2;
+
+/** `play-again` after the match: the seat is ready for another (the service starts it once every connected person is). */
+function playAgain(room: RoomState, seat: Seat, at: number): Outcome {
+  if (room.seats[seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
+  if (room.phase !== 'over') return refuse('wrong-phase', 'the match is not over');
+  return { ok: true, room: withSeat(room, seat, { ready: true, timeouts: 0 }, at), events: NO_EVENTS };
+}
+
+/** `back`: the person whose clock ran out twice takes their turns back. */
+function back(room: RoomState, seat: Seat, at: number): Outcome {
+  const held = room.seats[seat];
+  if (held?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
+  if (!held.timeouts) return refuse('wrong-phase', 'the computer is not playing for this seat');
+  return { ok: true, room: withSeat(room, seat, { timeouts: 0 }, at), events: NO_EVENTS };
+}
+
+/** A move's count of the clock running out: one more when the clock played it, none once the person moves. */
+function withTimeouts(room: RoomState, seat: Seat, by: MoveBy): RoomState {
+  const held = room.seats[seat];
+  if (!held || held.kind !== 'human' || by === 'computer') return room;
+  const timeouts = by === 'clock' ? (held.timeouts ?? 0) + 1 : 0;
+  return timeouts === (held.timeouts ?? 0) ? room : { ...room, seats: room.seats.map((s, i) => (i === seat ? { ...s, timeouts } : s)) };
 }
 
 function changeSettings(room: RoomState, seat: Seat, settings: RoomSettings, at: number): Outcome {
@@ -166,7 +207,7 @@ function firstTurnOf(match: MatchContext): MatchEmitted[] {
  * decides whose turn a computer plays) passes the same checks but the turn's, which the match's own
  * check makes anyway.
  */
-function move(room: RoomState, seat: Seat, seq: number, by: 'person' | 'computer', wire: Move, at: number): Outcome {
+function move(room: RoomState, seat: Seat, seq: number, by: MoveBy, wire: Move, at: number): Outcome {
   if (room.phase === 'lobby' || !room.match) return refuse('wrong-phase', 'the match has not started');
   if (seq !== room.seq) return refuse('stale', `seq ${seq} is not the current one (${room.seq})`);
   const phase = matchPhase(room.match);
@@ -175,7 +216,8 @@ function move(room: RoomState, seat: Seat, seq: number, by: 'person' | 'computer
   if (by === 'person' && turn !== seat) return refuse('not-your-turn', `it is seat ${String(turn)}'s turn`);
   const step = stepMatch(room.match, { type: 'REMOTE_MOVE', seat, move: wire });
   if (!step.ok) return refuse('illegal-move', step.rejection.message);
-  return matchChanged(room, step.context, publicEvents(step.emitted), at);
+  const changed = matchChanged(room, step.context, publicEvents(step.emitted), at);
+  return { ...changed, room: withTimeouts(changed.room, seat, by) };
 }
 
 /** `next-round`: marks the seat ready (the service deals once every connected person is). */

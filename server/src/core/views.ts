@@ -4,8 +4,8 @@
  * once, and each seat adds only what is its own: its seat, its hand, the round (whose required lead
  * only its leader sees), and the log (where only its own draws name their tile).
  *
- * Every field still comes from the engine's `playerView`, the one allow-list of what a seat may see:
- * this module only knows which of its fields differ between seats, and a test checks, over random
+ * Every field still comes from the engine's allow-list of what a seat may see (`sharedView`, `seatView`
+ * and `viewLogEntry`, which `playerView` is made of): this module only joins their JSON, and a test checks, over random
  * matches, that every frame parses to exactly `{ ...playerView(game, seat), winner }`.
  *
  * The parts that outlive a change are serialized once for the match, not once a change: the engine
@@ -13,7 +13,7 @@
  * round's log from one state to the next, so their JSON is kept beside them (weakly: it goes with
  * them). A log entry is kept in two forms, as its own seat sees it and as the others do.
  */
-import { playerView, type MatchState, type PlayerView, type Seat } from 'domino-game/engine';
+import { seatView, sharedView, viewLogEntry, type MatchState, type Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { WireEvent } from 'domino-game/protocol';
 
@@ -45,29 +45,36 @@ export class ViewFrames {
     private readonly seq: number,
   ) {}
 
-  /** The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events. */
-  frame(seat: Seat, eventsJson: string): string {
-    const view = playerView(this.game, seat);
-    const shared = (this.sharedJson ??= this.sharedPart(view));
+  /**
+   * The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events; `tailJson`:
+   * more members of the message, each after a comma (the turn clock, #19).
+   */
+  frame(seat: Seat, eventsJson: string, tailJson = ''): string {
+    const own = seatView(this.game, seat);
+    const shared = (this.sharedJson ??= this.sharedPart());
     return (
-      `{"type":"view","seq":${this.seq},"view":{"seat":${view.seat},"hand":${JSON.stringify(view.hand)},` +
-      `"round":${JSON.stringify(view.round)},"log":${this.logJson(view)},${shared}},"events":${eventsJson}}`
+      `{"type":"view","seq":${this.seq},"view":{"seat":${seat},"hand":${JSON.stringify(own.hand)},` +
+      `"round":${JSON.stringify(own.round)},"log":${this.logJson(seat)},${shared}},"events":${eventsJson}${tailJson}}`
     );
   }
 
-  /** The view's log, each entry's JSON kept with the engine's entry it shows. */
-  private logJson(view: PlayerView): string {
-    const { log } = this.game;
-    const parts = view.log.map((entry, i) => {
-      const source = log[i]!;
-      return once(source, entry, entry.seat === view.seat ? kept : keptForOthers);
+  /** The log as `seat` sees it, each entry's JSON kept with the engine's entry it shows. */
+  private logJson(seat: Seat): string {
+    const parts = this.game.log.map((entry) => {
+      const cache = entry.seat === seat ? kept : keptForOthers;
+      let json = cache.get(entry);
+      if (json === undefined) {
+        json = JSON.stringify(viewLogEntry(entry, seat));
+        cache.set(entry, json);
+      }
+      return json;
     });
     return `[${parts.join(',')}]`;
   }
 
   /** The seat-independent fields of a view as JSON members (no braces), with `winner` beside `winningSide`. */
-  private sharedPart(view: PlayerView): string {
-    const { seat: _seat, hand: _hand, round: _round, log: _log, config, table, ...rest } = view;
+  private sharedPart(): string {
+    const { config, table, ...rest } = sharedView(this.game);
     const tableJson = `[${table.map((placement, i) => once(this.game.table[i]!, placement)).join(',')}]`;
     const restJson = JSON.stringify({ ...rest, winner: rest.winningSide }).slice(1, -1);
     return `"config":${once(this.game.config, config)},"table":${tableJson},${restJson}`;

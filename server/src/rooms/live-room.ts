@@ -8,6 +8,7 @@ import type { Move, Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { ServerMessage } from 'domino-game/protocol';
 import { CorruptEntry, decodeEntry, type Entry } from '../core/entries.js';
+import { PhraseLimit } from '../core/phrase-limit.js';
 import { applyEntry, type Refused, type RoomState } from '../core/room.js';
 import { readStoredRoom } from '../core/stored-room.js';
 import type { StoredRoom } from '../storage/log.js';
@@ -78,6 +79,8 @@ export class LiveRoom {
   readonly newcomers = new Set<Client>();
   /** Resumed connections that said which view they held: their first view carries the events since. */
   readonly resumedFrom = new Map<Client, number>();
+  /** How often each seat held here may say a quick phrase (#19). */
+  readonly phrases = new PhraseLimit();
   private recent: { seq: number; events: MatchEmitted[] }[];
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;

@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { legalMoves, playerView, type LegalMove, type Move, type Seat } from 'domino-game/engine';
 import { computerSeed, TEMPO_DELAYS } from 'domino-game/machine';
-import type { ClientMessage, ClientMessageType, ErrorCode, RoomSettings } from 'domino-game/protocol';
+import { DEFAULT_TURN_CLOCK, PHRASES, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomSettings } from 'domino-game/protocol';
 import type { Cluster } from '../cluster.js';
 import type { ComputerPool } from '../computer-pool.js';
-import { due as dueOf, expiresAt, type Due, type Timing } from '../core/due.js';
+import { due as dueOf, expiresAt, turnClock, type Due, type Timing } from '../core/due.js';
 import { decodeEntry, encodeEntry, type Entry } from '../core/entries.js';
 import { isConnected, roomInfo, withDealIfAllReady, type Alive } from '../core/presence.js';
 import { applyEntry, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
@@ -37,6 +37,11 @@ export interface RoomServiceOptions {
   nextRoundMs: number;
   ttl: { lobbyMs: number; idleMs: number };
   now?: () => number;
+  /**
+   * What a room's turn clock is multiplied by (1 when left out): tests give a second's clock in a
+   * fraction of it (`--clock-scale`); never set for people.
+   */
+  clockScale?: number;
 }
 
 /** How often a change that lost a compare-and-set is made again on the caught-up room before giving up. */
@@ -98,6 +103,11 @@ export class RoomService {
     // The seat is ready; once every connected person is, the next round is dealt in the same change.
     'next-round': (client, message) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'ready', at, seat, seq: message.seq }], this.alive, at)),
     'new-match': (client) => this.seatChange(client, (seat, at) => [{ type: 'new-match', at, seat }]),
+    // ---- Rooms people come back to (#19)
+    phrase: (client, message) => this.phrase(client, message.phrase),
+    // The seat wants another match; once every connected person does, it starts in the same change.
+    'play-again': (client) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'again', at, seat }], this.alive, at)),
+    back: (client) => this.seatChange(client, (seat, at) => [{ type: 'back', at, seat }]),
   };
 
   constructor(private readonly options: RoomServiceOptions) {
@@ -111,6 +121,14 @@ export class RoomService {
       const room = this.rooms.get(id);
       if (!room || version <= room.version) return;
       void room.queued(() => this.catchUp(room)).catch((error: unknown) => this.options.log.warn({ err: error, room: id }, 'could not follow a change from another process'));
+    });
+    // A phrase said on another process reaches the room's connections here too (#19); one said here
+    // (its seat's connection is held here) comes back on the bus too, and was relayed already.
+    options.cluster.onSaid((id, seat, phrase) => {
+      const room = this.rooms.get(id);
+      const held = room?.state.seats[seat];
+      if (!room || held?.kind !== 'human' || held.connectedVia === this.processId || !PHRASES.includes(phrase as PhraseId)) return;
+      this.relayPhrase(room, seat, phrase as PhraseId);
     });
   }
 
@@ -235,6 +253,26 @@ export class RoomService {
     const room = client.room === null ? undefined : this.rooms.get(client.room);
     if (!room || client.seat === null) throw new Refusal('not-seated', 'join or resume a room first');
     return { room, seat: client.seat };
+  }
+
+  // ---- Quick phrases (#19) -------------------------------------------------------------------
+
+  /** A seat's quick phrase: to everyone in the room, here and on the other processes; never stored. */
+  private async phrase(client: Client, phrase: PhraseId): Promise<void> {
+    const { room, seat } = this.seated(client);
+    if (room.state.settings.phrases === false) throw new Refusal('phrases-off', 'the host turned quick phrases off in this room');
+    if (!room.phrases.allow(seat, this.now())) throw new Refusal('rate-limited', 'one quick phrase every 2 seconds, 10 a minute');
+    this.relayPhrase(room, seat, phrase);
+    this.options.cluster.say(room.id, seat, phrase);
+  }
+
+  private relayPhrase(room: LiveRoom, seat: Seat, phrase: PhraseId): void {
+    this.toEveryone(room, JSON.stringify({ type: 'phrase', seat, phrase }));
+  }
+
+  /** A frame for everyone in the room this process holds a connection of: every seat (and whoever else comes to watch). */
+  private toEveryone(room: LiveRoom, text: string): void {
+    for (const client of room.clients) client.sendText(text);
   }
 
   // ---- Changing a room -----------------------------------------------------------------------
@@ -383,6 +421,8 @@ export class RoomService {
     }
     const infoText = room.lastInfo!;
     const frames = state.match ? new ViewFrames(state.match.game, state.seq) : null;
+    const clock = frames && turnClock(state, this.alive, this.now(), this.timing(state));
+    const clockJson = clock ? `,"clock":${JSON.stringify(clock)}` : '';
     const eventsJson = new Map<number, string>();
     for (const client of [...room.clients]) {
       const holder = client.seat === null ? undefined : state.seats[client.seat];
@@ -404,7 +444,7 @@ export class RoomService {
         eventsJson.set(from, events);
       }
       client.seq = state.seq;
-      client.sendText(frames.frame(client.seat, events));
+      client.sendText(frames.frame(client.seat, events, clockJson));
     }
   }
 
@@ -480,7 +520,8 @@ export class RoomService {
   // ---- The clock: computers, away players, the next deal -------------------------------------
 
   private timing(room: RoomState): Timing {
-    return { graceMs: this.options.graceMs, nextRoundMs: this.options.nextRoundMs, computerMs: TEMPO_DELAYS[room.settings.tempo ?? 'normal'].move };
+    const turnMs = (room.settings.clock ?? DEFAULT_TURN_CLOCK) * 1000 * (this.options.clockScale ?? 1);
+    return { graceMs: this.options.graceMs, nextRoundMs: this.options.nextRoundMs, computerMs: TEMPO_DELAYS[room.settings.tempo ?? 'normal'].move, turnMs };
   }
 
   private schedule(room: LiveRoom): void {
@@ -488,7 +529,7 @@ export class RoomService {
     const state = room.state;
     const now = this.now();
     const due = dueOf(state, this.alive, now, this.timing(state));
-    const key = due ? `${state.seq}:${due.kind}:${due.kind === 'computer' ? due.seat : ''}:${due.at}` : '';
+    const key = due ? `${state.seq}:${due.kind}:${due.kind === 'computer' || due.kind === 'clock' ? due.seat : ''}:${due.at}` : '';
     if (key === room.dueKey) return;
     room.dueKey = key;
     if (!due) {
@@ -517,13 +558,14 @@ export class RoomService {
     room.dueKey = '';
     const seq = room.state.seq;
     try {
-      if (due.kind === 'computer') {
+      if (due.kind === 'computer' || due.kind === 'clock') {
+        // A person's clock running out is played like a computer's turn (thought of only then: most turns never run out).
         const move = await (thinking?.move ?? this.think(room.state, due.seat));
         if (room.thinking === thinking) room.thinking = null;
         await this.change(room, (state, at) => {
           const still = dueOf(state, this.alive, at, this.timing(state));
-          if (state.seq !== seq || still?.kind !== 'computer' || still.seat !== due.seat) return { ok: false, code: 'stale', message: 'the turn moved on' };
-          return [{ type: 'move', at, seat: due.seat, seq, by: 'computer', move }];
+          if (state.seq !== seq || still?.kind !== due.kind || still.seat !== due.seat || (due.kind === 'clock' && still.at > at)) return { ok: false, code: 'stale', message: 'the turn moved on' };
+          return [{ type: 'move', at, seat: due.seat, seq, by: due.kind === 'clock' ? 'clock' : 'computer', move }];
         });
       } else if (due.kind === 'next-round') {
         await this.change(room, (state, at) => (state.seq === seq ? [{ type: 'deal', at, seq }] : { ok: false, code: 'stale', message: 'already dealt' }));

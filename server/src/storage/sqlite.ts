@@ -1,14 +1,23 @@
 /**
- * Rooms in an SQLite file (better-sqlite3): the embedded default for one server process. A room is a
- * small row (its version and expiry), its last snapshot a row of a second table and its changes rows
- * of a third; write-ahead logging, so a process killed at any moment restarts with every change it
- * had committed.
+ * Rooms in an SQLite file (better-sqlite3): the embedded default for one server process (one process
+ * per file: it keeps every room's head in memory). Write-ahead logging, so a process killed at any
+ * moment restarts with every change it had committed.
+ *
+ * The tables: `room_snapshots` (a room's last snapshot and its version, written only when one is
+ * taken), `room_journal` (every change, a row with the room, its version and the entry; keyed by an
+ * increasing rowid alone, so an append adds a row at the end of one B-tree and touches no index) and
+ * `room_heads` (a room's expiry). A room's version, its journal rows and its expiry live in memory
+ * (`Head`), read once from the file when it is opened: the compare-and-set of an append is made there,
+ * and an append writes its journal rows only. The stored expiry moves only when the room would
+ * otherwise expire before the time asked, and then EXPIRY_SLACK_MS further: a room may outlive a
+ * restart by up to that much, while the process that asked keeps the exact expiry.
  *
  * Group commit: every append of one turn of the event loop waits for the end of that turn and is
  * committed with the others in one transaction (a commit costs about as much as the writes in it, and
  * under load many rooms change in the same turn); each append is still its own compare-and-set, and
  * its promise settles only once the transaction is committed, so no view of a change goes out before
- * the change is stored.
+ * the change is stored. The journal rows no load needs any more (KEPT_BEFORE_SNAPSHOT changes before a
+ * snapshot, or a swept room's) are deleted a few in each later transaction.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -53,15 +62,38 @@ parentPort.once('message', () => {
 `;
 const CHECKPOINT_EVERY_MS = 1000;
 
-type Row = { version: number; snapshot: string; snapshot_version: number };
+/** How much later than asked a room's stored expiry may be: the stored one moves at most once per this much. */
+export const EXPIRY_SLACK_MS = 60_000;
+
+/** The journal rows no load needs that one transaction deletes, beside its appends. */
+const TRIM_PER_COMMIT = 256;
+
+/** A room as this process knows it: its version, where its journal rows are, its expiry. */
+interface Head {
+  version: number;
+  snapshotVersion: number;
+  /** The version of `rows[0]`; the rows are every version from it to `version`, in order. */
+  firstVersion: number;
+  /** The journal's rowids of the room's kept changes. */
+  rows: number[];
+  /** The expiry asked for last (ms since the epoch). */
+  expiresAt: number;
+  /** The expiry in the file: never before `expiresAt`. */
+  storedExpiresAt: number;
+}
+
+const copyHead = (head: Head): Head => ({ ...head, rows: head.rows.slice() });
 
 export class SqliteLog implements RoomLog {
   private pending: PendingAppend[] = [];
   private readonly checkpointer: Worker | null = null;
   private readonly db: Database.Database;
   private readonly statements;
+  private readonly heads = new Map<string, Head>();
+  /** Journal rowids no load needs any more, deleted TRIM_PER_COMMIT at a time. */
+  private trimQueue: number[] = [];
   /** The batch of one turn's appends, in one transaction (made once: better-sqlite3 prepares its BEGIN and COMMIT). */
-  private readonly commitBatch: (batch: PendingAppend[]) => boolean[];
+  private readonly commitBatch: (batch: PendingAppend[], heads: Map<string, Head>) => boolean[];
 
   constructor(file: string, private readonly now: () => number = Date.now) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -79,62 +111,88 @@ export class SqliteLog implements RoomLog {
       this.checkpointer.unref();
       this.checkpointer.on('error', () => undefined);
     }
-    // A room's row is small (its version, its snapshot's, its expiry) and changes with every append;
-    // the snapshot, kilobytes, lives in a table of its own and is written only when it is taken.
-    this.db.exec(`CREATE TABLE IF NOT EXISTS room_logs (
-      id TEXT PRIMARY KEY,
-      version INTEGER NOT NULL,
-      snapshot_version INTEGER NOT NULL,
-      expires_at INTEGER NOT NULL
-    ) WITHOUT ROWID`);
-    this.db.exec('CREATE INDEX IF NOT EXISTS room_logs_expiry ON room_logs (expires_at)');
-    this.db.exec('CREATE TABLE IF NOT EXISTS room_snapshots (id TEXT PRIMARY KEY, snapshot TEXT NOT NULL)');
-    this.db.exec(`CREATE TABLE IF NOT EXISTS room_entries (
-      room TEXT NOT NULL,
-      version INTEGER NOT NULL,
-      entry TEXT NOT NULL,
-      PRIMARY KEY (room, version)
-    ) WITHOUT ROWID`);
-    const legacy = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").get() !== undefined;
+    const exists = (table: string) => this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+    const earlierLogs = exists('room_logs');
+    if (earlierLogs) this.db.exec('ALTER TABLE room_snapshots RENAME TO room_snapshots_earlier');
+    this.db.exec('CREATE TABLE IF NOT EXISTS room_heads (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID');
+    this.db.exec('CREATE TABLE IF NOT EXISTS room_snapshots (id TEXT PRIMARY KEY, version INTEGER NOT NULL, snapshot TEXT NOT NULL)');
+    this.db.exec('CREATE TABLE IF NOT EXISTS room_journal (seq INTEGER PRIMARY KEY, room TEXT NOT NULL, version INTEGER NOT NULL, entry TEXT NOT NULL)');
+    if (earlierLogs) this.moveEarlierLogs();
+    const legacy = exists('rooms');
     this.statements = {
-      load: this.db.prepare<[string, number], Row>(
-        'SELECT l.version, s.snapshot, l.snapshot_version FROM room_logs l JOIN room_snapshots s ON s.id = l.id WHERE l.id = ? AND l.expires_at > ?',
-      ),
-      head: this.db.prepare<[string, number], { version: number; snapshot_version: number }>('SELECT version, snapshot_version FROM room_logs WHERE id = ? AND expires_at > ?'),
-      entriesAfter: this.db.prepare<[string, number], { entry: string }>('SELECT entry FROM room_entries WHERE room = ? AND version > ? ORDER BY version'),
-      oldest: this.db.prepare<[string], { version: number | null }>('SELECT min(version) AS version FROM room_entries WHERE room = ?'),
-      insert: this.db.prepare<[string, number]>('INSERT OR IGNORE INTO room_logs (id, version, snapshot_version, expires_at) VALUES (?, 1, 1, ?)'),
-      // An expired room not yet swept counts as absent: a new one may take its id.
-      replaceExpired: this.db.prepare<[number, string, number]>('UPDATE room_logs SET version = 1, snapshot_version = 1, expires_at = ? WHERE id = ? AND expires_at <= ?'),
-      putSnapshot: this.db.prepare<[string, string]>('INSERT OR REPLACE INTO room_snapshots (id, snapshot) VALUES (?, ?)'),
-      forgetEntries: this.db.prepare<[string]>('DELETE FROM room_entries WHERE room = ?'),
-      // The compare-and-set: an expired room is absent to a change made on it before it expired, as to everyone else.
-      advance: this.db.prepare<[number, number, string, number, number]>('UPDATE room_logs SET version = ?, expires_at = ? WHERE id = ? AND version = ? AND expires_at > ?'),
-      advanceWithSnapshot: this.db.prepare<[number, number, number, string, number, number]>(
-        'UPDATE room_logs SET version = ?, expires_at = ?, snapshot_version = ? WHERE id = ? AND version = ? AND expires_at > ?',
-      ),
-      insertEntry: this.db.prepare<[string, number, string]>('INSERT INTO room_entries (room, version, entry) VALUES (?, ?, ?)'),
-      trimEntries: this.db.prepare<[string, number]>('DELETE FROM room_entries WHERE room = ? AND version <= ?'),
-      sweepEntries: this.db.prepare<[number]>('DELETE FROM room_entries WHERE room IN (SELECT id FROM room_logs WHERE expires_at <= ?)'),
-      sweepSnapshots: this.db.prepare<[number]>('DELETE FROM room_snapshots WHERE id IN (SELECT id FROM room_logs WHERE expires_at <= ?)'),
-      sweepRooms: this.db.prepare<[number]>('DELETE FROM room_logs WHERE expires_at <= ?'),
-      count: this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM room_logs WHERE expires_at > ?'),
+      snapshot: this.db.prepare<[string], { version: number; snapshot: string }>('SELECT version, snapshot FROM room_snapshots WHERE id = ?'),
+      entry: this.db.prepare<[number], { entry: string }>('SELECT entry FROM room_journal WHERE seq = ?'),
+      putHead: this.db.prepare<[string, number]>('INSERT OR REPLACE INTO room_heads (id, expires_at) VALUES (?, ?)'),
+      putExpiry: this.db.prepare<[number, string]>('UPDATE room_heads SET expires_at = ? WHERE id = ?'),
+      putSnapshot: this.db.prepare<[string, number, string]>('INSERT OR REPLACE INTO room_snapshots (id, version, snapshot) VALUES (?, ?, ?)'),
+      insertEntry: this.db.prepare<[string, number, string]>('INSERT INTO room_journal (room, version, entry) VALUES (?, ?, ?)'),
+      deleteEntry: this.db.prepare<[number]>('DELETE FROM room_journal WHERE seq = ?'),
+      deleteHead: this.db.prepare<[string]>('DELETE FROM room_heads WHERE id = ?'),
+      deleteSnapshot: this.db.prepare<[string]>('DELETE FROM room_snapshots WHERE id = ?'),
       legacyLoad: legacy ? this.db.prepare<[string, number], { state: string; expires_at: number }>('SELECT state, expires_at FROM rooms WHERE id = ? AND expires_at > ?') : null,
       legacyDelete: legacy ? this.db.prepare<[string]>('DELETE FROM rooms WHERE id = ?') : null,
       legacySweep: legacy ? this.db.prepare<[number]>('DELETE FROM rooms WHERE expires_at <= ?') : null,
     };
-    this.commitBatch = this.db.transaction((batch: PendingAppend[]) => batch.map((append) => this.appendNow(append)));
+    this.readHeads();
+    this.commitBatch = this.db.transaction((batch: PendingAppend[], heads: Map<string, Head>) => {
+      const appended = batch.map((append) => this.appendNow(append, heads));
+      this.trimSome(TRIM_PER_COMMIT);
+      return appended;
+    });
+  }
+
+  /** Every room's head, from the file: its expiry, its snapshot's version and its journal rows. */
+  private readHeads(): void {
+    const expiries = this.db.prepare<[], { id: string; expires_at: number }>('SELECT id, expires_at FROM room_heads').all();
+    const snapshots = new Map(this.db.prepare<[], { id: string; version: number }>('SELECT id, version FROM room_snapshots').all().map((r) => [r.id, r.version]));
+    for (const { id, expires_at } of expiries) {
+      const snapshotVersion = snapshots.get(id) ?? 1;
+      this.heads.set(id, { version: snapshotVersion, snapshotVersion, firstVersion: snapshotVersion + 1, rows: [], expiresAt: expires_at, storedExpiresAt: expires_at });
+    }
+    // Rows in the order they were written: a room's versions come in order, each once.
+    const rows = this.db.prepare<[], [number, string, number]>('SELECT seq, room, version FROM room_journal ORDER BY seq').raw();
+    for (const [seq, room, version] of rows.iterate()) {
+      const head = this.heads.get(room);
+      if (!head || version <= head.snapshotVersion - KEPT_BEFORE_SNAPSHOT) {
+        this.trimQueue.push(seq);
+        continue;
+      }
+      if (head.rows.length === 0) head.firstVersion = version;
+      head.rows.push(seq);
+      head.version = Math.max(head.version, version);
+    }
+  }
+
+  /**
+   * A file of the server before the journal (a row per room with its version in `room_logs`, its
+   * changes keyed by room and version in `room_entries`): moved into the journal's tables once.
+   */
+  private moveEarlierLogs(): void {
+    this.db.transaction(() => {
+      this.db.exec(`INSERT OR REPLACE INTO room_heads (id, expires_at) SELECT id, expires_at FROM room_logs;
+        INSERT OR REPLACE INTO room_snapshots (id, version, snapshot)
+          SELECT s.id, l.snapshot_version, s.snapshot FROM room_snapshots_earlier s JOIN room_logs l ON l.id = s.id;
+        INSERT INTO room_journal (room, version, entry) SELECT room, version, entry FROM room_entries ORDER BY room, version;
+        DROP TABLE room_entries; DROP TABLE room_snapshots_earlier; DROP TABLE room_logs;`);
+    })();
+  }
+
+  private live(id: string, now = this.now()): Head | undefined {
+    const head = this.heads.get(id);
+    return head && head.expiresAt > now ? head : undefined;
   }
 
   async create(id: string, snapshot: string, expiresAt: number): Promise<boolean> {
-    return this.db.transaction(() => {
-      const created = this.statements.insert.run(id, expiresAt).changes === 1 || this.statements.replaceExpired.run(expiresAt, id, this.now()).changes === 1;
-      if (created) {
-        this.statements.putSnapshot.run(id, snapshot);
-        this.statements.forgetEntries.run(id);
-      }
-      return created;
+    // An expired room not yet swept counts as absent: a new one may take its id.
+    const old = this.heads.get(id);
+    if (old && old.expiresAt > this.now()) return false;
+    this.db.transaction(() => {
+      if (old) for (const seq of old.rows) this.statements.deleteEntry.run(seq);
+      this.statements.putHead.run(id, expiresAt);
+      this.statements.putSnapshot.run(id, 1, snapshot);
     })();
+    this.heads.set(id, { version: 1, snapshotVersion: 1, firstVersion: 2, rows: [], expiresAt, storedExpiresAt: expiresAt });
+    return true;
   }
 
   append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number): Promise<boolean> {
@@ -147,49 +205,78 @@ export class SqliteLog implements RoomLog {
   private commit(): void {
     const batch = this.pending;
     this.pending = [];
+    // The batch works on copies of the heads it touches: they replace the heads once it is committed.
+    const touched = new Map<string, Head>();
     let appended: boolean[];
     try {
-      appended = this.commitBatch(batch);
+      appended = this.commitBatch(batch, touched);
     } catch (error) {
       for (const append of batch) append.reject(error);
       return;
     }
+    for (const [id, head] of touched) this.heads.set(id, head);
     batch.forEach((append, i) => append.resolve(appended[i]!));
   }
 
-  private appendNow({ id, expected, entries, snapshot, expiresAt }: PendingAppend): boolean {
-    const version = expected + entries.length;
+  private appendNow({ id, expected, entries, snapshot, expiresAt }: PendingAppend, touched: Map<string, Head>): boolean {
     const now = this.now();
-    const moved =
-      snapshot === null
-        ? this.statements.advance.run(version, expiresAt, id, expected, now)
-        : this.statements.advanceWithSnapshot.run(version, expiresAt, version, id, expected, now);
-    if (moved.changes !== 1) return false;
-    entries.forEach((entry, i) => this.statements.insertEntry.run(id, expected + 1 + i, entry));
+    let head = touched.get(id);
+    if (!head) {
+      const live = this.live(id, now);
+      if (!live) return false;
+      head = copyHead(live);
+      touched.set(id, head);
+    }
+    // The compare-and-set: an expired room is absent to a change made on it before it expired, as to everyone else.
+    if (head.expiresAt <= now || head.version !== expected) return false;
+    for (const entry of entries) {
+      head.version++;
+      if (head.rows.length === 0) head.firstVersion = head.version;
+      head.rows.push(Number(this.statements.insertEntry.run(id, head.version, entry).lastInsertRowid));
+    }
+    head.expiresAt = expiresAt;
+    if (head.storedExpiresAt < expiresAt || head.storedExpiresAt > expiresAt + EXPIRY_SLACK_MS) {
+      head.storedExpiresAt = expiresAt + EXPIRY_SLACK_MS;
+      this.statements.putExpiry.run(head.storedExpiresAt, id);
+    }
     if (snapshot !== null) {
-      this.statements.putSnapshot.run(id, snapshot);
-      this.statements.trimEntries.run(id, version - KEPT_BEFORE_SNAPSHOT);
+      this.statements.putSnapshot.run(id, head.version, snapshot);
+      head.snapshotVersion = head.version;
+      const drop = Math.max(0, head.version - KEPT_BEFORE_SNAPSHOT - head.firstVersion + 1);
+      if (drop > 0) {
+        for (const seq of head.rows.splice(0, drop)) this.trimQueue.push(seq);
+        head.firstVersion += drop;
+      }
     }
     return true;
   }
 
+  private trimSome(most: number): void {
+    if (this.trimQueue.length === 0) return;
+    const rows = this.trimQueue.length <= most ? this.trimQueue : this.trimQueue.slice(0, most);
+    this.trimQueue = rows === this.trimQueue ? [] : this.trimQueue.slice(most);
+    for (const seq of rows) this.statements.deleteEntry.run(seq);
+  }
+
+  /** The entries of `head` after `version`, oldest first. */
+  private entriesAfter(head: Head, version: number): string[] {
+    const from = Math.max(0, version + 1 - head.firstVersion);
+    return head.rows.slice(from).map((seq) => this.statements.entry.get(seq)!.entry);
+  }
+
   async load(id: string): Promise<StoredRoom | null> {
-    const row = this.statements.load.get(id, this.now());
-    if (!row) return this.loadLegacy(id);
-    return {
-      version: row.version,
-      snapshot: row.snapshot,
-      snapshotVersion: row.snapshot_version,
-      entries: this.statements.entriesAfter.all(id, row.snapshot_version).map((r) => r.entry),
-    };
+    const head = this.live(id);
+    if (!head) return this.loadLegacy(id);
+    const stored = this.statements.snapshot.get(id)!;
+    return { version: head.version, snapshot: stored.snapshot, snapshotVersion: stored.version, entries: this.entriesAfter(head, stored.version) };
   }
 
   async since(id: string, version: number): Promise<StoredRoom | null> {
-    const row = this.statements.head.get(id, this.now());
-    if (!row) return null;
-    const oldest = this.statements.oldest.get(id)?.version ?? row.version + 1;
-    if (version + 1 < oldest && version < row.version) return this.load(id);
-    return { version: row.version, snapshot: null, snapshotVersion: row.snapshot_version, entries: this.statements.entriesAfter.all(id, version).map((r) => r.entry) };
+    const head = this.live(id);
+    if (!head) return null;
+    const oldest = head.rows.length > 0 ? head.firstVersion : head.version + 1;
+    if (version + 1 < oldest && version < head.version) return this.load(id);
+    return { version: head.version, snapshot: null, snapshotVersion: head.snapshotVersion, entries: this.entriesAfter(head, version) };
   }
 
   /**
@@ -200,31 +287,42 @@ export class SqliteLog implements RoomLog {
   private loadLegacy(id: string): StoredRoom | null {
     const { legacyLoad, legacyDelete } = this.statements;
     const row = legacyLoad?.get(id, this.now());
-    if (!row || !legacyDelete) return null;
+    if (!row || !legacyDelete || this.heads.has(id)) return null;
     const snapshot = row.state;
     this.db.transaction(() => {
-      this.statements.insert.run(id, row.expires_at);
-      this.statements.putSnapshot.run(id, snapshot);
+      this.statements.putHead.run(id, row.expires_at);
+      this.statements.putSnapshot.run(id, 1, snapshot);
       legacyDelete.run(id);
     })();
+    this.heads.set(id, { version: 1, snapshotVersion: 1, firstVersion: 2, rows: [], expiresAt: row.expires_at, storedExpiresAt: row.expires_at });
     return { version: 1, snapshot, snapshotVersion: 1, entries: [] };
   }
 
   async sweep(now: number): Promise<number> {
-    return this.db.transaction(() => {
-      this.statements.sweepEntries.run(now);
-      this.statements.sweepSnapshots.run(now);
+    const expired = [...this.heads].filter(([, head]) => head.expiresAt <= now);
+    this.db.transaction(() => {
+      for (const [id, head] of expired) {
+        this.statements.deleteHead.run(id);
+        this.statements.deleteSnapshot.run(id);
+        for (const seq of head.rows) this.trimQueue.push(seq);
+      }
+      this.trimSome(this.trimQueue.length);
       this.statements.legacySweep?.run(now);
-      return this.statements.sweepRooms.run(now).changes;
     })();
+    for (const [id] of expired) this.heads.delete(id);
+    return expired.length;
   }
 
   async count(): Promise<number> {
-    return this.statements.count.get(this.now())?.n ?? 0;
+    const now = this.now();
+    let live = 0;
+    for (const head of this.heads.values()) if (head.expiresAt > now) live++;
+    return live;
   }
 
   async close(): Promise<void> {
     if (this.pending.length > 0) this.commit();
+    this.db.transaction(() => this.trimSome(this.trimQueue.length))();
     if (this.checkpointer) {
       const stopped = new Promise((resolve) => this.checkpointer!.once('exit', resolve));
       this.checkpointer.ref();

@@ -5,15 +5,15 @@
  * and tells the page and the person what happens in the room: the `domino-room` event, and
  * announcements of joins, leaves, lost and restored connections.
  */
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Seat } from '../../engine/index.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
 import type { MatchEmitted } from '../session/session.js';
 import type { ConnectionStatus } from '../../net/connection.js';
-import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
+import type { PhraseId, RoomInfo, RoomSettings } from '../../net/protocol.js';
 import '../domino-lobby/domino-lobby.js';
 import type { InternalEvent, LobbyCreateDetail, LobbyJoinDetail } from '../internal-events.js';
-import type { LobbyScreen } from '../domino-lobby/domino-lobby.js';
+import type { LobbyScreen, TableOffers } from '../domino-lobby/domino-lobby.js';
 import { OnlineSession, type OnlineProblem, type SeatKeyStore } from '../session/online-session.js';
 import type { EffectiveSettings, SettingName } from './effective-settings.js';
 import { emit } from './events.js';
@@ -51,6 +51,15 @@ const PROBLEMS: Partial<Record<OnlineProblem['code'], MessageKey>> = {
 /** The name typed last, offered again for the next room. */
 let lastName = '';
 
+/** The seats each person muted, by their room and own seat (two widgets of a page are two people), while the page lives (#19). */
+const mutedSeats = new Map<string, Set<Seat>>();
+/** How long a quick phrase shows at its sender's name. */
+const BUBBLE_MS = 5000;
+/** The person is told once, this long before their clock runs out. */
+const CLOCK_WARNING_MS = 10_000;
+/** How often a running clock's countdown is shown again. */
+const CLOCK_TICK_MS = 500;
+
 export class OnlineMode implements ReactiveController {
   /** Where the room's match is played, once a room is created, looked at or resumed: the root renders and sends through it. */
   session: OnlineSession | null = null;
@@ -66,6 +75,12 @@ export class OnlineMode implements ReactiveController {
   private table = false;
   private readonly server: string;
   private readonly keys: SeatKeyStore;
+  /** The phrase each seat said last, while it shows (#19). */
+  private readonly bubbles = new Map<Seat, { phrase: PhraseId; timer: ReturnType<typeof setTimeout> }>();
+  /** Shows a running clock's countdown again now and then. */
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  /** The clock (its end) whose ten seconds' warning was said. */
+  private warned: number | null = null;
 
   constructor(private readonly host: OnlineHost) {
     this.server = host.element.server ?? '';
@@ -134,6 +149,9 @@ export class OnlineMode implements ReactiveController {
     session.onEvent((event) => {
       if (this.session === session) this.host.emitted(event);
     });
+    session.onPhrase((said) => {
+      if (this.session === session) this.heard(said.seat, said.phrase);
+    });
     this.session = session;
     this.table = false;
     this.host.element.requestUpdate();
@@ -146,6 +164,9 @@ export class OnlineMode implements ReactiveController {
     this.room = null;
     this.status = null;
     session?.dispose();
+    this.stopTicking();
+    for (const bubble of this.bubbles.values()) clearTimeout(bubble.timer);
+    this.bubbles.clear();
   }
 
   private create({ name, settings }: LobbyCreateDetail): void {
@@ -197,7 +218,94 @@ export class OnlineMode implements ReactiveController {
     const table = this.screenOf(session) === null;
     if (table && !this.table) this.focusTableIfLobbyHadFocus();
     this.table = table;
+    this.tick();
     this.host.element.requestUpdate();
+  }
+
+  // ---- The turn clock and quick phrases (#19) ---------------------------------------------------
+
+  /** The clock shown, if one runs: its seat and whole seconds left (never below 0; the server decides). */
+  private shownClock(): { seat: Seat; seconds: number; msLeft: number } | null {
+    const session = this.session;
+    const clock = session?.clock;
+    if (!clock || session.state?.phase !== 'playing' || session.state.view.turn !== clock.seat) return null;
+    const msLeft = Math.max(0, clock.endsAt - performance.now());
+    return { seat: clock.seat, seconds: Math.ceil(msLeft / 1000), msLeft };
+  }
+
+  /** While a clock runs its countdown is shown again every so often, and its person told once when ten seconds are left. */
+  private tick(): void {
+    const clock = this.shownClock();
+    if (!clock) return this.stopTicking();
+    const session = this.session!;
+    if (clock.seat === session.seat && clock.msLeft > 0 && clock.msLeft <= CLOCK_WARNING_MS && this.warned !== session.clock!.endsAt) {
+      this.warned = session.clock!.endsAt;
+      this.host.say(this.t.t('clockWarning'));
+    }
+    this.ticker ??= setInterval(() => {
+      this.tick();
+      this.host.element.requestUpdate();
+    }, CLOCK_TICK_MS);
+  }
+
+  private stopTicking(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  /** A quick phrase said in the room: shown at its sender's name a while and said politely, unless this person muted them. */
+  private heard(seat: Seat, phrase: PhraseId): void {
+    const room = this.session?.room;
+    if (!room || this.muted()?.has(seat)) return;
+    const name = seat === this.session?.seat ? this.t.t('you') : (room.seats[seat]?.name ?? this.t.t('computer', { n: seat }));
+    const kept = this.bubbles.get(seat);
+    if (kept) clearTimeout(kept.timer);
+    const timer = setTimeout(() => {
+      this.bubbles.delete(seat);
+      this.host.element.requestUpdate();
+    }, BUBBLE_MS);
+    this.bubbles.set(seat, { phrase, timer });
+    this.host.say(this.t.t('phraseSaid', { name, phrase: this.t.t(`phrase_${phrase}`) }));
+    this.host.element.requestUpdate();
+  }
+
+  /** The seats this person muted in this room. */
+  private muted(create = false): Set<Seat> | undefined {
+    const session = this.session;
+    if (!session?.room || session.seat === null) return undefined;
+    const key = `${session.room.id}/${session.seat}`;
+    let seats = mutedSeats.get(key);
+    if (!seats && create) mutedSeats.set(key, (seats = new Set()));
+    return seats;
+  }
+
+  private mute(seat: Seat, muted: boolean): void {
+    const seats = this.muted(true);
+    if (!seats) return;
+    if (muted) seats.add(seat);
+    else seats.delete(seat);
+    if (muted) {
+      const bubble = this.bubbles.get(seat);
+      if (bubble) clearTimeout(bubble.timer);
+      this.bubbles.delete(seat);
+    }
+    this.host.element.requestUpdate();
+  }
+
+  /** What the bar above the table offers in this room. */
+  private offers(): TableOffers | undefined {
+    const session = this.session;
+    const room = session?.room;
+    const seat = session?.seat ?? null;
+    if (!session || !room || seat === null) return undefined;
+    const muted = this.muted();
+    const own = room.seats[seat];
+    return {
+      phrases: room.settings.phrases !== false,
+      others: room.seats.filter((s) => s.seat !== seat && s.kind === 'human').map((s) => ({ seat: s.seat, name: s.name ?? '', muted: muted?.has(s.seat) ?? false })),
+      away: !!own?.away && own.connected,
+      startNow: room.phase === 'over' && room.host === seat,
+    };
   }
 
   /** Says who joined, left, lost the connection or came back, comparing two infos of the same room. */
@@ -273,16 +381,31 @@ export class OnlineMode implements ReactiveController {
     const line = t.t(status === 'open' ? 'onlineConnected' : status === 'reconnecting' ? 'onlineReconnecting' : 'onlineConnecting');
     let note = '';
     if (room && seat !== null) {
-      if (state.phase === 'roundOver' && room.seats[seat]?.ready) note = t.t('waitingForOthers');
-      if (state.phase === 'matchOver' && room.host !== seat) note = t.t('waitingForNewGame', { name: room.seats[room.host]?.name ?? '' });
+      // After a round, and after the match (play again, #19): once this seat is ready, it waits for the others.
+      if ((state.phase === 'roundOver' || state.phase === 'matchOver') && room.seats[seat]?.ready) note = t.t('waitingForOthers');
     }
-    return this.lobby({ kind: 'table', line, note });
+    const offers = this.offers();
+    return this.lobby({ kind: 'table', line, note, ...(offers ? { room: offers } : {}) });
   }
 
-  /** After a name in the top row: a person without a connection is away; past the grace period, the computer plays for them. */
-  readonly presence = (seat: Seat): string => {
-    const info = this.session?.state?.seats[seat];
-    return info?.kind === 'human' && !info.connected ? this.t.t(info.away ? 'seatComputerFor' : 'seatAway', { name: info.name ?? '' }) : '';
+  /**
+   * After a name in the top row: a person without a connection is away; past the grace period (or
+   * after their clock ran out twice), the computer plays for them. Then the seat's turn clock, whether
+   * they are ready for another match, and the phrase they said last (#19).
+   */
+  readonly presence = (seat: Seat): unknown => {
+    const session = this.session;
+    const info = session?.state?.seats[seat];
+    const t = this.t;
+    const word = info?.kind === 'human' && (!info.connected || info.away) ? t.t(info.away ? 'seatComputerFor' : 'seatAway', { name: info.name ?? '' }) : '';
+    const clock = this.shownClock();
+    const ready = session?.state?.phase === 'matchOver' && session.room?.seats[seat]?.kind === 'human' && session.room.seats[seat]!.ready;
+    const bubble = this.bubbles.get(seat);
+    return html`${word}${clock?.seat === seat
+      ? html` <span class="clock" part="clock" role="timer" style="font-variant-numeric:tabular-nums;font-weight:700">${t.t('clockLeft', { count: clock.seconds })}</span>`
+      : nothing}${ready ? html` <span class="ready" part="ready">${t.t('seatReady')}</span>` : nothing}${bubble
+      ? html` <span class="bubble" part="phrase" style="padding:0 0.5em;border-radius:0.75em;background:var(--domino-panel,#f6f3ea);font-style:italic">${t.t(`phrase_${bubble.phrase}`)}</span>`
+      : nothing}`;
   };
 
   /** Online, the main button offers neither what only the host may do nor the next round once asked for. */
@@ -290,7 +413,8 @@ export class OnlineMode implements ReactiveController {
     const room = this.session?.room;
     const seat = this.session?.seat ?? null;
     if (!button || !room || seat === null) return button;
-    if (button.action === 'new-match' && room.host !== seat) return null;
+    // After the match every seat may ask for another (play again, #19), once.
+    if (button.action === 'new-match') return room.seats[seat]?.ready ? null : { ...button, label: 'playAgain' };
     if (button.action === 'next-round' && (room.seats[seat]?.ready || this.session?.waitingForAnswer)) return null;
     return button;
   }
@@ -303,6 +427,10 @@ export class OnlineMode implements ReactiveController {
       @lobby-settings=${(e: InternalEvent<'lobby-settings'>) => this.session?.configure(e.detail.settings)}
       @lobby-start=${() => this.session?.start()}
       @lobby-back=${() => this.back()}
+      @lobby-phrase=${(e: InternalEvent<'lobby-phrase'>) => this.session?.say(e.detail.phrase)}
+      @lobby-mute=${(e: InternalEvent<'lobby-mute'>) => this.mute(e.detail.seat, e.detail.muted)}
+      @lobby-return=${() => this.session?.back()}
+      @lobby-start-now=${() => this.session?.startNow()}
     ></domino-lobby>`;
   }
 }

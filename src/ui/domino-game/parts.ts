@@ -17,7 +17,7 @@ export const VARIANT_NAMES = {
  * Each player with their tile count and points (team points in partnerships); whose turn it is.
  * `presence` adds a word after a name (online: a person without a connection).
  */
-export function renderPlayers(t: Translator, state: SessionState, thinking: boolean, presence?: (seat: Seat) => string) {
+export function renderPlayers(t: Translator, state: SessionState, thinking: boolean, presence?: (seat: Seat) => unknown) {
   const { view } = state;
   const { config } = view;
   // --seats: the columns of the compact form (narrow widths), one per player.

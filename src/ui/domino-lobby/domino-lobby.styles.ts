@@ -162,6 +162,23 @@ export const styles = css`
     margin-inline-start: auto;
     padding: 0.25em 0.9em;
   }
+  /* Above the table (#19): the quick phrases, back, start now. */
+  button.small {
+    padding: 0.2em 0.8em;
+  }
+  .phrases {
+    display: grid;
+    gap: 0.4em;
+    padding: 0.5em 0;
+    font-size: 0.9em;
+  }
+  .phrase-list {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.35em;
+    padding: 0;
+    list-style: none;
+  }
   @media (max-width: 30em) {
     .fields,
     .summary {

@@ -8,7 +8,7 @@ import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValu
 import { LEVELS } from '../../shared/names.js';
 import { VARIANTS, type Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
-import type { RoomInfo, RoomSettings } from '../../net/protocol.js';
+import { DEFAULT_TURN_CLOCK, PHRASES, TURN_CLOCKS, type PhraseId, type RoomInfo, type RoomSettings, type TurnClock } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
 import type { SettingName } from '../domino-game/effective-settings.js';
 import { LEVEL_NAMES, targetChoices, targetOf, VARIANT_NAMES } from '../domino-settings/choices.js';
@@ -24,8 +24,24 @@ export type LobbyScreen =
   | { kind: 'room'; room: RoomInfo; seat: Seat; link: string; locked: ReadonlySet<SettingName>; line: string }
   | { kind: 'wait'; text: string }
   | { kind: 'problem'; text: string }
-  /** Above the table: the line's state, what the game waits for, the way out. */
-  | { kind: 'table'; line: string; note: string };
+  /** Above the table: the line's state, what the game waits for, the way out; `room`: what the room offers there (#19). */
+  | { kind: 'table'; line: string; note: string; room?: TableOffers };
+
+/** What the bar above a room's table offers (#19). */
+export interface TableOffers {
+  /** The quick phrases may be said (the host did not turn them off). */
+  phrases: boolean;
+  /** The other people at the table, each of whose phrases this person may mute. */
+  others: { seat: Seat; name: string; muted: boolean }[];
+  /** The clock made this person away: they may take their turns back. */
+  away: boolean;
+  /** The host, after the match: may start the next one without waiting for everyone. */
+  startNow: boolean;
+}
+
+const phraseKey = (id: PhraseId): MessageKey => `phrase_${id}`;
+/** Each turn clock's name in the settings. */
+const clockName = (t: Translator, clock: TurnClock): string => (clock === 0 ? t.t('clockOff') : t.t('clockSeconds', { count: clock }));
 
 
 /** The server's rule for a name (protocol.ts): 1 to 24 characters, none of them control characters; spaces around it are trimmed first. */
@@ -55,6 +71,7 @@ export class DominoLobby extends LitElement {
     draft: { state: true, attribute: false },
     nameError: { state: true, attribute: false },
     copied: { state: true, attribute: false },
+    phrasesOpen: { state: true, attribute: false },
   };
 
   t: Translator = ENGLISH;
@@ -64,6 +81,8 @@ export class DominoLobby extends LitElement {
   private nameError = false;
   /** What copying the link did, said in a status region. */
   private copied = '';
+  /** The quick phrases' list is open (#19). */
+  private phrasesOpen = false;
 
   constructor() {
     super();
@@ -112,11 +131,69 @@ export class DominoLobby extends LitElement {
         return html`<div class="bar">
           <span class="line">${screen.line}</span>
           ${screen.note ? html`<span class="note">${screen.note}</span>` : nothing}
+          ${screen.room ? this.renderOffers(screen.room) : nothing}
           ${this.backButton('leaveRoom')}
-        </div>`;
+        </div>
+        ${screen.room?.phrases && this.phrasesOpen ? this.renderPhrases(screen.room) : nothing}`;
       default:
         return nothing;
     }
+  }
+
+  // ---- Above the table: phrases, back, start now (#19) ------------------------------------------
+
+  private renderOffers(offers: TableOffers) {
+    const t = this.t;
+    return html`${offers.away ? html`<span class="note">${t.t('clockAway')}</span><button type="button" class="small" @click=${() => tell(this, 'lobby-return')}>${t.t('imBack')}</button>` : nothing}
+    ${offers.startNow ? html`<button type="button" class="small" @click=${() => tell(this, 'lobby-start-now')}>${t.t('startNow')}</button>` : nothing}
+    ${offers.phrases
+      ? html`<button
+          type="button"
+          class="small phrases-toggle"
+          aria-expanded=${this.phrasesOpen ? 'true' : 'false'}
+          aria-controls="lobby-phrases"
+          @click=${() => (this.phrasesOpen = !this.phrasesOpen)}
+        >
+          ${t.t('phrasesButton')}
+        </button>`
+      : nothing}`;
+  }
+
+  private renderPhrases(offers: TableOffers) {
+    const t = this.t;
+    const close = () => {
+      this.phrasesOpen = false;
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.phrases-toggle')?.focus());
+    };
+    const say = (phrase: PhraseId) => {
+      tell(this, 'lobby-phrase', { phrase });
+      close();
+    };
+    return html`<div
+      id="lobby-phrases"
+      class="phrases"
+      role="group"
+      aria-label=${t.t('phrasesButton')}
+      @keydown=${(e: KeyboardEvent) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        close();
+      }}
+    >
+      <ul class="phrase-list">
+        ${PHRASES.map((id) => html`<li><button type="button" class="small" data-phrase=${id} @click=${() => say(id)}>${t.t(phraseKey(id))}</button></li>`)}
+      </ul>
+      ${offers.others.map(
+        (other) => html`<label class="check"
+          ><input
+            type="checkbox"
+            .checked=${other.muted}
+            @change=${(e: Event) => tell(this, 'lobby-mute', { seat: other.seat, muted: (e.target as HTMLInputElement).checked })}
+          />
+          ${t.t('mutePerson', { name: other.name })}</label
+        >`,
+      )}
+    </div>`;
   }
 
   private backButton(label: MessageKey) {
@@ -195,7 +272,28 @@ export class DominoLobby extends LitElement {
         String(targetOf(settings.variant, settings.target)),
         (v) => ({ target: Number(v) }),
       )}
-      ${field('level', 'computerLevel', LEVELS.map((l) => [l, t.t(LEVEL_NAMES[l])]), settings.level, (v) => ({ level: v as RoomSettings['level'] }))}`;
+      ${field('level', 'computerLevel', LEVELS.map((l) => [l, t.t(LEVEL_NAMES[l])]), settings.level, (v) => ({ level: v as RoomSettings['level'] }))}
+      ${this.renderRoomChoices(settings, choose)}`;
+  }
+
+  /** The room's own settings (#19): the turn clock and the quick phrases; no site attribute locks them. */
+  private renderRoomChoices(settings: RoomSettings, choose: (event: Event, choices: Partial<RoomSettings>, shown: string | boolean) => void) {
+    const t = this.t;
+    const clock = String(settings.clock ?? DEFAULT_TURN_CLOCK);
+    const phrases = settings.phrases ?? true;
+    return html`<label for="lobby-clock">${t.t('clockLabel')}</label>
+      <select id="lobby-clock" .value=${clock} @change=${(e: Event) => choose(e, { clock: Number((e.target as HTMLSelectElement).value) as TurnClock }, clock)}>
+        ${TURN_CLOCKS.map((c) => html`<option value=${String(c)} ?selected=${String(c) === clock}>${clockName(t, c)}</option>`)}
+      </select>
+      <label class="check"
+        ><input
+          id="lobby-phrases-allowed"
+          type="checkbox"
+          .checked=${phrases}
+          @change=${(e: Event) => choose(e, { phrases: (e.target as HTMLInputElement).checked ? undefined : false }, phrases)}
+        />
+        ${t.t('phrasesAllowed')}</label
+      >`;
   }
 
   // ---- Names -----------------------------------------------------------------------------------
@@ -337,6 +435,10 @@ export class DominoLobby extends LitElement {
       <dd>${t.number(targetOf(settings.variant, settings.target))}</dd>
       <dt>${t.t('computerLevel')}</dt>
       <dd>${t.t(LEVEL_NAMES[settings.level])}</dd>
+      <dt>${t.t('clockLabel')}</dt>
+      <dd>${clockName(t, settings.clock ?? DEFAULT_TURN_CLOCK)}</dd>
+      <dt>${t.t('phrasesAllowed')}</dt>
+      <dd>${t.t(settings.phrases === false ? 'phrasesOff' : 'phrasesOn')}</dd>
     </dl>`;
   }
 

@@ -6,7 +6,7 @@
 import { legalMoves, type PlayerView, type Seat } from '../../engine/index.js';
 import { phaseOfMatch, type MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
-import type { ClientMessage, ErrorCode, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
+import type { ClientMessage, ErrorCode, PhraseId, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
 import type { OnlineSeatKey } from '../../storage/index.js';
 import { Listeners, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
@@ -26,13 +26,20 @@ export interface OnlineProblem {
   message: string;
 }
 
-const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settings']);
+const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settings', 'play-again']);
+
+/** The turn clock of the seat to act, as last heard: when it runs out by this page's clock (`performance.now()`), for show only (#19). */
+export interface ShownClock {
+  seat: Seat;
+  endsAt: number;
+}
 
 export class OnlineSession implements Session {
   private readonly connection: Connection;
   private readonly stateListeners = new Listeners<SessionState | null>();
   private readonly eventListeners = new Listeners<MatchEmitted>();
   private readonly changeListeners = new Listeners<void>();
+  private readonly phraseListeners = new Listeners<{ seat: Seat; phrase: PhraseId }>();
   /** Sent once the line is up (after the resume, when there is one). */
   private queue: ClientMessage[] = [];
   private key: OnlineSeatKey | null;
@@ -52,6 +59,8 @@ export class OnlineSession implements Session {
   seat: Seat | null = null;
   status: ConnectionStatus = 'connecting';
   problem: OnlineProblem | null = null;
+  /** The turn clock the last view carried (the server alone decides; this only counts down). */
+  clock: ShownClock | null = null;
 
   constructor(
     private readonly server: string,
@@ -106,9 +115,33 @@ export class OnlineSession implements Session {
         this.post({ type: 'next-round', seq: this.seq });
         break;
       case 'new-match':
-        this.post({ type: 'new-match' });
+        // Online, every seat asks for another match; it starts once every connected person has (#19).
+        if (this.awaiting) return;
+        this.post({ type: 'play-again' });
         break;
     }
+  }
+
+  // ---- Rooms people come back to (#19) -------------------------------------------------------
+
+  /** The host starts the next match without waiting for everyone to be ready. */
+  startNow(): void {
+    this.post({ type: 'new-match' });
+  }
+
+  /** A quick phrase, to everyone in the room. */
+  say(phrase: PhraseId): void {
+    this.post({ type: 'phrase', phrase });
+  }
+
+  /** The person takes back the turns the computer played for them after their clock ran out. */
+  back(): void {
+    this.post({ type: 'back' });
+  }
+
+  /** Each quick phrase said in the room (this seat's own too). */
+  onPhrase(listener: (said: { seat: Seat; phrase: PhraseId }) => void): () => void {
+    return this.phraseListeners.add(listener);
   }
 
   create(name: string, settings: RoomSettings): void {
@@ -160,6 +193,7 @@ export class OnlineSession implements Session {
     this.stateListeners.clear();
     this.eventListeners.clear();
     this.changeListeners.clear();
+    this.phraseListeners.clear();
   }
 
   // ---- Listening -----------------------------------------------------------------------------
@@ -199,6 +233,7 @@ export class OnlineSession implements Session {
         this.awaiting = null;
         this.view = message.view;
         this.seat = message.view.seat;
+        this.clock = message.clock ? { seat: message.clock.seat, endsAt: performance.now() + message.clock.msLeft } : null;
         this.rejection = null;
         this.memo = this.compute();
         for (const event of message.events) this.eventListeners.tell(event);
@@ -206,6 +241,9 @@ export class OnlineSession implements Session {
       case 'error':
         this.onError(message);
         break;
+      case 'phrase':
+        this.phraseListeners.tell({ seat: message.seat, phrase: message.phrase });
+        return;
     }
     if (message.type !== 'view') this.memo = this.compute();
     this.changed();
@@ -264,6 +302,7 @@ export class OnlineSession implements Session {
     this.seat = null;
     this.room = null;
     this.memo = null;
+    this.clock = null;
   }
 
   private changed(): void {

@@ -1,0 +1,159 @@
+/**
+ * Rooms people come back to (#19), through two widgets on one page and the real room servers the
+ * test runner starts: Play again for every seat (the room shows who is ready; the match starts once
+ * both are, with the same seats); the turn clock on the chip of the seat to act, said once to its
+ * person, running out (the computer plays the turn; twice, and the seat is away until its person is
+ * back); quick phrases from a keyboard-operable list, shown as a bubble at the sender's chip, said
+ * politely, mutable per seat; and the a11y check on the new controls in both themes.
+ */
+import '../../src/index.js';
+import { expect } from '@open-wc/testing';
+import { liveRegion, mainButton, mount, root, settle, waitFor, type DominoGame } from './helpers.js';
+import {
+  chipNames,
+  chipTexts,
+  chooseFriendsOnline,
+  fastClockRoomServer,
+  forgetStorage,
+  inLobby,
+  joinRoom,
+  keptSeat,
+  playOnline,
+  roomServer,
+  showsFinalScore,
+  typeName,
+  waitForTable,
+} from './online-helpers.js';
+
+const KEYS = ['again-a', 'again-b', 'clock-a', 'clock-b', 'phrase-a', 'phrase-b'];
+
+describe('online: play again, the turn clock, quick phrases', function () {
+  this.timeout(180_000);
+  const widgets: DominoGame[] = [];
+  const add = (el: DominoGame) => (widgets.push(el), el);
+
+  afterEach(() => {
+    for (const el of widgets.splice(0)) el.remove();
+    history.replaceState(null, '', location.pathname + location.search);
+    forgetStorage(...KEYS);
+  });
+
+  /** Two widgets in one started room of two, the host's room settings chosen in its lobby first. */
+  async function startRoom(server: string, keys: [string, string], attributes: Record<string, string>, choose: (host: DominoGame) => void = () => undefined): Promise<[DominoGame, DominoGame]> {
+    const host = add(await mount({ server, 'storage-key': keys[0], persist: 'local', players: '2', tempo: 'instant', level: 'easy', ...attributes }));
+    await chooseFriendsOnline(host);
+    typeName(host, 'Ann');
+    choose(host);
+    await settle(host);
+    inLobby<HTMLButtonElement>(host, 'button[type="submit"]')!.click();
+    const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(host, '#lobby-link')?.value);
+    const guest = add(await mount({ server, 'storage-key': keys[1], persist: 'local', tempo: 'instant' }));
+    await joinRoom(guest, link, 'Bob');
+    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    await waitForTable(host);
+    await waitForTable(guest);
+    return [host, guest];
+  }
+
+  const choice = (host: DominoGame, selector: string, value: string | boolean) => {
+    const field = inLobby<HTMLSelectElement & HTMLInputElement>(host, selector)!;
+    if (typeof value === 'boolean') field.checked = value;
+    else field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+  };
+
+  it('Play again: each seat asks, the room shows who is ready, and the next match starts with the same seats once both are', async () => {
+    const server = await roomServer();
+    const [host, guest] = await startRoom(server, ['again-a', 'again-b'], { variant: 'block', target: '10' }, (h) => choice(h, '#lobby-clock', '0'));
+    const room = keptSeat('again-b')!.room;
+    await playOnline([host, guest], () => showsFinalScore(host) && showsFinalScore(guest));
+    await settle(guest);
+    expect(mainButton(guest)?.textContent?.trim()).to.equal('Play again');
+    mainButton(guest)!.click();
+    await waitFor('Bob ready in the host’s top row', () => chipTexts(host)[1]!.includes('ready'));
+    await waitFor('the guest waits', () => mainButton(guest) === null && inLobby(guest, '.bar')!.textContent!.includes('Waiting for the others…'));
+    expect(chipTexts(host)[0]).not.to.contain('ready');
+    expect(showsFinalScore(host), 'a new match before the host was ready').to.equal(true);
+
+    mainButton(host)!.click();
+    await waitFor('a new match at both', () => !showsFinalScore(host) && !showsFinalScore(guest) && root(host).querySelector('.status')!.textContent!.includes('Round 1'));
+    expect(chipNames(host)).to.deep.equal(['You', 'Bob']);
+    expect(chipNames(guest)).to.deep.equal(['Ann', 'You']);
+    expect(keptSeat('again-b')!.room).to.equal(room);
+    expect(root(host).querySelector('.status')!.textContent).to.contain('Block');
+  });
+
+  it('the turn clock: a countdown on the chip of the seat to act, said once to its person, the turn played when it runs out; twice and away, until I’m back', async () => {
+    const server = await fastClockRoomServer();
+    // 15 s, run five times faster: 3 s a turn.
+    const [host, guest] = await startRoom(server, ['clock-a', 'clock-b'], { variant: 'draw', target: '500' }, (h) => choice(h, '#lobby-clock', '15'));
+    const bobsTurn = () => root(host).querySelector('.player.turn .name')?.textContent === 'Bob';
+    await playOnline([host], bobsTurn);
+    const countdown = await waitFor('a countdown on Bob’s chip', () => root(host).querySelectorAll('.player')[1]!.querySelector('.clock'));
+    expect(countdown.textContent).to.match(/^\d s$/);
+    expect(root(host).querySelectorAll('.player')[0]!.querySelector('.clock')).to.equal(null);
+    await waitFor('the clock at Bob’s own chip', () => root(guest).querySelectorAll('.player')[1]!.querySelector('.clock'));
+    await waitFor('Bob told his time is nearly up', () => liveRegion(guest).textContent!.includes('Ten seconds left to play.'));
+
+    // Bob never plays: his turn is played for him, and after the second he is away.
+    await waitFor('Bob’s turn played for him', () => !bobsTurn());
+    await playOnline([host], bobsTurn);
+    await waitFor('Bob away after two turns run out', () => chipTexts(host)[1]!.includes('computer playing for Bob'), 30_000);
+    const back = await waitFor('I’m back', () => [...inLobby(guest, '.bar')!.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'I’m back' || b.textContent!.trim() === "I'm back"));
+    expect(inLobby(guest, '.bar')!.textContent).to.contain('The computer is playing for you.');
+    await expect(guest).to.be.accessible();
+    back.click();
+    await waitFor('Bob no longer away', () => !chipTexts(host)[1]!.includes('computer playing for Bob'));
+  });
+
+  for (const theme of ['light', 'dark']) {
+    it(`quick phrases (${theme}): a keyboard list, a bubble at the sender’s chip said politely to the others, muted per seat`, async () => {
+      const server = await roomServer();
+      const [host, guest] = await startRoom(server, ['phrase-a', 'phrase-b'], { variant: 'draw', target: '500', theme });
+      const toggle = inLobby<HTMLButtonElement>(host, 'button.phrases-toggle')!;
+      expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+      toggle.click();
+      await settle(host);
+      expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+      const buttons = [...inLobby(host, '#lobby-phrases')!.querySelectorAll('button')];
+      expect(buttons.map((b) => b.textContent!.trim())).to.include.members(['Hello!', 'Good luck!', 'Well played!', 'Good game!']);
+      expect(buttons).to.have.length(12);
+      await expect(host).to.be.accessible();
+      // Escape closes the list, and the focus goes back to its button.
+      buttons[0]!.focus();
+      buttons[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+      await settle(host);
+      expect(inLobby(host, '#lobby-phrases')).to.equal(null);
+      await waitFor('the focus back on the toggle', () => (inLobby(host, 'button.phrases-toggle')!.getRootNode() as ShadowRoot).activeElement === inLobby(host, 'button.phrases-toggle'));
+
+      toggle.click();
+      await settle(host);
+      inLobby<HTMLButtonElement>(host, '#lobby-phrases button[data-phrase="goodLuck"]')!.click();
+      await waitFor('the bubble at Ann’s chip for Bob', () => root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Good luck!');
+      await waitFor('said to Bob', () => liveRegion(guest).textContent!.includes('Ann: Good luck!'));
+      await waitFor('the host sees its own bubble', () => root(host).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Good luck!');
+
+      // Bob mutes Ann: her next phrase shows nowhere at his end.
+      inLobby<HTMLButtonElement>(guest, 'button.phrases-toggle')!.click();
+      await settle(guest);
+      const mute = inLobby<HTMLInputElement>(guest, '#lobby-phrases input[type="checkbox"]')!;
+      expect(mute.parentElement!.textContent).to.contain('Mute Ann');
+      mute.click();
+      await settle(guest);
+      await waitFor('Ann’s bubble gone at Bob’s', () => !root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble'));
+      // After the 2 s between two phrases of one seat.
+      await new Promise((resolve) => setTimeout(resolve, 2200));
+      const said = liveRegion(guest).textContent;
+      if (!inLobby(host, '#lobby-phrases')) inLobby<HTMLButtonElement>(host, 'button.phrases-toggle')!.click();
+      await settle(host);
+      inLobby<HTMLButtonElement>(host, '#lobby-phrases button[data-phrase="wow"]')!.click();
+      await waitFor('Ann sees her own phrase', () => root(host).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Wow!');
+      // Bob's widget got it too (his end lets the next phrase of his own through), but shows nothing of it.
+      inLobby<HTMLButtonElement>(guest, '#lobby-phrases button[data-phrase="thanks"]')!.click();
+      await waitFor('Bob’s own phrase at his chip', () => root(guest).querySelectorAll('.player')[1]!.querySelector('.bubble')?.textContent === 'Thanks!');
+      expect(root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble')).to.equal(null);
+      expect(liveRegion(guest).textContent).not.to.contain('Wow!');
+      expect(said).not.to.contain('Wow!');
+    });
+  }
+});
