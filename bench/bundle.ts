@@ -127,10 +127,11 @@ function importsOf(file: string): { statics: string[]; dynamics: string[] } {
  * Chunks a first visit never loads: the settings dialog and the on-demand texts (on opening it or the
  * how-to-play fold), the saved-game checks (only when there is a saved match to resume) and online
  * play (only when the person chooses it or opens an invite link), and the summaries' body (at the end of
- * the first round, not on arrival: the summary's heading is in the first visit). What they import is not
- * counted either.
+ * the first round, not on arrival: the summary's heading is in the first visit), a hint and an undo's
+ * words (on the first Hint or Undo), the sounds (only once the person turns them on). What they
+ * import is not counted either.
  */
-const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode|summary)-[\w-]{8}\.js$/;
+const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode|summary|hint|teach-actions|sound)-[\w-]{8}\.js$/;
 
 /** The hard computer player's chunk (choose.ts; choose-light.ts is the easy and medium one). */
 const hardChunk = /^choose-[\w-]{8}\.js$/;

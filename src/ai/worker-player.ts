@@ -7,7 +7,10 @@
 import type { LegalMove, PlayerView } from '../engine/index.js';
 import type { ChooseOptions } from './levels.js';
 import { loadChooseMove } from './load.js';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+import type { Hint } from './hint.js';
+
+export type { Hint, HintReason } from './hint.js';
+import type { WorkerQuestion, WorkerReply } from './worker-protocol.js';
 
 /** The hard level's budget when it must think on the main thread (about a frame or three). */
 const MAIN_THREAD_BUDGET_MS = 40;
@@ -38,31 +41,42 @@ export class WorkerPlayer {
   private nextId = 1;
   private readonly pending = new Map<
     number,
-    { request: WorkerRequest; resolve(move: LegalMove): void; reject(error: unknown): void }
+    { request: WorkerQuestion; resolve(answer: LegalMove | Hint): void; reject(error: unknown): void }
   >();
   /** Where the thinking happens; 'main-thread' once a worker could not be started. */
   mode: 'worker' | 'main-thread' = 'worker';
 
   choose(view: PlayerView, options: ChooseOptions): Promise<LegalMove> {
+    return this.ask({ id: this.nextId++, view, options }) as Promise<LegalMove>;
+  }
+
+  /** The hard computer's move for the person in the seat of `view`, and why. */
+  hint(view: PlayerView, options: Omit<ChooseOptions, 'level'>): Promise<Hint> {
+    return this.ask({ id: this.nextId++, type: 'hint', view, options }) as Promise<Hint>;
+  }
+
+  private ask(request: WorkerQuestion): Promise<LegalMove | Hint> {
     const worker = this.ensureWorker();
-    if (!worker) return this.chooseHere(view, options);
-    const id = this.nextId++;
-    const request: WorkerRequest = { id, view, options };
+    if (!worker) return this.answerHere(request);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { request, resolve, reject });
+      this.pending.set(request.id, { request, resolve, reject });
       worker.postMessage(request);
     });
   }
 
-  private chooseHere(view: PlayerView, options: ChooseOptions): Promise<LegalMove> {
-    const budgetMs = Math.min(options.budgetMs ?? MAIN_THREAD_BUDGET_MS, MAIN_THREAD_BUDGET_MS);
-    return loadChooseMove(options.level).then(
-      (chooseMove) =>
+  private answerHere(request: WorkerQuestion): Promise<LegalMove | Hint> {
+    const options = { ...request.options, budgetMs: Math.min(request.options.budgetMs ?? MAIN_THREAD_BUDGET_MS, MAIN_THREAD_BUDGET_MS) };
+    const answer =
+      'type' in request
+        ? import('./hint.js').then(({ hintFor }) => () => hintFor(request.view, options))
+        : loadChooseMove(request.options.level).then((chooseMove) => () => chooseMove(request.view, { ...options, level: request.options.level }));
+    return answer.then(
+      (think) =>
         new Promise((resolve, reject) => {
           // A macrotask, so the page can paint the last move before this one is computed.
           setTimeout(() => {
             try {
-              resolve(chooseMove(view, { ...options, budgetMs }));
+              resolve(think());
             } catch (error) {
               reject(error);
             }
@@ -91,8 +105,8 @@ export class WorkerPlayer {
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);
-    if ('move' in reply) waiting.resolve(reply.move);
-    else waiting.reject(new Error(reply.error));
+    if ('error' in reply) waiting.reject(new Error(reply.error));
+    else waiting.resolve('move' in reply ? reply.move : reply.hint);
   }
 
   /**
@@ -104,7 +118,7 @@ export class WorkerPlayer {
     this.worker = null;
     this.mode = 'main-thread';
     for (const { request, resolve, reject } of this.pending.values()) {
-      this.chooseHere(request.view, request.options).then(resolve, reject);
+      this.answerHere(request).then(resolve, reject);
     }
     this.pending.clear();
   }

@@ -1,9 +1,9 @@
 /** What runs inside the Web Worker in which the computer players think, off the page's main thread. */
 import { loadChooseMove } from './load.js';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.js';
+import type { WorkerQuestion, WorkerReply } from './worker-protocol.js';
 
 interface WorkerScope {
-  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<WorkerQuestion>) => void) | null;
   postMessage(reply: WorkerReply): void;
 }
 
@@ -13,13 +13,20 @@ export const inWorker = (): boolean => {
   return typeof scope.WorkerGlobalScope === 'function' && globalThis instanceof scope.WorkerGlobalScope;
 };
 
-/** Answers every question (a view and options) with the chosen move, or the error's message. */
+/** Answers every question (a view and options) with the chosen move, or the hint, or the error's message. */
 export function answerQuestions(scope: WorkerScope = globalThis as unknown as WorkerScope): void {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- it catches everything: the promise never rejects
-  scope.onmessage = async ({ data: { id, view, options } }) => {
+  scope.onmessage = async ({ data }) => {
+    const { id, view } = data;
     try {
-      const chooseMove = await loadChooseMove(options.level);
-      scope.postMessage({ id, move: chooseMove(view, options) });
+      if ('type' in data) {
+        // The hint's code loads (with the hard player's) when the person first asks for one.
+        const { hintFor } = await import('./hint.js');
+        scope.postMessage({ id, hint: hintFor(view, data.options) });
+        return;
+      }
+      const chooseMove = await loadChooseMove(data.options.level);
+      scope.postMessage({ id, move: chooseMove(view, data.options) });
     } catch (error) {
       scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
     }

@@ -81,6 +81,9 @@ export const en = {
   // The buttons that open the on-demand texts
   settings: 'Settings',
   howToPlay: 'How to play',
+  // A computer that teaches (#18): the buttons against the computer
+  teachHint: 'Hint',
+  teachUndo: 'Undo',
 } as const;
 
 /** The keys of every text: a catalog of another language has them all (en and enExtra's keys). */

@@ -25,5 +25,6 @@ export function initialContext(input: MatchInput): MatchContext {
     pending: {},
     rejection: null,
     decision: null,
+    ...(input.undo ? { undo: { allowed: true, before: [], used: false } } : {}),
   };
 }

@@ -15,7 +15,8 @@ import {
   tempoProblem,
   type SettingsProblem,
 } from './settings.js';
-import type { MatchContext, MatchEvent, Pending, Rejection, Tempo } from './types.js';
+import type { MatchContext, MatchEvent, Pending, Rejection, Tempo, UndoRecord } from './types.js';
+import { checkUndo, undoAllowed } from './undo.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; rejection: Rejection };
 
@@ -117,6 +118,7 @@ export const checkNewMatch = memoized((context, event): Checked<NewMatchContext>
     pending: {},
     rejection: null,
     decision: null,
+    ...(context.undo ? { undo: { allowed: context.undo.allowed, before: [], used: false } } : {}),
   });
 });
 
@@ -127,9 +129,10 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(jsonSafe(a)
  * the current one clears its pending entry, so `pending` lists only what will really change. The
  * pending seats must fit the pending player count: change both in one CONFIGURE.
  */
-export const checkConfigure = memoized((context, event): Checked<{ tempo: Tempo; pending: Pending }> => {
-  const { tempo, level, config, seats } = event as { tempo?: unknown; level?: unknown; config?: unknown; seats?: unknown };
+export const checkConfigure = memoized((context, event): Checked<Configured> => {
+  const { tempo, level, config, seats, undo } = event as { tempo?: unknown; level?: unknown; config?: unknown; seats?: unknown; undo?: unknown };
   const bad =
+    (undo !== undefined && typeof undo !== 'boolean' ? { code: 'invalid-setting' as const, message: 'undo must be true or false' } : null) ??
     (tempo !== undefined ? tempoProblem(tempo) : null) ??
     (level !== undefined ? levelProblem(level) : null) ??
     (config !== undefined ? configProblem(config) : null) ??
@@ -147,8 +150,18 @@ export const checkConfigure = memoized((context, event): Checked<{ tempo: Tempo;
   if (pending.level === context.level) delete pending.level;
   if (pending.config && sameJson(pending.config, context.config)) delete pending.config;
   if (pending.seats && sameJson(pending.seats, context.seats)) delete pending.seats;
-  return ok({ tempo: (tempo as Tempo | undefined) ?? context.tempo, pending });
+  const configured: Configured = { tempo: (tempo as Tempo | undefined) ?? context.tempo, pending };
+  const record = undo === undefined ? context.undo : undoAllowed(context.undo, undo as boolean);
+  if (record) configured.undo = record;
+  return ok(configured);
 });
+
+/** What CONFIGURE puts into the context. */
+export interface Configured {
+  tempo: Tempo;
+  pending: Pending;
+  undo?: UndoRecord;
+}
 
 /** Any intent's check, for recording why it was refused. */
 export function checkIntent(context: MatchContext, event: MatchEvent): Checked<unknown> {
@@ -165,6 +178,8 @@ export function checkIntent(context: MatchContext, event: MatchEvent): Checked<u
       return checkNewMatch(context, event);
     case 'CONFIGURE':
       return checkConfigure(context, event);
+    case 'UNDO':
+      return checkUndo(context, event);
     default:
       return refuse(rejection('invalid-intent', `unknown intent ${JSON.stringify(jsonSafe((event as { type?: unknown }).type))}`, event));
   }

@@ -2,7 +2,7 @@
  * The statechart of a match. The engine state in `context.game` is the single source of game truth;
  * the states only say who the match is waiting for:
  *
- *   dealing ─(tempo pause)─▶ playing ─▶ route ─┬─▶ human    ── PLAY / DRAW / PASS ──▶ route
+ *   dealing ─(tempo pause)─▶ playing ─▶ route ─┬─▶ human    ── PLAY / DRAW / PASS / UNDO ──▶ route
  *      ▲                                       ├─▶ computer ── player + tempo pause ─▶ route
  *      │                                       ├─▶ remote   ── REMOTE_MOVE ─────────▶ route
  *      │                                       ├─▶ roundOver ── NEXT_ROUND ─▶ dealing
@@ -19,11 +19,12 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } f
 import { applyMove, legalMoves, RuleError, type MatchState } from '../engine/index.js';
 import { initialContext } from './context.js';
 import { moveEvents, turnEvent } from './domain-events.js';
-import { checkConfigure, checkIntent, type NewMatchContext } from './intents.js';
+import { checkConfigure, checkIntent, type Configured, type NewMatchContext } from './intents.js';
 import { computerInput, computerPlayer, pause, remoteInput, remotePlayer } from './players.js';
 import { rejection } from './rejections.js';
 import { TEMPO_DELAYS } from './tempo.js';
-import type { MatchContext, MatchEmitted, MatchEvent, MatchInput, Pending, RejectionCode, SeatKind, Tempo } from './types.js';
+import type { MatchContext, MatchEmitted, MatchEvent, MatchInput, RejectionCode, SeatKind, UndoRecord } from './types.js';
+import { undoAfter } from './undo.js';
 
 /** Applies a computer's decision; a decision the engine refuses (a faulty player) falls back to the first legal move. */
 function playDecision(context: MatchContext): MatchState {
@@ -101,7 +102,8 @@ export const matchMachine = setup({
         case 'REMOTE_MOVE':
         case 'NEXT_ROUND': {
           const game = checked.value as MatchState;
-          enqueue.assign({ game, rejection: null });
+          const undo = undoAfter(context, event);
+          enqueue.assign(undo ? { game, undo, rejection: null } : { game, rejection: null });
           for (const emitted of moveEvents(context.game, game)) enqueue.emit(emitted);
           break;
         }
@@ -109,7 +111,11 @@ export const matchMachine = setup({
           enqueue.assign(checked.value as NewMatchContext);
           break;
         case 'CONFIGURE':
-          enqueue.assign({ ...(checked.value as { tempo: Tempo; pending: Pending }), rejection: null });
+          enqueue.assign({ ...(checked.value as Configured), rejection: null });
+          break;
+        case 'UNDO':
+          // Back to the person's turn before their last move: a computer thinking now is stopped (the transition re-enters `route`).
+          enqueue.assign({ ...(checked.value as { game: MatchState; undo: UndoRecord }), rejection: null, decision: null });
           break;
       }
     }),
@@ -143,7 +149,7 @@ export const matchMachine = setup({
     NEW_MATCH: [{ guard: 'isAccepted', target: '.dealing', reenter: true, actions: 'settle' }, { actions: 'settle' }],
     CONFIGURE: { actions: 'settle' },
     // Where a state does not take these, the check says why (round over, match over, round in progress…).
-    ...Object.fromEntries([...MOVE_INTENTS, 'NEXT_ROUND'].map((type) => [type, { actions: 'refuseOutOfTurn' }])),
+    ...Object.fromEntries([...MOVE_INTENTS, 'NEXT_ROUND', 'UNDO'].map((type) => [type, { actions: 'refuseOutOfTurn' }])),
   },
   states: {
     dealing: {
@@ -156,7 +162,7 @@ export const matchMachine = setup({
       tags: 'playing',
       initial: 'route',
       // The four move intents, built once: accepted ones lead back to `route`; either way `settle` applies or refuses.
-      on: Object.fromEntries(MOVE_INTENTS.map((type) => [type, [{ guard: 'isAccepted', target: '.route', actions: 'settle' }, { actions: 'settle' }]])),
+      on: Object.fromEntries([...MOVE_INTENTS, 'UNDO'].map((type) => [type, [{ guard: 'isAccepted', target: '.route', actions: 'settle' }, { actions: 'settle' }]])),
       states: {
         /** Transient: picks the next state from the engine state after every move. */
         route: {

@@ -31,5 +31,13 @@ export function checkPersistedSnapshot<T>(value: unknown): T {
   }
   if (!isLevel(context!['level']) || !isTempo(context!['tempo'])) fail('unknown level or tempo');
   if (!Number.isInteger(context!['matchNumber'])) fail('no match number');
-  return { ...snapshot, context: { ...context, game } } as T;
+  const undo = context!['undo'] as { allowed?: unknown; before?: unknown; used?: unknown } | undefined;
+  if (undo === undefined) return { ...snapshot, context: { ...context, game } } as T;
+  // The states to go back to are checked as the match is: a hand-edited one must not come back by UNDO.
+  if (typeof undo !== 'object' || undo === null || typeof undo.allowed !== 'boolean' || typeof undo.used !== 'boolean' || !Array.isArray(undo.before)) {
+    fail('its undo record is malformed');
+  }
+  const before = (undo.before as unknown[]).map((state) => validateMatchState(state));
+  if (before.some((state) => state.round.number !== game.round.number)) fail('its undo record is of another round');
+  return { ...snapshot, context: { ...context, game, undo: { ...undo, before } } } as T;
 }

@@ -8,9 +8,10 @@
  */
 import type { MatchState } from '../engine/index.js';
 import { moveEvents, turnEvent } from './domain-events.js';
-import { checkConfigure, checkLocalMove, checkNewMatch, checkNextRound, checkRemoteMove, type Checked } from './intents.js';
+import { checkConfigure, checkLocalMove, checkNewMatch, checkNextRound, checkRemoteMove, type Checked, type Configured } from './intents.js';
 import { rejection } from './rejections.js';
-import type { MatchContext, MatchEmitted, MatchEvent, Pending, Rejection, Tempo } from './types.js';
+import type { MatchContext, MatchEmitted, MatchEvent, Rejection } from './types.js';
+import { checkUndo, undoAfter } from './undo.js';
 
 export type MatchStep =
   | { ok: true; context: MatchContext; emitted: MatchEmitted[] }
@@ -38,11 +39,17 @@ export function stepMatch(context: MatchContext, event: MatchEvent): MatchStep {
     case 'PLAY':
     case 'DRAW':
     case 'PASS':
-      return moved(context, checkLocalMove(context, event));
+      return moved(context, event, checkLocalMove(context, event));
     case 'REMOTE_MOVE':
-      return moved(context, checkRemoteMove(context, event));
+      return moved(context, event, checkRemoteMove(context, event));
     case 'NEXT_ROUND':
-      return moved(context, checkNextRound(context, event));
+      return moved(context, event, checkNextRound(context, event));
+    case 'UNDO': {
+      const checked = checkUndo(context, event);
+      if (!checked.ok) return refused(checked);
+      const next: MatchContext = { ...context, ...checked.value, rejection: null, decision: null };
+      return { ok: true, context: next, emitted: firstTurn(next) };
+    }
     case 'NEW_MATCH': {
       const checked = checkNewMatch(context, event);
       if (!checked.ok) return refused(checked);
@@ -52,17 +59,17 @@ export function stepMatch(context: MatchContext, event: MatchEvent): MatchStep {
     case 'CONFIGURE': {
       const checked = checkConfigure(context, event);
       if (!checked.ok) return refused(checked);
-      const { tempo, pending } = checked.value as { tempo: Tempo; pending: Pending };
-      return { ok: true, context: { ...context, tempo, pending, rejection: null }, emitted: [] };
+      return { ok: true, context: { ...context, ...(checked.value as Configured), rejection: null }, emitted: [] };
     }
     default:
       return { ok: false, rejection: rejection('invalid-intent', `unknown intent ${JSON.stringify((event as { type?: unknown }).type ?? null)}`, event) };
   }
 }
 
-function moved(context: MatchContext, checked: Checked<MatchState>): MatchStep {
+function moved(context: MatchContext, event: MatchEvent, checked: Checked<MatchState>): MatchStep {
   if (!checked.ok) return refused(checked);
-  const next: MatchContext = { ...context, game: checked.value, rejection: null };
+  const undo = undoAfter(context, event);
+  const next: MatchContext = { ...context, game: checked.value, rejection: null, ...(undo ? { undo } : {}) };
   const emitted = moveEvents(context.game, checked.value);
   if (playing(next)) emitted.push(...firstTurn(next));
   return { ok: true, context: next, emitted };

@@ -31,6 +31,8 @@ export interface MatchInput {
    * computer's choices. Without any seed, deals are random.
    */
   seed?: number | string;
+  /** The local person may take back their moves of the running round (UNDO); off unless true. */
+  undo?: boolean;
 }
 
 /** Settings chosen during a match that take effect with the next one (NEW_MATCH). */
@@ -54,7 +56,11 @@ export type RejectionCode =
   /** The seat list is malformed or does not match the number of players. */
   | 'invalid-seats'
   /** An unknown tempo or level. */
-  | 'invalid-setting';
+  | 'invalid-setting'
+  /** UNDO in a match that does not allow it (a room's, or a site that turned it off). */
+  | 'undo-off'
+  /** UNDO with no move of the person's in this round to take back (the round has just begun). */
+  | 'nothing-to-undo';
 
 export interface Rejection {
   code: RejectionCode;
@@ -80,6 +86,18 @@ export interface MatchContext {
   rejection: Rejection | null;
   /** The computer's chosen move while the tempo delay still runs; null otherwise. */
   decision: LegalMove | null;
+  /** Taking back moves (offline): absent in a match that never allowed it (a room's, one saved before undo existed). */
+  undo?: UndoRecord;
+}
+
+/** What UNDO may take back: the person's moves of the running round, each with every move after it. */
+export interface UndoRecord {
+  /** The site allows undo now (CONFIGURE turns it on and off). */
+  allowed: boolean;
+  /** The engine state before each of the human seats' moves of this round, oldest first. */
+  before: MatchState[];
+  /** A move was taken back in this match: the statistics count it apart. */
+  used: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,6 +123,12 @@ export interface RemoteMoveIntent {
   seat: Seat;
   move: Move;
 }
+/** Takes back the person's last move of this round, and the computers' moves after it. */
+export interface UndoIntent {
+  type: 'UNDO';
+  /** Optional: the seat asking; it must be a human seat. */
+  seat?: Seat;
+}
 export interface NextRoundIntent {
   type: 'NEXT_ROUND';
 }
@@ -123,6 +147,8 @@ export interface ConfigureIntent {
   level?: Level;
   config?: MatchConfig;
   seats?: SeatKind[];
+  /** Applies at once: allows UNDO, or no longer. */
+  undo?: boolean;
 }
 
 export type LocalMoveIntent = PlayIntent | DrawIntent | PassIntent;
@@ -131,6 +157,7 @@ export type MatchEvent =
   | DrawIntent
   | PassIntent
   | RemoteMoveIntent
+  | UndoIntent
   | NextRoundIntent
   | NewMatchIntent
   | ConfigureIntent;

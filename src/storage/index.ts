@@ -11,4 +11,5 @@ export {
   type OnlineSeatKey,
   type PlayerSettings,
   type Saved,
+  type SavedMatch,
 } from './saved.js';

@@ -11,6 +11,7 @@ import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/na
 import { parseStats, type Stats } from './stats.js';
 import type { KeyValueStore } from './store.js';
 
+/** The version of the entries that have had one only (the settings, the statistics, the online seat). */
 export const SAVE_VERSION = 1;
 
 /** The choices a player made in the settings dialog; each overrides the site's attribute. */
@@ -23,6 +24,8 @@ export interface PlayerSettings {
   teams?: boolean;
   lang?: string | null;
   houseRules?: Partial<HouseRules>;
+  /** Sounds of the game (a tile laid, a deal, points): off unless chosen. */
+  sound?: boolean;
 }
 
 /** The online seat kept to resume: the room server, the room, and the seat's secret token (checked in online-seat.ts). */
@@ -34,9 +37,24 @@ export interface OnlineSeatKey {
 
 type Entry = 'settings' | 'match' | 'stats' | 'online';
 
-/** Upgrades an entry's data from version N to N + 1; none yet, the table is where they go. */
+/** Each entry's current version: the match's 2 keeps beside the snapshot whether a hint was taken. */
+const VERSIONS: Record<Entry, number> = { settings: SAVE_VERSION, match: 2, stats: SAVE_VERSION, online: SAVE_VERSION };
+
+/** The running match as saved (version 2): the machine's snapshot, and whether the person took a hint in this match. */
+export interface SavedMatch {
+  snapshot: unknown;
+  hinted: boolean;
+}
+
+/** Upgrades an entry's data from version N to N + 1. */
 export type Migration = (data: unknown) => unknown;
-export const MIGRATIONS: Record<Entry, Record<number, Migration>> = { settings: {}, match: {}, stats: {}, online: {} };
+export const MIGRATIONS: Record<Entry, Record<number, Migration>> = {
+  settings: {},
+  // Version 1 was the snapshot alone, from before hints.
+  match: { 1: (snapshot): SavedMatch => ({ snapshot, hinted: false }) },
+  stats: {},
+  online: {},
+};
 
 const warned = new Set<string>();
 function warnOnce(key: string, why: string): void {
@@ -49,7 +67,7 @@ const keyOf = (base: string, entry: Entry) => `${base}:${entry}`;
 
 /** The data of an entry at the current version, or null (missing, unreadable, or not migratable). */
 function readEntry(store: KeyValueStore, base: string, entry: Entry): unknown {
-  return readVersioned(store, keyOf(base, entry), SAVE_VERSION, MIGRATIONS[entry]);
+  return readVersioned(store, keyOf(base, entry), VERSIONS[entry], MIGRATIONS[entry]);
 }
 
 /** Reads `{ version, data }` at `key`, migrating older data up to `current` (exported for tests). */
@@ -90,7 +108,7 @@ export function readVersioned(
 
 /** Writes an entry; false when it could not be saved (full quota). */
 function writeEntry(store: KeyValueStore, base: string, entry: Entry, data: unknown): boolean {
-  return store.write(keyOf(base, entry), JSON.stringify({ version: SAVE_VERSION, data }));
+  return store.write(keyOf(base, entry), JSON.stringify({ version: VERSIONS[entry], data }));
 }
 
 const pick = <T>(value: unknown, allowed: readonly T[]): T | undefined => (allowed.includes(value as T) ? (value as T) : undefined);
@@ -121,6 +139,7 @@ export function parsePlayerSettings(value: unknown): PlayerSettings {
     }
     settings.houseRules = rules as Partial<HouseRules>;
   }
+  if (typeof raw['sound'] === 'boolean') settings.sound = raw['sound'];
   return settings;
 }
 
@@ -129,6 +148,8 @@ export interface Saved {
   stats: Stats;
   /** The persisted match snapshot, unchecked: the match layer validates it before resuming. */
   match: unknown;
+  /** A hint was taken in the saved match (it counts apart in the statistics). */
+  hinted: boolean;
 }
 
 export class SavedGame {
@@ -141,10 +162,12 @@ export class SavedGame {
   }
 
   load(): Saved {
+    const match = Object(readEntry(this.store, this.base, 'match')) as Partial<SavedMatch>;
     return {
       settings: parsePlayerSettings(readEntry(this.store, this.base, 'settings')),
       stats: parseStats(readEntry(this.store, this.base, 'stats')),
-      match: readEntry(this.store, this.base, 'match'),
+      match: match.snapshot ?? null,
+      hinted: match.hinted === true,
     };
   }
 
@@ -156,8 +179,8 @@ export class SavedGame {
     return writeEntry(this.store, this.base, 'stats', stats);
   }
 
-  saveMatch(snapshot: unknown): boolean {
-    return writeEntry(this.store, this.base, 'match', snapshot);
+  saveMatch(snapshot: unknown, hinted = false): boolean {
+    return writeEntry(this.store, this.base, 'match', { snapshot, hinted } satisfies SavedMatch);
   }
 
   /** Forgets the match (it could not be resumed, or it is over). */

@@ -1,4 +1,7 @@
-/** Won games of games played, per computer level and per variant. */
+/**
+ * Won games of games played, per computer level and per variant; a match in which the person took a
+ * hint or took a move back is counted apart, in `withHelp` alone.
+ */
 import { VARIANTS, type Variant } from '../engine/index.js';
 import { LEVELS, type Level } from '../shared/names.js';
 
@@ -10,6 +13,8 @@ export interface Tally {
 export interface Stats {
   byLevel: Record<Level, Tally>;
   byVariant: Record<Variant, Tally>;
+  /** Matches played with a hint or an undo, whatever the level and variant (absent from statistics saved before 0.3). */
+  withHelp: Tally;
 }
 
 const zero = (): Tally => ({ played: 0, won: 0 });
@@ -18,12 +23,16 @@ export function emptyStats(): Stats {
   return {
     byLevel: Object.fromEntries(LEVELS.map((l) => [l, zero()])) as Record<Level, Tally>,
     byVariant: Object.fromEntries(VARIANTS.map((v) => [v, zero()])) as Record<Variant, Tally>,
+    withHelp: zero(),
   };
 }
 
-export function recordMatch(stats: Stats, level: Level, variant: Variant, won: boolean): Stats {
+/** A finished match; `helped`: the person used a hint or an undo in it, so it counts apart. */
+export function recordMatch(stats: Stats, level: Level, variant: Variant, won: boolean, helped = false): Stats {
   const add = (t: Tally): Tally => ({ played: t.played + 1, won: t.won + (won ? 1 : 0) });
+  if (helped) return { ...stats, withHelp: add(stats.withHelp) };
   return {
+    withHelp: stats.withHelp,
     byLevel: { ...stats.byLevel, [level]: add(stats.byLevel[level]) },
     byVariant: { ...stats.byVariant, [variant]: add(stats.byVariant[variant]) },
   };
@@ -43,5 +52,6 @@ export function parseStats(value: unknown): Stats {
   const stats = emptyStats();
   for (const level of LEVELS) stats.byLevel[level] = parseTally(raw['byLevel']?.[level]);
   for (const variant of VARIANTS) stats.byVariant[variant] = parseTally(raw['byVariant']?.[variant]);
+  stats.withHelp = parseTally(raw['withHelp']);
   return stats;
 }

@@ -49,6 +49,29 @@ describe('saved settings, match and statistics', () => {
     assert.deepEqual(warnings, []);
   });
 
+  test('a match with a hint keeps the flag; a match saved before hints (version 1) still loads, unhinted', () => {
+    const store = memoryStore();
+    const saved = new SavedGame(store, 'h');
+    assert.ok(saved.saveMatch({ status: 'active' }, true));
+    assert.equal(JSON.parse(store.read('domino-game:h:match')!).version, 2);
+    assert.deepEqual(new SavedGame(store, 'h').load(), { settings: {}, stats: emptyStats(), match: { status: 'active' }, hinted: true });
+    store.write('domino-game:h:match', JSON.stringify({ version: 1, data: { status: 'active', context: { old: 1 } } }));
+    const old = new SavedGame(store, 'h').load();
+    assert.deepEqual([old.match, old.hinted], [{ status: 'active', context: { old: 1 } }, false]);
+    assert.deepEqual(warnings, []);
+  });
+
+  test('a match played with help counts apart: in withHelp, not in its level or variant; older statistics have none', () => {
+    const helped = recordMatch(recordMatch(emptyStats(), 'hard', 'fives', true, true), 'hard', 'fives', false, true);
+    assert.deepEqual(helped.withHelp, { played: 2, won: 1 });
+    assert.deepEqual(helped.byLevel.hard, { played: 0, won: 0 });
+    assert.deepEqual(helped.byVariant.fives, { played: 0, won: 0 });
+    const store = memoryStore();
+    store.write('domino-game:s:stats', JSON.stringify({ version: 1, data: { byLevel: { easy: { played: 2, won: 1 } }, byVariant: {} } }));
+    const loaded = new SavedGame(store, 's').load().stats;
+    assert.deepEqual([loaded.byLevel.easy, loaded.withHelp], [{ played: 2, won: 1 }, { played: 0, won: 0 }]);
+  });
+
   test('two widgets (two keys) do not see each other', () => {
     const store = memoryStore();
     new SavedGame(store, 'a').saveSettings({ variant: 'block' });

@@ -8,7 +8,7 @@ import { describe, test, type TestContext } from 'node:test';
 import { MAX_TARGET } from '../../src/engine/config.js';
 import { DEFAULT_SETTINGS, parseSettings, type RawSettings } from '../../src/ui/domino-game/settings.js';
 
-const absent: RawSettings = { variant: null, players: null, target: null, level: null, tempo: null, teams: null, seed: null };
+const absent: RawSettings = { variant: null, players: null, target: null, level: null, tempo: null, teams: null, seed: null, hints: null, undo: null, sound: null };
 const parse = (given: Partial<RawSettings>) => parseSettings({ ...absent, ...given });
 
 /** The console warnings given while `run` runs. */
@@ -21,6 +21,15 @@ function warningsOf(t: TestContext, run: () => void): string[] {
 }
 
 describe('parseSettings', () => {
+  test('hints and undo are on unless "off"; sound is off unless present; anything else warns', (t) => {
+    assert.deepEqual([parse({ hints: 'off' }).hints, parse({ hints: ' OFF ' }).hints, parse({ hints: 'on' }).hints], [false, false, true]);
+    assert.deepEqual([parse({ undo: 'off' }).undo, parse({ undo: '' }).undo], [false, true]);
+    assert.deepEqual([parse({ sound: '' }).sound, parse({ sound: 'true' }).sound, parse({ sound: 'false' }).sound, parse({}).sound], [true, true, false, false]);
+    const said = warningsOf(t, () => assert.equal(parse({ undo: 'never' }).undo, true));
+    assert.equal(said.length, 1);
+    assert.match(said[0]!, /undo="never" is not valid \(on or off\)/);
+  });
+
   test('no attributes, or empty ones: the defaults, without a warning', (t) => {
     const said = warningsOf(t, () => {
       assert.deepEqual(parse({}), DEFAULT_SETTINGS);

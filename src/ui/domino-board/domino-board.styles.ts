@@ -120,6 +120,9 @@ export const styles = [
       font-weight: 700;
       cursor: pointer;
     }
+    button.place.hinted {
+      border: 3px solid var(--domino-glow, #f2b705);
+    }
     button.place.center {
       inline-size: 4em;
       block-size: 2em;

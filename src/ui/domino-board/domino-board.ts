@@ -76,6 +76,7 @@ export class DominoBoard extends LitElement {
     openEnds: { attribute: false },
     places: { attribute: false },
     placing: { attribute: false },
+    hintedEnd: { attribute: false },
     marks: { attribute: false },
   };
 
@@ -87,6 +88,8 @@ export class DominoBoard extends LitElement {
   places: readonly Play[] = [];
   /** The tile being placed (for the group's name). */
   placing: Tile | null = null;
+  /** The end a hint points to (its place is marked while the tile's places show). */
+  hintedEnd: string | null = null;
   /** Each seat's last play while it stands (see SeatMark). */
   marks: readonly SeatMark[] = [];
   /**
@@ -249,7 +252,7 @@ export class DominoBoard extends LitElement {
               ? this.t.t('placePoints', { end, pip: move.pip ?? 0, count: points })
               : this.t.t('place', { end, pip: move.pip ?? 0 });
         return html`<button
-          class="place ${center ? 'center' : ''}"
+          class="place ${center ? 'center' : ''} ${move.end === this.hintedEnd ? 'hinted' : ''}"
           part="place"
           type="button"
           data-end=${move.end}

@@ -21,6 +21,8 @@ import { renderPlayers, renderStatusLine, type RoundRow } from './parts.js';
 import { warnOnce } from './settings.js';
 import { styles } from './domino-game.styles.js';
 import { TableStory } from './table-story.js';
+import { Teaching } from './teach.js';
+import { SoundSwitch } from '../sound/sound-switch.js';
 import { tableStyles } from './table.styles.js';
 
 export type { DominoEventMap } from './events.js';
@@ -86,6 +88,9 @@ const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles:
  * @csspart place - A place on the table where the chosen tile can go.
  * @csspart how-to-play - The short rules of the variant being played (a fold).
  * @csspart settings-button - Opens the settings dialog.
+ * @csspart hint-button - Against the computer: shows the move the hard computer would make, and why (key H).
+ * @csspart undo-button - Against the computer: takes your last move of the round back (keys Ctrl+Z, U).
+ * @csspart hinted - The tile in your hand that a hint points to.
  */
 export class DominoGame extends LitElement {
   static override styles = [styles, tableStyles];
@@ -106,6 +111,9 @@ export class DominoGame extends LitElement {
     persist: {},
     lockSettings: { attribute: 'lock-settings' },
     server: {},
+    hints: {},
+    undo: {},
+    sound: {},
   };
 
   /** The variant: `draw`, `block`, `fives` or `doubles`. */
@@ -132,6 +140,12 @@ export class DominoGame extends LitElement {
   lockSettings: string | null = null;
   /** The room server's base URL (e.g. the page's own origin): online play with friends. Without it, only the computer. */
   server: string | null = null;
+  /** `off`: no Hint button against the computer (hints: the move the hard computer would make, and why). */
+  hints: string | null = null;
+  /** `off`: no Undo button against the computer (taking your moves of the round back). */
+  undo: string | null = null;
+  /** Sounds of the game (a tile laid, a deal, points), off by default: `sound` or `sound="true"`; the player may change it in the settings. */
+  sound: string | boolean | null = null;
   /** The colours: `light`, `dark`, or `auto` (the default: the visitor's system setting). A site's colours (the `--domino-*` properties) win over either. */
   theme: string | null = null;
 
@@ -165,6 +179,21 @@ export class DominoGame extends LitElement {
   /** Each seat's last play, the line of what just happened, where a tile laid comes from. */
   private readonly tableStory = new TableStory(this);
   private readonly play = new PlayController(this, () => this.session, this.tableStory);
+  /** Hint and Undo against the computer. */
+  private readonly teach = new Teaching(
+    {
+      host: this,
+      local: this.local,
+      match: this.match,
+      t: () => this.translator,
+      say: (text) => this.announcer.say(text),
+      settings: () => this.settings.now(),
+    },
+    this.parts,
+    () => this.session === this.local,
+  );
+  /** The game's sounds, loaded when they are turned on. */
+  private readonly sounds = new SoundSwitch();
   /** The scores after each round heard, from the round-end events (the view keeps no history); summary.ts picks this match's. */
   private readonly rounds: RoundRow[] = [];
   private lastRejection: SessionState['rejection'] = null;
@@ -206,7 +235,7 @@ export class DominoGame extends LitElement {
     if (changed.has('theme') && this.theme !== null && !/^(light|dark|auto)$/i.test(this.theme)) {
       warnOnce('theme', this.theme, 'auto', 'one of light, dark, auto');
     }
-    const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lockSettings'] as const;
+    const settingNames = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lockSettings', 'undo'] as const;
     if (this.persistence.opened && settingNames.some((name) => changed.has(name))) this.match.sync(true);
   }
 
@@ -223,6 +252,7 @@ export class DominoGame extends LitElement {
     if (!state) return;
     // A match can start while the element connects (tempo "instant"): the page hears its first events
     // once the element has rendered, so a listener added just after it was put on the page is not late.
+    this.sounds.heard(event, state, this.settings.now().sound);
     if (this.hasUpdated) emitDomEvent(this, event, state);
     else void this.updateComplete.then(() => emitDomEvent(this, event, state));
     if (event.type === 'matchEnd' && this.session === this.local) this.match.count(event.winningSide, state);
@@ -252,7 +282,7 @@ export class DominoGame extends LitElement {
     const t = this.translator;
     // Online, a screen of the lobby stands in for the table until the room's match shows.
     const screen = this.online.mode?.screen();
-    return html`<div class="game" dir=${t.dir} @keydown=${this.play.onKeyDown}>
+    return html`<div class="game" dir=${t.dir} @keydown=${this.onKeyDown}>
       ${screen ?? (state && this.renderTable(t, state))}
       <div class="live" role="status" aria-live="polite"></div>
       <div class="ghost" hidden aria-hidden="true"></div>
@@ -260,9 +290,14 @@ export class DominoGame extends LitElement {
     </div>`;
   }
 
+  private readonly onKeyDown = (event: KeyboardEvent): void => {
+    this.play.onKeyDown(event);
+    this.teach.onKeyDown(event);
+  };
+
   private renderTable(t: Translator, state: SessionState) {
     const { phase, view, legal } = state;
-    const { play, match, parts } = this;
+    const { play, match, parts, teach } = this;
     const online = this.online.mode;
     const playable = new Set(legal.filter((m): m is Play => m.type === 'play').map((m) => tileName(m.tile)));
     const button = mainActionOf(phase, legal);
@@ -281,20 +316,22 @@ export class DominoGame extends LitElement {
           .openEnds=${view.openEnds}
           .places=${play.places()}
           .placing=${play.choosing}
+          .hintedEnd=${teach.endFor(state)}
           .marks=${this.tableStory.marks(t, state)}
           .origin=${this.tableStory.origin(state)}
           @place-chosen=${play.onPlaceChosen}
           @place-cancel=${play.cancel}
         ></domino-board>
         <p class="happened">${this.tableStory.line}</p>
-        <p class="hint" part="hint">${hintOf(t, state, play.choosing !== null)}</p>
+        <p class="hint" part="hint">${teach.lineFor(state) ?? hintOf(t, state, play.choosing !== null)}</p>
         ${over ? parts.summary(t, state, this.rounds) : nothing}
       </div>
       ${online?.watching
         ? nothing
         : html`<domino-hand
-            exportparts="tile, playable, unplayable, selected"
+            exportparts="tile, playable, unplayable, selected, hinted"
             .tiles=${view.hand}
+            .hinted=${teach.tileFor(state)}
             .playable=${playable}
             .selected=${play.choosing}
             .deal=${phase === 'playing' ? view.round.number : 0}
@@ -307,6 +344,7 @@ export class DominoGame extends LitElement {
               ${t.t(action.label)}
             </button>`
           : nothing}
+        ${teach.buttons(t, state)}
         <button class="secondary" part="settings-button" type="button" aria-haspopup="dialog" @click=${this.openSettings}>
           ${t.t('settings')}
         </button>

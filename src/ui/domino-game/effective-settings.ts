@@ -8,8 +8,8 @@ import { matchConfigOf } from '../../shared/match-config.js';
 import type { PlayerSettings } from '../../storage/index.js';
 import { parseSettings, type GameSettings, type RawSettings } from './settings.js';
 
-export type SettingName = 'variant' | 'players' | 'target' | 'level' | 'tempo' | 'teams' | 'lang' | 'houseRules';
-export const SETTING_NAMES: readonly SettingName[] = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lang', 'houseRules'];
+export type SettingName = 'variant' | 'players' | 'target' | 'level' | 'tempo' | 'teams' | 'lang' | 'houseRules' | 'sound';
+export const SETTING_NAMES: readonly SettingName[] = ['variant', 'players', 'target', 'level', 'tempo', 'teams', 'lang', 'houseRules', 'sound'];
 
 export interface EffectiveSettings extends GameSettings {
   houseRules: Partial<HouseRules>;
@@ -39,6 +39,9 @@ export function effectiveSettings(raw: RawSettings, player: PlayerSettings, lock
     tempo: mine('tempo') ?? raw.tempo,
     teams: mine('teams') ?? raw.teams,
     seed: raw.seed,
+    hints: raw.hints,
+    undo: raw.undo,
+    sound: mine('sound') ?? raw.sound,
   };
   return { ...parseSettings(merged), houseRules: mine('houseRules') ?? {}, lang: mine('lang') ?? null };
 }

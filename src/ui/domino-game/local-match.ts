@@ -19,6 +19,8 @@ export class LocalMatch implements ReactiveController {
   stats: Stats | null = null;
   /** A text's key, not the text: a notice follows the language when it changes. */
   notice: MessageKey | '' = '';
+  /** The person took a hint in this match: it counts apart, and is saved with the match. */
+  private hinted = false;
 
   /** Added after the persistence and the session: it starts the match once both are there. */
   constructor(
@@ -45,15 +47,17 @@ export class LocalMatch implements ReactiveController {
     const saved = persistence.load();
     this.settings.player = saved.settings;
     this.stats = saved.stats;
+    this.hinted = saved.hinted;
     const settings = this.settings.now();
     const input = {
       config: configOf(settings),
       seats: localSeats(settings.players, session.seat),
       level: settings.level,
       tempo: settings.tempo,
+      undo: settings.undo,
       ...(settings.seed !== null ? { seed: settings.seed } : {}),
     };
-    session.subscribe(() => persistence.saveMatchSoon(() => session.persistedSnapshot()));
+    session.subscribe(() => this.saveSoon());
     void this.locale.update();
     if (saved.match === null) {
       session.start(input);
@@ -61,12 +65,24 @@ export class LocalMatch implements ReactiveController {
     }
     void session.resumeOrStart(input, saved.match).then((resumed) => {
       if (!resumed) {
+        this.hinted = false;
         console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
         persistence.dropMatch();
       }
       // A resumed match keeps its settings; newer ones wait for the next match.
       else this.sync(false);
     });
+  }
+
+  private saveSoon(): void {
+    this.persistence.saveMatchSoon(() => ({ snapshot: this.session.persistedSnapshot(), hinted: this.hinted }));
+  }
+
+  /** A hint was shown: this match counts apart from now on, after a reload too. */
+  hintTaken(): void {
+    if (this.hinted) return;
+    this.hinted = true;
+    this.saveSoon();
   }
 
   /**
@@ -79,6 +95,7 @@ export class LocalMatch implements ReactiveController {
     if (!now) return;
     const settings = this.settings.now();
     if (settings.tempo !== now.tempo) session.configure({ tempo: settings.tempo });
+    if (settings.undo !== now.undo) session.configure({ undo: settings.undo });
     const config = configOf(settings);
     if (settings.level === now.level && sameGame(config, now.config)) return;
     session.configure({ level: settings.level, config, seats: localSeats(settings.players, session.seat) });
@@ -107,6 +124,7 @@ export class LocalMatch implements ReactiveController {
   /** A new match was asked for: the settings waiting for it apply. */
   newMatchAsked(): void {
     this.notice = '';
+    this.hinted = false;
     this.host.requestUpdate();
     this.sync(false);
   }
@@ -130,7 +148,7 @@ export class LocalMatch implements ReactiveController {
     if (!this.stats || !level) return;
     const { config } = state.view;
     const yourSide = config.teams ? state.seat % 2 : state.seat;
-    this.stats = recordMatch(this.stats, level, config.variant, winningSide === yourSide);
+    this.stats = recordMatch(this.stats, level, config.variant, winningSide === yourSide, this.hinted || this.session.undoUsed);
     this.persistence.saveStats(this.stats);
     this.host.requestUpdate();
   }

@@ -4,7 +4,7 @@
  * page do not collide). `persist="none"` turns saving off; without storage the game plays unsaved.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { browserStore, emptyStats, SavedGame, type PlayerSettings, type Saved } from '../../storage/index.js';
+import { browserStore, emptyStats, SavedGame, type PlayerSettings, type Saved, type SavedMatch } from '../../storage/index.js';
 
 /** What the widget says about its saving, as attributes or properties. */
 export interface SavingOptions extends HTMLElement {
@@ -26,7 +26,7 @@ export function storageKeyOf(element: SavingOptions): string {
 export class Persistence implements ReactiveController {
   /** Where the widget saves: null with `persist="none"`, without usable storage, or before `open` (seat-keys.ts keeps the online seat in it). */
   saved: SavedGame | null = null;
-  private pendingMatch: (() => unknown) | null = null;
+  private pendingMatch: (() => SavedMatch) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Whether `open` has read where to save. */
   opened = false;
@@ -57,7 +57,7 @@ export class Persistence implements ReactiveController {
   }
 
   load(): Saved {
-    return this.saved?.load() ?? { settings: {}, stats: emptyStats(), match: null };
+    return this.saved?.load() ?? { settings: {}, stats: emptyStats(), match: null, hinted: false };
   }
 
   saveSettings(settings: PlayerSettings): void {
@@ -73,7 +73,7 @@ export class Persistence implements ReactiveController {
   }
 
   /** Saves the match soon: snapshots come in bursts (a move, its points, the turn), one write does. */
-  saveMatchSoon(snapshot: () => unknown): void {
+  saveMatchSoon(snapshot: () => SavedMatch): void {
     if (!this.saved) return;
     this.pendingMatch = snapshot;
     this.timer ??= setTimeout(() => this.flush(), 0);
@@ -85,6 +85,8 @@ export class Persistence implements ReactiveController {
     this.timer = null;
     const snapshot = this.pendingMatch;
     this.pendingMatch = null;
-    if (snapshot) this.saved?.saveMatch(snapshot());
+    if (!snapshot) return;
+    const { snapshot: match, hinted } = snapshot();
+    this.saved?.saveMatch(match, hinted);
   };
 }

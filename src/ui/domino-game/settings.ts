@@ -15,6 +15,10 @@ export interface GameSettings {
   tempo: Tempo;
   teams: boolean;
   seed: string | null;
+  /** The site's `hints="off"` and `undo="off"` turn these off (offline play only has them). */
+  hints: boolean;
+  undo: boolean;
+  sound: boolean;
 }
 
 export const DEFAULT_SETTINGS: GameSettings = {
@@ -25,6 +29,9 @@ export const DEFAULT_SETTINGS: GameSettings = {
   tempo: 'normal',
   teams: false,
   seed: null,
+  hints: true,
+  undo: true,
+  sound: false,
 };
 
 /** What the attributes say, as the element's properties hold them (strings from markup, or values). */
@@ -36,6 +43,9 @@ export interface RawSettings {
   tempo: unknown;
   teams: unknown;
   seed: unknown;
+  hints: unknown;
+  undo: unknown;
+  sound: unknown;
 }
 
 const warned = new Set<string>();
@@ -65,6 +75,15 @@ function flag(name: keyof RawSettings, value: unknown): boolean {
   if (value === 'false') return false;
   warnOnce(name, value, false, 'present or absent');
   return false;
+}
+
+/** An on/off attribute that is on by default: only "off" turns it off ("on" is accepted too). */
+function unlessOff(name: keyof RawSettings, value: unknown): boolean {
+  const text = spelled(value);
+  if (!given(text) || text === 'on' || text === true) return true;
+  if (text === 'off' || text === false) return false;
+  warnOnce(name, value, 'on', 'on or off');
+  return true;
 }
 
 /**
@@ -106,6 +125,9 @@ export function parseSettings(raw: RawSettings): GameSettings {
     tempo: checked('tempo', DEFAULT_SETTINGS.tempo, `one of ${TEMPOS.join(', ')}`),
     teams,
     seed: raw.seed === null || raw.seed === undefined || raw.seed === '' ? null : String(raw.seed),
+    hints: unlessOff('hints', raw.hints),
+    undo: unlessOff('undo', raw.undo),
+    sound: flag('sound', raw.sound),
   };
 }
 

@@ -52,6 +52,9 @@ export const styles = [
       transform: translateY(-8px);
       box-shadow: 0 0 0 3px var(--domino-accent, #0b5cad), 0 0 14px 3px var(--domino-glow, #f2b705);
     }
+    button.tile.hinted {
+      box-shadow: 0 0 0 3px var(--domino-glow, #f2b705);
+    }
     button.tile:focus-visible {
       outline: 3px solid var(--domino-accent, #0b5cad);
       outline-offset: 3px;

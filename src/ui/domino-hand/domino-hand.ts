@@ -16,7 +16,7 @@ import { PointerFollower } from '../controllers/pointer-follower.js';
  * a fixed height: a large hand shows narrower tiles, never a second row. A new deal comes in tile by tile.
  *
  * @fires tile-chosen - A playable tile was clicked, activated by keyboard, or dragged.
- * @csspart tile - Each tile button; also `playable` or `unplayable`, and `selected`.
+ * @csspart tile - Each tile button; also `playable` or `unplayable`, `selected`, and `hinted` (the tile a hint points to).
  */
 export class DominoHand extends LitElement {
   static override styles = styles;
@@ -26,6 +26,7 @@ export class DominoHand extends LitElement {
     tiles: { attribute: false },
     playable: { attribute: false },
     selected: { attribute: false },
+    hinted: { attribute: false },
     active: { type: Boolean },
     deal: { attribute: false },
   };
@@ -37,6 +38,8 @@ export class DominoHand extends LitElement {
   playable: ReadonlySet<string> = new Set();
   /** The tile whose places are being chosen, if any. */
   selected: Tile | null = null;
+  /** The tile a hint points to, if any. */
+  hinted: Tile | null = null;
   /** Whether it is your turn to lay a tile (otherwise nothing glows). */
   active = false;
   /** Which deal the tiles are (e.g. the round's number; 0 between rounds): a new one is dealt visibly. */
@@ -66,13 +69,14 @@ export class DominoHand extends LitElement {
         const name = tileName(tile);
         const fits = this.active && this.playable.has(name);
         const selected = this.selected !== null && tileName(this.selected) === name;
+        const hinted = this.hinted !== null && tileName(this.hinted) === name ? 'hinted' : '';
         const label = fits ? this.t.t('tileFits', { tile: name }) : this.t.t('tileDoesNotFit', { tile: name });
         return html`<button
-          class="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''}"
-          part="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''}"
+          class="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''} ${hinted}"
+          part="tile ${fits ? 'playable' : 'unplayable'} ${selected ? 'selected' : ''} ${hinted}"
           type="button"
           tabindex=${this.roving.tabIndex(index)}
-          aria-label=${label}
+          aria-label=${hinted ? `${label}, ${this.t.t('teachHint')}` : label}
           aria-disabled=${fits ? 'false' : 'true'}
           aria-pressed=${selected ? 'true' : 'false'}
           data-tile=${name}

@@ -165,6 +165,12 @@ export class DominoSettings extends LitElement {
               )
             : nothing}
           ${this.shows('houseRules') ? this.renderHouseRules(s) : nothing}
+          ${this.locked.has('sound')
+            ? nothing
+            : html`<label class="check"
+                ><input type="checkbox" name="sound" .checked=${s.sound} @change=${(e: Event) => this.change({ sound: (e.target as HTMLInputElement).checked })} />
+                ${t.t('soundSetting')}</label
+              >`}
         </div>
         ${this.restart ? this.renderRestart() : nothing} ${this.renderStats()}
       </form>
@@ -268,6 +274,9 @@ export class DominoSettings extends LitElement {
         </dl>
         <dl aria-label=${t.t('statsByVariant')}>
           ${VARIANTS.map((v) => html`<dt>${t.t(VARIANT_NAMES[v])}</dt><dd>${line(stats.byVariant[v].played, stats.byVariant[v].won)}</dd>`)}
+        </dl>
+        <dl class="with-help" aria-label=${t.t('statsWithHelp')}>
+          <dt>${t.t('statsWithHelp')}</dt><dd>${line(stats.withHelp.played, stats.withHelp.won)}</dd>
         </dl>
       </div>
       ${this.confirming === 'reset'

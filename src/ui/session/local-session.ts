@@ -9,7 +9,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createActor, fromPromise, type Subscription } from 'xstate';
-import { WorkerPlayer } from '../../ai/worker-player.js';
+import { WorkerPlayer, type Hint } from '../../ai/worker-player.js';
 import type { Level } from '../../shared/names.js';
 import type { LegalMove, MatchConfig, Seat } from '../../engine/index.js';
 import {
@@ -41,6 +41,8 @@ export interface LocalSettings {
   tempo: Tempo;
   level: Level;
   config: MatchConfig;
+  /** Whether the person may take moves back. */
+  undo: boolean;
 }
 
 const MACHINE_INTENTS = {
@@ -198,12 +200,36 @@ export class LocalSession implements Session, ReactiveController {
       tempo: context.tempo,
       level: context.pending.level ?? context.level,
       config: context.pending.config ?? context.config,
+      undo: context.undo?.allowed ?? false,
     };
   }
 
   /** The computers' level in the match being played (statistics count per level). */
   get level(): Level | null {
     return this.snapshot?.context.level ?? null;
+  }
+
+  /** The hard computer's move for the person now (thought out in the worker), and why; null when it is not their turn. */
+  hint(): Promise<Hint | null> {
+    const view = this.state?.legal.length ? this.state.view : null;
+    return view ? this.player.hint(view, { seed: view.log.length + 64 * view.round.number }) : Promise.resolve(null);
+  }
+
+  /** Takes back the person's last move of this round (and the computers' after it); a refusal is the state's rejection. */
+  undo(): void {
+    this.actor?.send({ type: 'UNDO', seat: this.seat });
+  }
+
+  /** Whether a move can be taken back now (the machine would accept UNDO). */
+  get canUndo(): boolean {
+    const snapshot = this.snapshot;
+    const undo = snapshot?.context.undo;
+    return !!undo?.allowed && undo.before.length > 0 && snapshot!.hasTag('playing');
+  }
+
+  /** Whether a move was taken back in the match being played. */
+  get undoUsed(): boolean {
+    return this.snapshot?.context.undo?.used ?? false;
   }
 
   /** What saving writes: the running match, or the one kept while the host is off the page. */

@@ -1,0 +1,90 @@
+/**
+ * A computer that teaches, against the computer only: the Hint button (and key H) shows the move the
+ * hard computer would make and says why; the Undo button (and Ctrl+Z or U) takes your last move of the
+ * round back, with the computers' moves after it. The site turns either off (`hints="off"`,
+ * `undo="off"`). Only the buttons and keys are here, in the first visit: what they do loads on first
+ * use (teach-actions.ts, with the texts shown on demand); the hint itself is thought out in the worker.
+ */
+import { html, nothing, type ReactiveElement } from 'lit';
+import { loadExtraTexts, type Translator } from '../../i18n/index.js';
+import type { Tile } from '../../engine/index.js';
+import type { LocalSession } from '../session/local-session.js';
+import type { SessionState } from '../session/session.js';
+import type { EffectiveSettings } from './effective-settings.js';
+import type { LazyParts } from './lazy-parts.js';
+import type { LocalMatch } from './local-match.js';
+
+type Actions = import('./teach-actions.js').TeachActions;
+
+/** What the actions work with. */
+export interface TeachingParts {
+  host: ReactiveElement;
+  local: LocalSession;
+  match: LocalMatch;
+  t: () => Translator;
+  say: (text: string) => void;
+  settings: () => Pick<EffectiveSettings, 'hints' | 'undo'>;
+}
+
+/** Keys typed into a field or the settings dialog are not the game's. */
+const typing = (event: KeyboardEvent): boolean =>
+  event.defaultPrevented || event.altKey || /^(input|select|textarea|domino-settings|domino-lobby)$/.test((event.target as Element).localName);
+
+export class Teaching {
+  private actions: Actions | null = null;
+
+  constructor(
+    private readonly parts: TeachingParts,
+    private readonly lazy: LazyParts,
+    /** The match shown is the local one (online, nothing here applies). */
+    private readonly offline: () => boolean,
+  ) {}
+
+  /** The tile the hint points to while its position stands. */
+  tileFor(state: SessionState): Tile | null {
+    return this.actions?.shown(state)?.tile ?? null;
+  }
+
+  /** The end the hint points to, when the tile fits more than one. */
+  endFor(state: SessionState): string | null {
+    return this.actions?.shown(state)?.end ?? null;
+  }
+
+  /** The hint's line, shown where the game says what to do. */
+  lineFor(state: SessionState): string | null {
+    return this.actions?.shown(state)?.text ?? null;
+  }
+
+  /** Hint and Undo, where they can be used now. */
+  buttons(t: Translator, state: SessionState) {
+    if (!this.offline() || state.phase !== 'playing') return nothing;
+    const { hints, undo } = this.parts.settings();
+    return html`${hints && state.legal.length > 0
+      ? html`<button class="secondary hint-button" part="hint-button" type="button" aria-keyshortcuts="H" @click=${() => this.run('hint')}>${t.t('teachHint')}</button>`
+      : nothing}${undo && this.parts.local.canUndo
+      ? html`<button class="secondary undo-button" part="undo-button" type="button" aria-keyshortcuts="Control+Z U" @click=${() => this.run('undo')}>${t.t('teachUndo')}</button>`
+      : nothing}`;
+  }
+
+  readonly onKeyDown = (event: KeyboardEvent): void => {
+    if (!this.offline() || typing(event)) return;
+    const key = event.key.toLowerCase();
+    const command = event.ctrlKey || event.metaKey;
+    if (key === 'h' && !command) void this.run('hint');
+    else if ((key === 'u' && !command) || (key === 'z' && command && !event.shiftKey)) void this.run('undo');
+    else return;
+    event.preventDefault();
+  };
+
+  private async run(action: 'hint' | 'undo'): Promise<void> {
+    if (!this.parts.settings()[action === 'hint' ? 'hints' : 'undo']) return;
+    if (!this.actions) {
+      await this.lazy.load(async () => {
+        await loadExtraTexts();
+        const { TeachActions } = await import('./teach-actions.js');
+        this.actions ??= new TeachActions(this.parts);
+      });
+    }
+    this.actions?.[action]();
+  }
+}
