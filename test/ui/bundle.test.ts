@@ -41,7 +41,7 @@ describe('the built bundle (dist/domino-game.js)', function () {
   it('opens the settings dialog and the how-to-play fold with their texts, and passes the a11y check', async () => {
     const el = await mount({ variant: 'doubles', tempo: 'instant', seed: '7' });
     await settle(el);
-    root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
+    root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!.click();
     const settings = root(el).querySelector('domino-settings')!;
     const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
     expect(dialog.textContent).to.contain(enExtra.settingsTitle);

@@ -5,7 +5,7 @@ import { handTiles, mount, root, settle, waitFor, type DominoGame } from './help
 
 /** Waits until the widget speaks the language: its settings button reads `label`. */
 const speaks = (el: DominoGame, label: string) =>
-  waitFor(`the ${label} texts`, () => root(el).querySelector('button.secondary')?.textContent?.trim() === label);
+  waitFor(`the ${label} texts`, () => root(el).querySelector('button[part="settings-button"]')?.textContent?.trim() === label);
 
 describe('languages', () => {
   afterEach(async () => {

@@ -100,7 +100,7 @@ describe('at 320px wide, in every language', function () {
       const catalog = (lang === 'en' ? { ...en, ...enExtra } : (await CATALOG_LOADERS[lang as keyof typeof CATALOG_LOADERS]()).default) as Record<string, Message>;
       const el = await mount({ lang, variant: 'fives', players: '4', teams: '', tempo: 'instant', level: 'easy', seed: `narrow-${lang}` });
       try {
-        await waitFor(`${lang} texts`, () => root(el).querySelector('button.secondary')?.textContent?.trim() === catalog['settings']);
+        await waitFor(`${lang} texts`, () => root(el).querySelector('button[part="settings-button"]')?.textContent?.trim() === catalog['settings']);
         await waitForYou(el);
         await settle(el);
         const chips = [...root(el).querySelectorAll<HTMLElement>('.players .player')];
@@ -111,7 +111,7 @@ describe('at 320px wide, in every language', function () {
         expect(chips.filter((c) => c.querySelector('.partner')), `${lang}: only the partner`).to.have.length(1);
         expect(overflowing(root(el), 320), `${lang}: the widget`).to.deep.equal([]);
 
-        root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
+        root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!.click();
         const settings = root(el).querySelector('domino-settings')!;
         const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLDialogElement>('dialog[open]'));
         const fold = dialog.querySelector<HTMLDetailsElement>('details.advanced')!;
@@ -135,7 +135,7 @@ describe('at 320px wide, in every language', function () {
       // The create screen shows before anything is sent: no server needs to answer.
       const el = await mount({ lang, server: 'http://127.0.0.1:9', tempo: 'instant', level: 'easy', persist: 'none', seed: `lobby-${lang}` });
       try {
-        await waitFor(`${lang} texts`, () => root(el).querySelector('button.secondary')?.textContent?.trim() === catalog['settings']);
+        await waitFor(`${lang} texts`, () => root(el).querySelector('button[part="settings-button"]')?.textContent?.trim() === catalog['settings']);
         await chooseFriendsOnline(el);
         const lobby = root(el).querySelector('domino-lobby')!;
         await waitFor(`${lang}: the create screen in its language`, () => lobby.shadowRoot?.textContent?.includes(catalog['createRoom'] as string));

@@ -15,7 +15,7 @@ const STORE = 'settings-dialog';
 const saved = (entry: string) => JSON.parse(localStorage.getItem(`domino-game:${STORE}:${entry}`) ?? 'null')?.data;
 
 async function openSettings(el: DominoGame): Promise<ShadowRoot> {
-  root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
+  root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!.click();
   const settings = root(el).querySelector('domino-settings')!;
   await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
   return settings.shadowRoot!;

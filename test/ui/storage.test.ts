@@ -138,7 +138,7 @@ describe('saved games and settings', () => {
   it('the settings dialog is a real modal: Escape closes it and focus returns to its button', async () => {
     const el = await mount({ persist: 'local', 'storage-key': 'dialog', tempo: 'instant', seed: '2' });
     await settle(el);
-    const opener = root(el).querySelector<HTMLButtonElement>('button.secondary')!;
+    const opener = root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!;
     opener.focus();
     opener.click();
     const settings = root(el).querySelector('domino-settings')!;
@@ -153,7 +153,7 @@ describe('saved games and settings', () => {
   it('a setting changed in the dialog is saved and applies from the next game, which the widget says', async () => {
     const el = await mount({ persist: 'local', 'storage-key': 'change', tempo: 'instant', seed: '4' });
     await settle(el);
-    root(el).querySelector<HTMLButtonElement>('button.secondary')!.click();
+    root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!.click();
     const settings = root(el).querySelector('domino-settings')!;
     const players = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLSelectElement>('#setting-players'));
     players.value = '3';
