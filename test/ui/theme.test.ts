@@ -7,7 +7,7 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import { actUntil, mainLabel, mount, root, settle, waitForYou, type DominoGame } from './helpers.js';
+import { actUntil, mainLabel, mount, root, settle, waitFor, waitForYou, type DominoGame } from './helpers.js';
 
 /** The relative luminance of a computed colour (rgb(), or color(srgb …) as color-mix() computes). */
 function luminance(color: string): number {
@@ -138,7 +138,8 @@ describe('themes', function () {
     await expect(el).to.be.accessible();
     await actUntil(el, () => mainLabel(el!) === 'Next round' || mainLabel(el!) === 'New game');
     await settle(el);
-    const summary = root(el).querySelector<HTMLElement>('.summary')!;
+    // The summary's code loads when the round ends.
+    const summary = await waitFor('the summary', () => root(el!).querySelector<HTMLElement>('.summary'));
     expect(luminance(getComputedStyle(summary).backgroundColor), 'the summary is dark too').to.be.lessThan(0.1);
     checkChipsAndSummary(el, 'summary');
     await expect(el).to.be.accessible();
