@@ -41,7 +41,8 @@ interface Environment {
 /** Browsers without navigator.userActivation: a gesture on the page counts once it has been seen here. */
 let gestureSeen = false;
 const noteGesture = () => (gestureSeen = true);
-if (typeof document !== 'undefined') {
+// The classic script runs its whole bundle in the computers' worker too, where `document` is a stand-in.
+if (typeof document !== 'undefined' && typeof document.addEventListener === 'function') {
   for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, noteGesture, { capture: true, once: true });
 }
 
