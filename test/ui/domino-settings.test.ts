@@ -96,9 +96,9 @@ describe('<domino-settings> on its own', () => {
 
   it('partnerships are offered with 4 players only', async () => {
     const two = await opened();
-    expect(two.el.shadowRoot!.querySelector('input[type="checkbox"]'), 'with 2 players').to.equal(null);
+    expect(two.el.shadowRoot!.querySelector('input[name="teams"]'), 'with 2 players').to.equal(null);
     const four = await opened({ settings: { ...SETTINGS, players: 4 } });
-    const box = four.el.shadowRoot!.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    const box = four.el.shadowRoot!.querySelector<HTMLInputElement>('input[name="teams"]')!;
     expect(box.checked).to.equal(false);
     const heard = await told<SettingsChangeDetail>(four.el, 'settings-change', () => box.click());
     expect(heard.map((d) => d.settings)).to.deep.equal([{ teams: true }]);

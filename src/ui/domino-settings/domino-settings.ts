@@ -145,7 +145,7 @@ export class DominoSettings extends LitElement {
             : nothing}
           ${this.shows('teams') && s.players === 4
             ? html`<label class="check"
-                ><input type="checkbox" .checked=${s.teams} @change=${(e: Event) => this.change({ teams: (e.target as HTMLInputElement).checked })} />
+                ><input type="checkbox" name="teams" .checked=${s.teams} @change=${(e: Event) => this.change({ teams: (e.target as HTMLInputElement).checked })} />
                 ${t.t('partnerships')}</label
               >`
             : nothing}
