@@ -10,6 +10,7 @@ import { fitTable } from '../../src/ui/board/fit.js';
 import '../../src/ui/domino-board/domino-board.js';
 import type { DominoBoard } from '../../src/ui/domino-board/domino-board.js';
 import { fullTableSteps } from '../ui-logic/full-table.js';
+import { nextFrame } from './helpers.js';
 
 /** The board's table box in the demo page at 1280×800 and at 375×667 (bench/layout.ts); 8 px padding. */
 const WIDTH = 814;
@@ -17,12 +18,10 @@ const HEIGHT = 426;
 const PHONE = [333, 312] as const;
 const PADDING = 8;
 
-const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-
 async function board(width = WIDTH, height = HEIGHT): Promise<DominoBoard> {
   const el = await fixture<DominoBoard>(html`<domino-board style="inline-size:${width}px;block-size:${height}px;aspect-ratio:auto"></domino-board>`);
   await el.updateComplete;
-  await frame();
+  await nextFrame();
   await el.updateComplete;
   return el;
 }
@@ -86,7 +85,7 @@ describe('<domino-board>: tiles as large as the table allows', () => {
     el.table = steps[at - 1]!.table;
     el.openEnds = steps[at - 1]!.openEnds;
     await el.updateComplete;
-    await frame();
+    await nextFrame();
     const before = laid(el)[0]!.getBoundingClientRect().width;
     expect(gliding(el), 'nothing moves before').to.deep.equal([]);
     el.table = steps[at]!.table;
@@ -108,7 +107,7 @@ describe('<domino-board>: tiles as large as the table allows', () => {
     el.table = steps[at - 1]!.table;
     el.openEnds = steps[at - 1]!.openEnds;
     await el.updateComplete;
-    await frame();
+    await nextFrame();
     el.table = steps[at]!.table;
     el.openEnds = steps[at]!.openEnds;
     await el.updateComplete;

@@ -98,6 +98,19 @@ export async function settle(el: Element, ceiling = WAIT_CEILING_MS): Promise<vo
   }
 }
 
+/** The next animation frame: ResizeObservers report in it, before it is painted. */
+export const nextFrame = (): Promise<number> => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * Settled as painted: the renders due now, then a frame (in which the boxes' ResizeObservers report a
+ * size the render changed, e.g. a longer hand leaving the table less room) and the renders that causes.
+ */
+export async function settleLayout(el: Element, ceiling = WAIT_CEILING_MS): Promise<void> {
+  await settle(el, ceiling);
+  await nextFrame();
+  await settle(el, ceiling);
+}
+
 export async function waitFor<T>(what: string, check: () => T | null | undefined | false, ceiling = WAIT_CEILING_MS): Promise<T> {
   const start = performance.now();
   for (;;) {

@@ -9,7 +9,7 @@ import { setViewport } from '@web/test-runner-commands';
 import { CATALOG_LOADERS } from '../../src/i18n/catalog-loaders.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { LANGUAGES, type Message } from '../../src/i18n/index.js';
-import { boardOf, en, mount, placeButtons, root, settle, tableNames, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import { boardOf, en, mount, placeButtons, root, settle, settleLayout, tableNames, waitFor, waitForYou, type DominoGame } from './helpers.js';
 import { chooseFriendsOnline } from './online-helpers.js';
 
 /** Every element under `top` (through shadow roots) that is wider than its box or sticks out of the viewport. */
@@ -34,7 +34,8 @@ function overflowing(top: Element | ShadowRoot, width: number): string[] {
   return found;
 }
 
-function checkNoOverflow(el: DominoGame, when: string): void {
+async function checkNoOverflow(el: DominoGame, when: string): Promise<void> {
+  await settleLayout(el);
   expect(el.getBoundingClientRect().width, `${when}: the widget fits the viewport`).to.be.at.most(320);
   expect(el.scrollWidth, `${when}: the widget has no horizontal overflow`).to.be.at.most(el.clientWidth);
   const game = root(el).querySelector<HTMLElement>('.game')!;
@@ -68,7 +69,7 @@ describe('at 320px wide', function () {
       let longest = 0;
       for (let step = 0; step < 120 && longest < 16; step++) {
         const ask = await waitForYou(el);
-        checkNoOverflow(el, `step ${step}`);
+        await checkNoOverflow(el, `step ${step}`);
         longest = Math.max(longest, tableNames(el).length);
         if (ask.kind === 'button') {
           ask.button.click();
@@ -79,7 +80,7 @@ describe('at 320px wide', function () {
         await settle(el);
         const places = placeButtons(el);
         if (places.length > 0) {
-          checkNoOverflow(el, `step ${step}, choosing a place`);
+          await checkNoOverflow(el, `step ${step}, choosing a place`);
           places[places.length - 1]!.click();
           await settle(el);
         }

@@ -55,6 +55,9 @@ const SNAPSHOT_EVERY = 50;
 const FOLLOWER_DELAY_MS = 1500;
 /** A timed step that failed (not refused) is tried again after this long. */
 const RETRY_MS = 1000;
+/** A catch-up on another process's change that failed is tried again after this long, doubling up to the most. */
+const FOLLOW_RETRY_MS = 250;
+const FOLLOW_RETRY_MAX_MS = 4000;
 
 export class Refusal extends Error {
   constructor(
@@ -131,8 +134,7 @@ export class RoomService {
     // Another process changed a room this one holds seats of: read what it lacks, tell its seats.
     options.cluster.onChange((id, version) => {
       const room = this.rooms.get(id);
-      if (!room || version <= room.version) return;
-      void room.queued(() => this.catchUp(room)).catch((error: unknown) => this.options.log.warn({ err: error, room: id }, 'could not follow a change from another process'));
+      if (room && version > room.version) this.follow(room);
     });
     // A phrase said on another process reaches the room's connections here too (#19); one said here
     // (its seat's connection is held here) comes back on the bus too, and was relayed already.
@@ -373,6 +375,20 @@ export class RoomService {
   /** A snapshot with every deal (the log of a round starts empty, so it is small then) and every SNAPSHOT_EVERY changes. */
   private wantsSnapshot(room: LiveRoom, entries: Entry[]): boolean {
     return room.sinceSnapshot + entries.length >= SNAPSHOT_EVERY || entries.some((e) => e.type === 'deal' || e.type === 'start' || e.type === 'new-match');
+  }
+
+  /**
+   * Catches up on a change another process announced. The notice may come before storage answers again
+   * (after Redis comes back, the channel's connection may be ready before the commands' one): a read
+   * that fails is tried again, less and less often, while this process still holds the room, so that
+   * its seats never stay behind.
+   */
+  private follow(room: LiveRoom, attempt = 0): void {
+    void room.queued(() => this.catchUp(room)).catch((error: unknown) => {
+      if (error instanceof Refusal || this.rooms.get(room.id) !== room) return;
+      this.options.log.warn({ err: error, room: room.id, attempt }, 'could not follow a change from another process; trying again');
+      setTimeout(() => this.follow(room, attempt + 1), Math.min(FOLLOW_RETRY_MS * 2 ** attempt, FOLLOW_RETRY_MAX_MS)).unref();
+    });
   }
 
   /** Reads the entries this process lacks and applies them; throws no-such-room when the room is gone. */
