@@ -5,7 +5,7 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { act, actUntil, en, messagePattern, mainLabel, mount, record, root, settle, waitFor, type DominoGame } from './helpers.js';
+import { act, actUntil, en, handNames, messagePattern, mainLabel, mount, record, root, settle, waitFor, waitForYou, type DominoGame } from './helpers.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 
 /** The table's body rows and totals, as numbers. */
@@ -84,5 +84,26 @@ describe('summaries', function () {
     }
     expect(seen.inPlay, 'a match won in play').to.be.greaterThan(0);
     expect(seen.atRoundEnd, 'a match won as a round ended').to.be.greaterThan(0);
+  });
+
+  it('an offline match shows the seed it was dealt from, and that seed deals it again', async () => {
+    const firstHand = async (game: DominoGame) => {
+      await waitForYou(game);
+      return handNames(game);
+    };
+    el = await mount({ variant: 'draw', target: '500', level: 'easy', tempo: 'instant' });
+    const dealt = await firstHand(el);
+    await actUntil(el, () => mainLabel(el!) === en.nextRound);
+    await summaryShown(el);
+    const line = root(el).querySelector('.summary .seed')!.textContent!.trim();
+    const seed = new RegExp(`^${enExtra.dealSeed.replace('{seed}', '(\\S+)')}$`).exec(line)?.[1];
+    expect(seed, line).to.match(/^[0-9a-z]{8}$/);
+    await expect(el).to.be.accessible();
+    el.remove();
+    el = await mount({ variant: 'draw', target: '500', level: 'easy', tempo: 'instant', seed: seed! });
+    expect(await firstHand(el), 'the same seed, the same deal').to.deep.equal(dealt);
+    await actUntil(el, () => mainLabel(el!) === en.nextRound);
+    await summaryShown(el);
+    expect(root(el).querySelector('.summary .seed')!.textContent!.trim()).to.equal(line);
   });
 });

@@ -13,6 +13,14 @@ import { configOf, sameGame, type SettingsSource } from './effective-settings.js
 import type { Persistence } from './persistence.js';
 import { localSeats } from './settings.js';
 
+/**
+ * A seed for a match the site did not seed: every offline match is dealt from one, so the summary can
+ * show it and the same seed (the `seed` attribute) deals the same rounds again. Short enough to copy.
+ */
+export function freshMatchSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return [...bytes].map((b) => (b % 36).toString(36)).join('');
+}
 
 export class LocalMatch implements ReactiveController {
   /** Won and played, per level and variant; null until the saved game is read. */
@@ -55,7 +63,7 @@ export class LocalMatch implements ReactiveController {
       level: settings.level,
       tempo: settings.tempo,
       undo: settings.undo,
-      ...(settings.seed !== null ? { seed: settings.seed } : {}),
+      seed: settings.seed ?? freshMatchSeed(),
     };
     session.subscribe(() => this.saveSoon());
     void this.locale.update();

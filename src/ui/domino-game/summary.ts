@@ -162,7 +162,8 @@ function renderSummaryBody(t: Translator, state: SessionState, recorded: readonl
               count: result.points,
             })}</p>`
       : nothing}
-    ${renderScoreTable(t, state, recorded)}`;
+    ${renderScoreTable(t, state, recorded)}
+    ${state.dealSeed !== undefined ? html`<p class="seed">${t.t('dealSeed', { seed: state.dealSeed })}</p>` : nothing}`;
 }
 
 /** A seat's tiles face up and their pips, at its chip in the players' line, once the round is over. */

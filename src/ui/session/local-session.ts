@@ -16,11 +16,13 @@ import {
   hasPending,
   legalMovesFor,
   matchMachine,
+  matchSeed,
   phaseOf,
   viewFor,
   type ComputerPlayerInput,
   type ConfigureIntent,
   type MatchActor,
+  type MatchContext,
   type MatchEmitted,
   type MatchEvent,
   type MatchInput,
@@ -55,6 +57,12 @@ const MACHINE_INTENTS = {
 
 /** The machine's intent names as the session's (`NEXT_ROUND` → `next-round`). */
 const intentType = (type: string) => type.toLowerCase().replace(/_/g, '-');
+
+/** The seed the running match was dealt from, when it has one (a match saved before every match had one may not). */
+function seedShown(context: MatchContext): { dealSeed?: string } {
+  const seed = matchSeed(context.config, context.seed, context.matchNumber);
+  return seed === undefined ? {} : { dealSeed: String(seed) };
+}
 
 function seatInfo(kind: SeatKind, seat: Seat): SeatInfo {
   // A remote seat is a person elsewhere; local play names nobody, the interface does.
@@ -118,6 +126,7 @@ export class LocalSession implements Session, ReactiveController {
       legal: legalMovesFor(snapshot, this.seat),
       rejection: this.rejectionOf(context.rejection),
       pending: hasPending(snapshot),
+      ...seedShown(context),
     };
   }
 

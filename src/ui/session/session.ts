@@ -51,6 +51,8 @@ export interface SessionState {
   rejection: SessionRejection | null;
   /** Settings chosen during this match wait for the next one. */
   pending: boolean;
+  /** Offline: the seed this match was dealt from (the same seed deals the same rounds again); online, the deal is proven instead. */
+  dealSeed?: string;
 }
 
 export interface Session {
