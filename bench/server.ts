@@ -296,6 +296,8 @@ interface Row {
   clientCpu: number;
   load: number;
   viewBytes: number;
+  /** View frames the clients received per move measured. */
+  framesPerMove: number;
   warnings: string[];
   /** The server's own move handling time over the window (from /metrics), or null. */
   inServer: string | null;
@@ -441,6 +443,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
       clientCpu: got.reduce((sum, r) => sum + r.cpuMs, 0) / 10 / window,
       load,
       viewBytes: frames > 0 ? got.reduce((sum, r) => sum + r.viewBytes, 0) / frames : 0,
+      framesPerMove: samples.length > 0 ? frames / samples.length : NaN,
       inServer: histogramPercentiles(histogramStart, histogramEnd),
       warnings: server.tail.filter((line) => !line.startsWith('listening on') && !line.includes('"event":"any-origin"')).slice(-5),
     };
@@ -516,7 +519,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
     const p99Goal = options.redis ? 4 : 3;
     print(
       `server:   ${rooms} rooms: cpu/move server/echo ${cpuRatio.toFixed(1)}× (goal ≤ 2×), p99 server/echo ${p99Ratio.toFixed(1)}× (goal ≤ ${p99Goal}×); ` +
-        `views ${frameBytes} bytes on average (echo frames the same); server rss ${flat === null ? '?' : `${flat >= 0 ? '+' : ''}${(flat * 100).toFixed(0)}%`} over the window`,
+        `views ${frameBytes} bytes on average (echo frames the same), view frames a move ${server.framesPerMove.toFixed(2)} (echo ${echo.framesPerMove.toFixed(2)}); server rss ${flat === null ? '?' : `${flat >= 0 ? '+' : ''}${(flat * 100).toFixed(0)}%`} over the window`,
     );
     if (server.inServer) print(`server:     inside the server (its /metrics domino_move_seconds: move received → views sent, bucket bounds): ${server.inServer}`);
     if (server.heapStart !== null && server.heapEnd !== null) {
