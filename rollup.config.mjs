@@ -11,19 +11,12 @@
 // Type declarations are emitted by `tsc -p tsconfig.build.json`, not here.
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
-import typescript from '@rollup/plugin-typescript';
 import { minifyCssPlugin } from './scripts/rollup-minify-css.mjs';
+import { transpileTypeScript } from './scripts/rollup-transpile-ts.mjs';
 
-// Compile with the settings of tsconfig.build.json, but JavaScript only.
-const ts = () =>
-  typescript({
-    tsconfig: './tsconfig.build.json',
-    declaration: false,
-    declarationMap: false,
-    emitDeclarationOnly: false,
-    noEmit: false,
-    outDir: 'dist',
-  });
+// JavaScript from the sources with the settings of tsconfig.build.json, types stripped file by file
+// (the type check is a step of its own: scripts/rollup-transpile-ts.mjs says why).
+const ts = () => transpileTypeScript({ tsconfig: './tsconfig.build.json' });
 
 // `module` only for ES modules: on the classic script it would drop the `var dominoGame` global.
 const minify = ({ module }) =>
@@ -39,7 +32,7 @@ export default [
     input: 'src/index.ts',
     // Shared code stays in the entry file (the chunks import it from there) rather than a chunk of its own.
     preserveEntrySignatures: 'allow-extension',
-    plugins: [nodeResolve({ browser: true }), ts(), minifyCssPlugin()],
+    plugins: [ts(), nodeResolve({ browser: true }), minifyCssPlugin()],
     output: [
       {
         // The language catalogs become chunks of their own beside the bundle, loaded on demand.
@@ -60,7 +53,7 @@ export default [
   },
   {
     input: 'src/engine/index.ts',
-    plugins: [nodeResolve(), ts()],
+    plugins: [ts(), nodeResolve()],
     output: {
       file: 'dist/engine.js',
       format: 'es',
@@ -68,21 +61,21 @@ export default [
   },
   {
     input: 'src/ai/index.ts',
-    plugins: [nodeResolve(), ts()],
+    plugins: [ts(), nodeResolve()],
     // One file: Node hosts (a bot, a server) have no use for the page's on-demand split.
     output: { file: 'dist/ai.js', format: 'es', inlineDynamicImports: true },
   },
   {
     input: 'src/machine/index.ts',
     external: ['xstate'],
-    plugins: [nodeResolve(), ts()],
+    plugins: [ts(), nodeResolve()],
     // One file: the computer players load on demand in the page, but a Node host has no reason to.
     output: { file: 'dist/machine.js', format: 'es', inlineDynamicImports: true },
   },
   {
     input: 'src/net/protocol.ts',
     external: ['valibot'],
-    plugins: [nodeResolve(), ts()],
+    plugins: [ts(), nodeResolve()],
     output: { file: 'dist/protocol.js', format: 'es' },
   },
 ];
