@@ -37,13 +37,21 @@ export interface OnlineSeatKey {
 
 type Entry = 'settings' | 'match' | 'stats' | 'online';
 
-/** Each entry's current version: the match's 2 keeps beside the snapshot whether a hint was taken. */
-const VERSIONS: Record<Entry, number> = { settings: SAVE_VERSION, match: 2, stats: SAVE_VERSION, online: SAVE_VERSION };
+/**
+ * Each entry's current version: the match's 2 keeps beside the snapshot whether a hint was taken, its 3
+ * the states at the ends of the match's rounds (its record is made of them).
+ */
+const VERSIONS: Record<Entry, number> = { settings: SAVE_VERSION, match: 3, stats: SAVE_VERSION, online: SAVE_VERSION };
 
-/** The running match as saved (version 2): the machine's snapshot, and whether the person took a hint in this match. */
+/**
+ * The running match as saved (version 3): the machine's snapshot, whether the person took a hint in
+ * this match, and the engine's state at the end of each of its rounds so far (unchecked here: the
+ * record checks them when it is made), or null when they are not known (a save from before version 3).
+ */
 export interface SavedMatch {
   snapshot: unknown;
   hinted: boolean;
+  rounds: unknown[] | null;
 }
 
 /** Upgrades an entry's data from version N to N + 1. */
@@ -51,7 +59,11 @@ export type Migration = (data: unknown) => unknown;
 export const MIGRATIONS: Record<Entry, Record<number, Migration>> = {
   settings: {},
   // Version 1 was the snapshot alone, from before hints.
-  match: { 1: (snapshot): SavedMatch => ({ snapshot, hinted: false }) },
+  match: {
+    1: (snapshot) => ({ snapshot, hinted: false }),
+    // Version 2 kept no round ends: the match's earlier rounds are unknown (no record of that match).
+    2: (data) => ({ ...Object(data), rounds: null }),
+  },
   stats: {},
   online: {},
 };
@@ -150,6 +162,8 @@ export interface Saved {
   match: unknown;
   /** A hint was taken in the saved match (it counts apart in the statistics). */
   hinted: boolean;
+  /** The states at the ends of the saved match's rounds, unchecked; null when unknown. */
+  rounds: unknown[] | null;
 }
 
 export class SavedGame {
@@ -168,6 +182,7 @@ export class SavedGame {
       stats: parseStats(readEntry(this.store, this.base, 'stats')),
       match: match.snapshot ?? null,
       hinted: match.hinted === true,
+      rounds: Array.isArray(match.rounds) ? match.rounds : null,
     };
   }
 
@@ -179,8 +194,8 @@ export class SavedGame {
     return writeEntry(this.store, this.base, 'stats', stats);
   }
 
-  saveMatch(snapshot: unknown, hinted = false): boolean {
-    return writeEntry(this.store, this.base, 'match', { snapshot, hinted } satisfies SavedMatch);
+  saveMatch(snapshot: unknown, hinted = false, rounds: unknown[] | null = null): boolean {
+    return writeEntry(this.store, this.base, 'match', { snapshot, hinted, rounds } satisfies SavedMatch);
   }
 
   /** Forgets the match (it could not be resumed, or it is over). */

@@ -53,11 +53,24 @@ describe('saved settings, match and statistics', () => {
     const store = memoryStore();
     const saved = new SavedGame(store, 'h');
     assert.ok(saved.saveMatch({ status: 'active' }, true));
-    assert.equal(JSON.parse(store.read('domino-game:h:match')!).version, 2);
-    assert.deepEqual(new SavedGame(store, 'h').load(), { settings: {}, stats: emptyStats(), match: { status: 'active' }, hinted: true });
+    assert.equal(JSON.parse(store.read('domino-game:h:match')!).version, 3);
+    assert.deepEqual(new SavedGame(store, 'h').load(), { settings: {}, stats: emptyStats(), match: { status: 'active' }, hinted: true, rounds: null });
     store.write('domino-game:h:match', JSON.stringify({ version: 1, data: { status: 'active', context: { old: 1 } } }));
     const old = new SavedGame(store, 'h').load();
-    assert.deepEqual([old.match, old.hinted], [{ status: 'active', context: { old: 1 } }, false]);
+    assert.deepEqual([old.match, old.hinted, old.rounds], [{ status: 'active', context: { old: 1 } }, false, null]);
+    assert.deepEqual(warnings, []);
+  });
+
+  test('a match keeps its round ends (version 3); one saved before them (version 2) loads with them unknown; a malformed list is unknown', () => {
+    const store = memoryStore();
+    const saved = new SavedGame(store, 'r');
+    assert.ok(saved.saveMatch({ status: 'active' }, false, [{ round: 1 }, { round: 2 }]));
+    assert.deepEqual(new SavedGame(store, 'r').load().rounds, [{ round: 1 }, { round: 2 }]);
+    store.write('domino-game:r:match', JSON.stringify({ version: 2, data: { snapshot: { status: 'active' }, hinted: true } }));
+    const old = new SavedGame(store, 'r').load();
+    assert.deepEqual([old.match, old.hinted, old.rounds], [{ status: 'active' }, true, null]);
+    store.write('domino-game:r:match', JSON.stringify({ version: 3, data: { snapshot: { status: 'active' }, hinted: false, rounds: 'lots' } }));
+    assert.equal(new SavedGame(store, 'r').load().rounds, null);
     assert.deepEqual(warnings, []);
   });
 

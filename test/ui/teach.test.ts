@@ -127,7 +127,7 @@ describe('hint and undo against the computer', () => {
     hintButton(el)!.click();
     await waitFor('the hinted tile', () => hintedTile(el));
     el.remove();
-    expect(saved(key, 'match')?.version).to.equal(2);
+    expect(saved(key, 'match')?.version).to.equal(3);
     expect(saved(key, 'match')?.data['hinted'], 'the hint is saved with the match').to.equal(true);
 
     el = await mount({ tempo: 'instant', seed: 'teach-stats', target: '1', persist: '', 'storage-key': key });

@@ -313,6 +313,26 @@ const catalog: Catalog = {
   dealVerified: 'تم التحقق من التوزيع',
   dealNotVerified: 'تحذير: تعذّر التحقق من توزيع هذه الجولة. ربما لم يكن التوزيع عادلًا.',
   dealSeed: 'بذرة التوزيع: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'سجل المباراة',
+  replayMatch: 'إعادة عرض المباراة',
+  copyRecord: 'نسخ السجل',
+  downloadRecord: 'تنزيل السجل',
+  recordCopied: 'تم نسخ سجل المباراة.',
+  recordNotCopied: 'تعذّر نسخ السجل: نزّله بدلًا من ذلك.',
+  recordDownloaded: 'تم تنزيل سجل المباراة.',
+  recordMissing: 'لا يوجد لهذه المباراة سجل لإعادة عرضها: استُؤنفت من لعبة حفظها إصدار أقدم.',
+  replayTitle: 'إعادة عرض المباراة',
+  replayControls: 'أزرار إعادة العرض',
+  replayFirst: 'الأولى',
+  replayPrevious: 'السابقة',
+  replayNext: 'التالية',
+  replayLast: 'الأخيرة',
+  replayClose: 'إغلاق',
+  replayPosition: 'الجولة {round}، النقلة {move} من {total}',
+  replayDeal: 'الجولة {round}، التوزيع (قبل النقلة 1 من {total})',
+  replayDealt: 'الجولة {round}: وُزّعت القطع.',
+  replayKeys: 'السهمان الأيسر والأيمن: النقلة السابقة والتالية. Home وEnd: الأولى والأخيرة.',
 };
 
 export default catalog;

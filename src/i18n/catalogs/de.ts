@@ -273,6 +273,26 @@ const catalog: Catalog = {
   dealVerified: 'Verteilung geprüft',
   dealNotVerified: 'Achtung: Die Verteilung dieser Runde ließ sich nicht prüfen. Sie war womöglich nicht fair.',
   dealSeed: 'Startwert der Verteilung: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Partieprotokoll',
+  replayMatch: 'Partie nachspielen',
+  copyRecord: 'Protokoll kopieren',
+  downloadRecord: 'Protokoll herunterladen',
+  recordCopied: 'Das Partieprotokoll wurde kopiert.',
+  recordNotCopied: 'Das Protokoll konnte nicht kopiert werden: Lade es stattdessen herunter.',
+  recordDownloaded: 'Das Partieprotokoll wurde heruntergeladen.',
+  recordMissing: 'Zu dieser Partie gibt es kein Protokoll zum Nachspielen: Sie wurde aus einem Spielstand einer älteren Version fortgesetzt.',
+  replayTitle: 'Nachspielen der Partie',
+  replayControls: 'Steuerung des Nachspielens',
+  replayFirst: 'Anfang',
+  replayPrevious: 'Zurück',
+  replayNext: 'Weiter',
+  replayLast: 'Ende',
+  replayClose: 'Schließen',
+  replayPosition: 'Runde {round}, Zug {move} von {total}',
+  replayDeal: 'Runde {round}, das Austeilen (vor Zug 1 von {total})',
+  replayDealt: 'Runde {round}: Die Steine sind ausgeteilt.',
+  replayKeys: 'Pfeiltasten links und rechts: vorheriger und nächster Zug. Pos1 und Ende: der erste und der letzte.',
 };
 
 export default catalog;

@@ -280,6 +280,26 @@ const catalog: Catalog = {
   dealVerified: 'Reparto verificado',
   dealNotVerified: 'Aviso: no se pudo verificar el reparto de esta ronda. Puede que no haya sido justo.',
   dealSeed: 'Semilla del reparto: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Registro de la partida',
+  replayMatch: 'Repetir la partida',
+  copyRecord: 'Copiar registro',
+  downloadRecord: 'Descargar registro',
+  recordCopied: 'Se copió el registro de la partida.',
+  recordNotCopied: 'No se pudo copiar el registro: descárgalo en su lugar.',
+  recordDownloaded: 'Se descargó el registro de la partida.',
+  recordMissing: 'Esta partida no tiene registro para repetirla: se reanudó desde una partida guardada por una versión anterior.',
+  replayTitle: 'Repetición de la partida',
+  replayControls: 'Controles de la repetición',
+  replayFirst: 'Primera',
+  replayPrevious: 'Anterior',
+  replayNext: 'Siguiente',
+  replayLast: 'Última',
+  replayClose: 'Cerrar',
+  replayPosition: 'Ronda {round}, jugada {move} de {total}',
+  replayDeal: 'Ronda {round}, el reparto (antes de la jugada 1 de {total})',
+  replayDealt: 'Ronda {round}: se reparten las fichas.',
+  replayKeys: 'Flechas izquierda y derecha: jugada anterior y siguiente. Inicio y Fin: la primera y la última.',
 };
 
 export default catalog;

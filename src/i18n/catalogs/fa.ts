@@ -273,6 +273,26 @@ const catalog: Catalog = {
   dealVerified: 'پخش مهره‌ها تأیید شد',
   dealNotVerified: 'هشدار: پخش مهره‌های این دور تأیید نشد. شاید منصفانه نبوده باشد.',
   dealSeed: 'بذر پخش: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'ثبت مسابقه',
+  replayMatch: 'بازپخش مسابقه',
+  copyRecord: 'کپی ثبت',
+  downloadRecord: 'بارگیری ثبت',
+  recordCopied: 'ثبت مسابقه کپی شد.',
+  recordNotCopied: 'ثبت کپی نشد: به‌جای آن بارگیری‌اش کنید.',
+  recordDownloaded: 'ثبت مسابقه بارگیری شد.',
+  recordMissing: 'این مسابقه ثبتی برای بازپخش ندارد: از بازی‌ای ادامه یافت که نسخهٔ قدیمی‌تری ذخیره کرده بود.',
+  replayTitle: 'بازپخش مسابقه',
+  replayControls: 'کنترل‌های بازپخش',
+  replayFirst: 'اولین',
+  replayPrevious: 'قبلی',
+  replayNext: 'بعدی',
+  replayLast: 'آخرین',
+  replayClose: 'بستن',
+  replayPosition: 'دور {round}، حرکت {move} از {total}',
+  replayDeal: 'دور {round}، پخش مهره‌ها (پیش از حرکت ۱ از {total})',
+  replayDealt: 'دور {round}: مهره‌ها پخش شدند.',
+  replayKeys: 'کلیدهای جهت چپ و راست: حرکت قبلی و بعدی. Home و End: اولین و آخرین.',
 };
 
 export default catalog;

@@ -269,6 +269,26 @@ const catalog: Catalog = {
   dealVerified: 'Beripikado ang bigayan',
   dealNotVerified: 'Babala: hindi maberipika ang bigayan sa round na ito. Maaaring hindi ito patas.',
   dealSeed: 'Seed ng bigayan: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Tala ng laban',
+  replayMatch: 'I-replay ang laban',
+  copyRecord: 'Kopyahin ang tala',
+  downloadRecord: 'I-download ang tala',
+  recordCopied: 'Nakopya ang tala ng laban.',
+  recordNotCopied: 'Hindi makopya ang tala: i-download na lang ito.',
+  recordDownloaded: 'Na-download ang tala ng laban.',
+  recordMissing: 'Walang tala ang larong ito na mare-replay: itinuloy ito mula sa larong na-save ng mas lumang bersyon.',
+  replayTitle: 'Replay ng laban',
+  replayControls: 'Mga kontrol ng replay',
+  replayFirst: 'Una',
+  replayPrevious: 'Nakaraan',
+  replayNext: 'Susunod',
+  replayLast: 'Huli',
+  replayClose: 'Isara',
+  replayPosition: 'Round {round}, tira {move} sa {total}',
+  replayDeal: 'Round {round}, ang pamimigay (bago ang tira 1 sa {total})',
+  replayDealt: 'Round {round}: naipamigay na ang mga tile.',
+  replayKeys: 'Kaliwa at kanang arrow: nakaraan at susunod na tira. Home at End: ang una at ang huli.',
 };
 
 export default catalog;

@@ -284,6 +284,26 @@ const catalog: Catalog = {
   dealVerified: 'Donne vérifiée',
   dealNotVerified: 'Attention : la donne de cette manche n’a pas pu être vérifiée. Elle n’a peut-être pas été équitable.',
   dealSeed: 'Graine de la donne : {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Relevé de la partie',
+  replayMatch: 'Rejouer la partie',
+  copyRecord: 'Copier le relevé',
+  downloadRecord: 'Télécharger le relevé',
+  recordCopied: 'Le relevé de la partie a été copié.',
+  recordNotCopied: 'Le relevé n’a pas pu être copié : téléchargez-le plutôt.',
+  recordDownloaded: 'Le relevé de la partie a été téléchargé.',
+  recordMissing: 'Cette partie n’a pas de relevé à rejouer : elle a repris d’une partie enregistrée par une version plus ancienne.',
+  replayTitle: 'Rejouer la partie',
+  replayControls: 'Commandes de la relecture',
+  replayFirst: 'Début',
+  replayPrevious: 'Précédent',
+  replayNext: 'Suivant',
+  replayLast: 'Fin',
+  replayClose: 'Fermer',
+  replayPosition: 'Manche {round}, coup {move} sur {total}',
+  replayDeal: 'Manche {round}, la donne (avant le coup 1 sur {total})',
+  replayDealt: 'Manche {round} : les dominos sont distribués.',
+  replayKeys: 'Flèches gauche et droite : coup précédent et suivant. Début et Fin : le premier et le dernier.',
 };
 
 export default catalog;

@@ -284,6 +284,26 @@ const catalog: Catalog = {
   dealVerified: 'החלוקה אומתה',
   dealNotVerified: 'אזהרה: לא ניתן היה לאמת את החלוקה של הסיבוב הזה. ייתכן שלא חולקה בהגינות.',
   dealSeed: 'זרע החלוקה: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'רישום המשחק',
+  replayMatch: 'הצגה חוזרת של המשחק',
+  copyRecord: 'העתקת הרישום',
+  downloadRecord: 'הורדת הרישום',
+  recordCopied: 'רישום המשחק הועתק.',
+  recordNotCopied: 'לא ניתן היה להעתיק את הרישום: אפשר להוריד אותו במקום.',
+  recordDownloaded: 'רישום המשחק הורד.',
+  recordMissing: 'למשחק הזה אין רישום להצגה חוזרת: הוא נמשך ממשחק שנשמר בגרסה ישנה יותר.',
+  replayTitle: 'הצגה חוזרת של המשחק',
+  replayControls: 'פקדי ההצגה החוזרת',
+  replayFirst: 'ראשון',
+  replayPrevious: 'הקודם',
+  replayNext: 'הבא',
+  replayLast: 'אחרון',
+  replayClose: 'סגירה',
+  replayPosition: 'סיבוב {round}, מהלך {move} מתוך {total}',
+  replayDeal: 'סיבוב {round}, החלוקה (לפני מהלך 1 מתוך {total})',
+  replayDealt: 'סיבוב {round}: האבנים חולקו.',
+  replayKeys: 'חצים שמאלה וימינה: המהלך הקודם והבא. Home ו-End: הראשון והאחרון.',
 };
 
 export default catalog;

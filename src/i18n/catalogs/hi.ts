@@ -273,6 +273,26 @@ const catalog: Catalog = {
   dealVerified: 'बँटवारा सत्यापित',
   dealNotVerified: 'चेतावनी: इस राउंड का बँटवारा सत्यापित नहीं हो सका। हो सकता है यह निष्पक्ष न रहा हो।',
   dealSeed: 'बँटवारे का बीज: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'मैच का रिकॉर्ड',
+  replayMatch: 'मैच फिर से देखें',
+  copyRecord: 'रिकॉर्ड कॉपी करें',
+  downloadRecord: 'रिकॉर्ड डाउनलोड करें',
+  recordCopied: 'मैच का रिकॉर्ड कॉपी हो गया।',
+  recordNotCopied: 'रिकॉर्ड कॉपी नहीं हो सका: इसके बजाय इसे डाउनलोड करें।',
+  recordDownloaded: 'मैच का रिकॉर्ड डाउनलोड हो गया।',
+  recordMissing: 'इस मैच का फिर से देखने लायक कोई रिकॉर्ड नहीं है: यह पुराने संस्करण से सहेजे गए खेल से जारी हुआ था।',
+  replayTitle: 'मैच का रीप्ले',
+  replayControls: 'रीप्ले के नियंत्रण',
+  replayFirst: 'पहली',
+  replayPrevious: 'पिछली',
+  replayNext: 'अगली',
+  replayLast: 'आख़िरी',
+  replayClose: 'बंद करें',
+  replayPosition: 'राउंड {round}, चाल {move} / {total}',
+  replayDeal: 'राउंड {round}, बँटवारा (चाल 1 / {total} से पहले)',
+  replayDealt: 'राउंड {round}: गोटियाँ बँट गईं।',
+  replayKeys: 'बाएँ और दाएँ तीर: पिछली और अगली चाल। Home और End: पहली और आख़िरी।',
 };
 
 export default catalog;

@@ -260,6 +260,26 @@ const catalog: Catalog = {
   dealVerified: 'Pembagian terverifikasi',
   dealNotVerified: 'Peringatan: pembagian ronde ini tidak dapat diverifikasi. Mungkin pembagiannya tidak adil.',
   dealSeed: 'Benih pembagian: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Catatan pertandingan',
+  replayMatch: 'Putar ulang pertandingan',
+  copyRecord: 'Salin catatan',
+  downloadRecord: 'Unduh catatan',
+  recordCopied: 'Catatan pertandingan disalin.',
+  recordNotCopied: 'Catatan tidak dapat disalin: unduh saja.',
+  recordDownloaded: 'Catatan pertandingan diunduh.',
+  recordMissing: 'Pertandingan ini tidak punya catatan untuk diputar ulang: dilanjutkan dari permainan yang disimpan versi lama.',
+  replayTitle: 'Putar ulang pertandingan',
+  replayControls: 'Kontrol putar ulang',
+  replayFirst: 'Pertama',
+  replayPrevious: 'Sebelumnya',
+  replayNext: 'Berikutnya',
+  replayLast: 'Terakhir',
+  replayClose: 'Tutup',
+  replayPosition: 'Ronde {round}, langkah {move} dari {total}',
+  replayDeal: 'Ronde {round}, pembagian (sebelum langkah 1 dari {total})',
+  replayDealt: 'Ronde {round}: kartu dibagikan.',
+  replayKeys: 'Panah kiri dan kanan: langkah sebelumnya dan berikutnya. Home dan End: yang pertama dan terakhir.',
 };
 
 export default catalog;

@@ -280,6 +280,26 @@ const catalog: Catalog = {
   dealVerified: 'Distribuzione verificata',
   dealNotVerified: 'Attenzione: non è stato possibile verificare la distribuzione di questo turno. Potrebbe non essere stata equa.',
   dealSeed: 'Seme della distribuzione: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Registro della partita',
+  replayMatch: 'Rivedi la partita',
+  copyRecord: 'Copia il registro',
+  downloadRecord: 'Scarica il registro',
+  recordCopied: 'Il registro della partita è stato copiato.',
+  recordNotCopied: 'Non è stato possibile copiare il registro: scaricalo invece.',
+  recordDownloaded: 'Il registro della partita è stato scaricato.',
+  recordMissing: 'Questa partita non ha un registro da rivedere: è stata ripresa da un salvataggio di una versione precedente.',
+  replayTitle: 'Replay della partita',
+  replayControls: 'Comandi del replay',
+  replayFirst: 'Inizio',
+  replayPrevious: 'Precedente',
+  replayNext: 'Successiva',
+  replayLast: 'Fine',
+  replayClose: 'Chiudi',
+  replayPosition: 'Mano {round}, mossa {move} di {total}',
+  replayDeal: 'Mano {round}, la distribuzione (prima della mossa 1 di {total})',
+  replayDealt: 'Mano {round}: le tessere sono distribuite.',
+  replayKeys: 'Frecce sinistra e destra: mossa precedente e successiva. Home e Fine: la prima e l’ultima.',
 };
 
 export default catalog;

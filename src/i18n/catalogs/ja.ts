@@ -260,6 +260,26 @@ const catalog: Catalog = {
   dealVerified: '配牌を検証しました',
   dealNotVerified: '警告：このラウンドの配牌を検証できませんでした。公正に配られていない可能性があります。',
   dealSeed: '配牌のシード：{seed}',
+  // The match's replay and record (#18)
+  matchRecord: '対局の記録',
+  replayMatch: '対局を再生',
+  copyRecord: '記録をコピー',
+  downloadRecord: '記録をダウンロード',
+  recordCopied: '対局の記録をコピーしました。',
+  recordNotCopied: '記録をコピーできませんでした。代わりにダウンロードしてください。',
+  recordDownloaded: '対局の記録をダウンロードしました。',
+  recordMissing: 'この対局には再生できる記録がありません。古いバージョンで保存されたゲームから再開されました。',
+  replayTitle: '対局の再生',
+  replayControls: '再生の操作',
+  replayFirst: '最初',
+  replayPrevious: '前へ',
+  replayNext: '次へ',
+  replayLast: '最後',
+  replayClose: '閉じる',
+  replayPosition: 'ラウンド {round}、{total} 手中 {move} 手目',
+  replayDeal: 'ラウンド {round}、配牌（{total} 手中 1 手目の前）',
+  replayDealt: 'ラウンド {round}：牌が配られました。',
+  replayKeys: '左右の矢印キー：前の手と次の手。Home と End：最初と最後。',
 };
 
 export default catalog;

@@ -260,6 +260,26 @@ const catalog: Catalog = {
   dealVerified: '패 분배 검증됨',
   dealNotVerified: '경고: 이번 라운드의 패 분배를 검증할 수 없습니다. 공정하게 나눠지지 않았을 수 있습니다.',
   dealSeed: '분배 시드: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: '대국 기록',
+  replayMatch: '대국 다시 보기',
+  copyRecord: '기록 복사',
+  downloadRecord: '기록 다운로드',
+  recordCopied: '대국 기록을 복사했습니다.',
+  recordNotCopied: '기록을 복사할 수 없습니다. 대신 다운로드하세요.',
+  recordDownloaded: '대국 기록을 다운로드했습니다.',
+  recordMissing: '이 대국에는 다시 볼 기록이 없습니다. 이전 버전이 저장한 게임에서 이어졌습니다.',
+  replayTitle: '대국 다시 보기',
+  replayControls: '다시 보기 조작',
+  replayFirst: '처음',
+  replayPrevious: '이전',
+  replayNext: '다음',
+  replayLast: '마지막',
+  replayClose: '닫기',
+  replayPosition: '{round}라운드, {total}수 중 {move}번째 수',
+  replayDeal: '{round}라운드, 패 나누기 ({total}수 중 첫 수 전)',
+  replayDealt: '{round}라운드: 패를 나눴습니다.',
+  replayKeys: '왼쪽·오른쪽 화살표: 이전 수와 다음 수. Home과 End: 처음과 마지막.',
 };
 
 export default catalog;

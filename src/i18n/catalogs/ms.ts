@@ -260,6 +260,26 @@ const catalog: Catalog = {
   dealVerified: 'Agihan disahkan',
   dealNotVerified: 'Amaran: agihan pusingan ini tidak dapat disahkan. Ia mungkin tidak diagihkan dengan adil.',
   dealSeed: 'Benih agihan: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Rekod perlawanan',
+  replayMatch: 'Main semula perlawanan',
+  copyRecord: 'Salin rekod',
+  downloadRecord: 'Muat turun rekod',
+  recordCopied: 'Rekod perlawanan telah disalin.',
+  recordNotCopied: 'Rekod tidak dapat disalin: muat turun sahaja.',
+  recordDownloaded: 'Rekod perlawanan telah dimuat turun.',
+  recordMissing: 'Perlawanan ini tiada rekod untuk dimain semula: ia disambung daripada permainan yang disimpan oleh versi lama.',
+  replayTitle: 'Main semula perlawanan',
+  replayControls: 'Kawalan main semula',
+  replayFirst: 'Pertama',
+  replayPrevious: 'Sebelumnya',
+  replayNext: 'Seterusnya',
+  replayLast: 'Terakhir',
+  replayClose: 'Tutup',
+  replayPosition: 'Pusingan {round}, langkah {move} daripada {total}',
+  replayDeal: 'Pusingan {round}, agihan (sebelum langkah 1 daripada {total})',
+  replayDealt: 'Pusingan {round}: batu diagihkan.',
+  replayKeys: 'Anak panah kiri dan kanan: langkah sebelumnya dan seterusnya. Home dan End: yang pertama dan terakhir.',
 };
 
 export default catalog;

@@ -273,6 +273,26 @@ const catalog: Catalog = {
   dealVerified: 'Verdeling gecontroleerd',
   dealNotVerified: 'Waarschuwing: de verdeling van deze ronde kon niet worden gecontroleerd. Mogelijk is er niet eerlijk gedeeld.',
   dealSeed: 'Zaadwaarde van de verdeling: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Partijverslag',
+  replayMatch: 'Partij terugkijken',
+  copyRecord: 'Verslag kopiëren',
+  downloadRecord: 'Verslag downloaden',
+  recordCopied: 'Het partijverslag is gekopieerd.',
+  recordNotCopied: 'Het verslag kon niet worden gekopieerd: download het in plaats daarvan.',
+  recordDownloaded: 'Het partijverslag is gedownload.',
+  recordMissing: 'Deze partij heeft geen verslag om terug te kijken: ze is hervat uit een spel dat door een oudere versie is opgeslagen.',
+  replayTitle: 'Terugkijken van de partij',
+  replayControls: 'Bediening van het terugkijken',
+  replayFirst: 'Eerste',
+  replayPrevious: 'Vorige',
+  replayNext: 'Volgende',
+  replayLast: 'Laatste',
+  replayClose: 'Sluiten',
+  replayPosition: 'Ronde {round}, zet {move} van {total}',
+  replayDeal: 'Ronde {round}, het delen (voor zet 1 van {total})',
+  replayDealt: 'Ronde {round}: de stenen zijn gedeeld.',
+  replayKeys: 'Pijltjes links en rechts: vorige en volgende zet. Home en End: de eerste en de laatste.',
 };
 
 export default catalog;

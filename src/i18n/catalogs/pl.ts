@@ -289,6 +289,26 @@ const catalog: Catalog = {
   dealVerified: 'Rozdanie zweryfikowane',
   dealNotVerified: 'Uwaga: nie udało się zweryfikować rozdania w tej rundzie. Mogło nie być uczciwe.',
   dealSeed: 'Ziarno rozdania: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Zapis partii',
+  replayMatch: 'Odtwórz partię',
+  copyRecord: 'Kopiuj zapis',
+  downloadRecord: 'Pobierz zapis',
+  recordCopied: 'Zapis partii został skopiowany.',
+  recordNotCopied: 'Nie udało się skopiować zapisu: pobierz go zamiast tego.',
+  recordDownloaded: 'Zapis partii został pobrany.',
+  recordMissing: 'Ta partia nie ma zapisu do odtworzenia: została wznowiona z gry zapisanej przez starszą wersję.',
+  replayTitle: 'Odtwarzanie partii',
+  replayControls: 'Sterowanie odtwarzaniem',
+  replayFirst: 'Pierwszy',
+  replayPrevious: 'Poprzedni',
+  replayNext: 'Następny',
+  replayLast: 'Ostatni',
+  replayClose: 'Zamknij',
+  replayPosition: 'Runda {round}, ruch {move} z {total}',
+  replayDeal: 'Runda {round}, rozdanie (przed ruchem 1 z {total})',
+  replayDealt: 'Runda {round}: kamienie są rozdane.',
+  replayKeys: 'Strzałki w lewo i w prawo: poprzedni i następny ruch. Home i End: pierwszy i ostatni.',
 };
 
 export default catalog;

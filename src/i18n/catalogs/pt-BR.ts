@@ -280,6 +280,26 @@ const catalog: Catalog = {
   dealVerified: 'Distribuição verificada',
   dealNotVerified: 'Atenção: não foi possível verificar a distribuição desta rodada. Talvez ela não tenha sido justa.',
   dealSeed: 'Semente da distribuição: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Registro da partida',
+  replayMatch: 'Rever a partida',
+  copyRecord: 'Copiar registro',
+  downloadRecord: 'Baixar registro',
+  recordCopied: 'O registro da partida foi copiado.',
+  recordNotCopied: 'Não foi possível copiar o registro: baixe-o em vez disso.',
+  recordDownloaded: 'O registro da partida foi baixado.',
+  recordMissing: 'Esta partida não tem registro para rever: ela foi retomada de um jogo salvo por uma versão mais antiga.',
+  replayTitle: 'Replay da partida',
+  replayControls: 'Controles do replay',
+  replayFirst: 'Primeira',
+  replayPrevious: 'Anterior',
+  replayNext: 'Próxima',
+  replayLast: 'Última',
+  replayClose: 'Fechar',
+  replayPosition: 'Rodada {round}, jogada {move} de {total}',
+  replayDeal: 'Rodada {round}, a distribuição (antes da jogada 1 de {total})',
+  replayDealt: 'Rodada {round}: as pedras são distribuídas.',
+  replayKeys: 'Setas para a esquerda e para a direita: jogada anterior e próxima. Home e End: a primeira e a última.',
 };
 
 export default catalog;

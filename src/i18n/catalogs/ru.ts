@@ -289,6 +289,26 @@ const catalog: Catalog = {
   dealVerified: 'Раздача проверена',
   dealNotVerified: 'Внимание: раздачу этого раунда не удалось проверить. Возможно, она была нечестной.',
   dealSeed: 'Зерно раздачи: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Запись партии',
+  replayMatch: 'Просмотреть партию',
+  copyRecord: 'Копировать запись',
+  downloadRecord: 'Скачать запись',
+  recordCopied: 'Запись партии скопирована.',
+  recordNotCopied: 'Не удалось скопировать запись: скачайте её.',
+  recordDownloaded: 'Запись партии скачана.',
+  recordMissing: 'У этой партии нет записи для просмотра: она продолжена из игры, сохранённой старой версией.',
+  replayTitle: 'Просмотр партии',
+  replayControls: 'Управление просмотром',
+  replayFirst: 'В начало',
+  replayPrevious: 'Назад',
+  replayNext: 'Вперёд',
+  replayLast: 'В конец',
+  replayClose: 'Закрыть',
+  replayPosition: 'Раунд {round}, ход {move} из {total}',
+  replayDeal: 'Раунд {round}, раздача (перед ходом 1 из {total})',
+  replayDealt: 'Раунд {round}: кости розданы.',
+  replayKeys: 'Стрелки влево и вправо: предыдущий и следующий ход. Home и End: первый и последний.',
 };
 
 export default catalog;

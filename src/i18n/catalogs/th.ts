@@ -264,6 +264,26 @@ const catalog: Catalog = {
   dealVerified: 'ตรวจสอบการแจกแล้ว',
   dealNotVerified: 'คำเตือน: ไม่สามารถตรวจสอบการแจกของรอบนี้ได้ อาจไม่ได้แจกอย่างยุติธรรม',
   dealSeed: 'ค่าเริ่มต้นของการแจก: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'บันทึกการแข่งขัน',
+  replayMatch: 'ดูการแข่งขันซ้ำ',
+  copyRecord: 'คัดลอกบันทึก',
+  downloadRecord: 'ดาวน์โหลดบันทึก',
+  recordCopied: 'คัดลอกบันทึกการแข่งขันแล้ว',
+  recordNotCopied: 'คัดลอกบันทึกไม่ได้ ให้ดาวน์โหลดแทน',
+  recordDownloaded: 'ดาวน์โหลดบันทึกการแข่งขันแล้ว',
+  recordMissing: 'การแข่งขันนี้ไม่มีบันทึกให้ดูซ้ำ เพราะเล่นต่อจากเกมที่บันทึกโดยเวอร์ชันเก่ากว่า',
+  replayTitle: 'การดูการแข่งขันซ้ำ',
+  replayControls: 'ปุ่มควบคุมการดูซ้ำ',
+  replayFirst: 'แรกสุด',
+  replayPrevious: 'ก่อนหน้า',
+  replayNext: 'ถัดไป',
+  replayLast: 'สุดท้าย',
+  replayClose: 'ปิด',
+  replayPosition: 'รอบ {round} ตาที่ {move} จาก {total}',
+  replayDeal: 'รอบ {round} การแจก (ก่อนตาที่ 1 จาก {total})',
+  replayDealt: 'รอบ {round}: แจกโดมิโนแล้ว',
+  replayKeys: 'ลูกศรซ้ายและขวา: ตาก่อนหน้าและถัดไป Home และ End: ตาแรกและตาสุดท้าย',
 };
 
 export default catalog;

@@ -273,6 +273,26 @@ const catalog: Catalog = {
   dealVerified: 'Dağıtım doğrulandı',
   dealNotVerified: 'Uyarı: bu turun dağıtımı doğrulanamadı. Adil dağıtılmamış olabilir.',
   dealSeed: 'Dağıtım tohumu: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Maç kaydı',
+  replayMatch: 'Maçı yeniden oynat',
+  copyRecord: 'Kaydı kopyala',
+  downloadRecord: 'Kaydı indir',
+  recordCopied: 'Maç kaydı kopyalandı.',
+  recordNotCopied: 'Kayıt kopyalanamadı: bunun yerine indirin.',
+  recordDownloaded: 'Maç kaydı indirildi.',
+  recordMissing: 'Bu maçın yeniden oynatılacak kaydı yok: eski bir sürümün kaydettiği oyundan devam edildi.',
+  replayTitle: 'Maçın tekrarı',
+  replayControls: 'Tekrar kontrolleri',
+  replayFirst: 'İlk',
+  replayPrevious: 'Önceki',
+  replayNext: 'Sonraki',
+  replayLast: 'Son',
+  replayClose: 'Kapat',
+  replayPosition: 'Tur {round}, hamle {move} / {total}',
+  replayDeal: 'Tur {round}, dağıtım (hamle 1 / {total} öncesi)',
+  replayDealt: 'Tur {round}: taşlar dağıtıldı.',
+  replayKeys: 'Sol ve sağ oklar: önceki ve sonraki hamle. Home ve End: ilk ve son.',
 };
 
 export default catalog;

@@ -289,6 +289,26 @@ const catalog: Catalog = {
   dealVerified: 'Роздачу перевірено',
   dealNotVerified: 'Увага: роздачу цього раунду не вдалося перевірити. Можливо, вона була нечесною.',
   dealSeed: 'Зерно роздачі: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Запис партії',
+  replayMatch: 'Переглянути партію',
+  copyRecord: 'Копіювати запис',
+  downloadRecord: 'Завантажити запис',
+  recordCopied: 'Запис партії скопійовано.',
+  recordNotCopied: 'Не вдалося скопіювати запис: завантажте його.',
+  recordDownloaded: 'Запис партії завантажено.',
+  recordMissing: 'Ця партія не має запису для перегляду: її продовжено з гри, збереженої старішою версією.',
+  replayTitle: 'Перегляд партії',
+  replayControls: 'Керування переглядом',
+  replayFirst: 'На початок',
+  replayPrevious: 'Назад',
+  replayNext: 'Далі',
+  replayLast: 'У кінець',
+  replayClose: 'Закрити',
+  replayPosition: 'Раунд {round}, хід {move} з {total}',
+  replayDeal: 'Раунд {round}, роздача (перед ходом 1 з {total})',
+  replayDealt: 'Раунд {round}: кісточки роздано.',
+  replayKeys: 'Стрілки вліво і вправо: попередній і наступний хід. Home і End: перший і останній.',
 };
 
 export default catalog;

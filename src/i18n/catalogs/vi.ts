@@ -264,6 +264,26 @@ const catalog: Catalog = {
   dealVerified: 'Đã xác minh chia bài',
   dealNotVerified: 'Cảnh báo: không thể xác minh việc chia bài của ván này. Có thể bài đã không được chia công bằng.',
   dealSeed: 'Hạt giống chia bài: {seed}',
+  // The match's replay and record (#18)
+  matchRecord: 'Biên bản ván đấu',
+  replayMatch: 'Xem lại ván đấu',
+  copyRecord: 'Sao chép biên bản',
+  downloadRecord: 'Tải biên bản',
+  recordCopied: 'Đã sao chép biên bản ván đấu.',
+  recordNotCopied: 'Không sao chép được biên bản: hãy tải xuống thay thế.',
+  recordDownloaded: 'Đã tải biên bản ván đấu.',
+  recordMissing: 'Ván đấu này không có biên bản để xem lại: nó được tiếp tục từ một ván lưu bởi phiên bản cũ hơn.',
+  replayTitle: 'Xem lại ván đấu',
+  replayControls: 'Điều khiển xem lại',
+  replayFirst: 'Đầu',
+  replayPrevious: 'Trước',
+  replayNext: 'Tiếp',
+  replayLast: 'Cuối',
+  replayClose: 'Đóng',
+  replayPosition: 'Vòng {round}, nước {move} / {total}',
+  replayDeal: 'Vòng {round}, chia quân (trước nước 1 / {total})',
+  replayDealt: 'Vòng {round}: đã chia quân.',
+  replayKeys: 'Mũi tên trái và phải: nước trước và nước sau. Home và End: nước đầu và nước cuối.',
 };
 
 export default catalog;

@@ -260,6 +260,26 @@ const catalog: Catalog = {
   dealVerified: '发牌已验证',
   dealNotVerified: '警告：无法验证本局的发牌。发牌可能不公平。',
   dealSeed: '发牌种子：{seed}',
+  // The match's replay and record (#18)
+  matchRecord: '对局记录',
+  replayMatch: '回放对局',
+  copyRecord: '复制记录',
+  downloadRecord: '下载记录',
+  recordCopied: '已复制对局记录。',
+  recordNotCopied: '无法复制记录：请改为下载。',
+  recordDownloaded: '已下载对局记录。',
+  recordMissing: '此对局没有可回放的记录：它是从旧版本保存的游戏继续的。',
+  replayTitle: '对局回放',
+  replayControls: '回放控制',
+  replayFirst: '第一步',
+  replayPrevious: '上一步',
+  replayNext: '下一步',
+  replayLast: '最后一步',
+  replayClose: '关闭',
+  replayPosition: '第 {round} 局，第 {move} 步，共 {total} 步',
+  replayDeal: '第 {round} 局，发牌（共 {total} 步，第 1 步之前）',
+  replayDealt: '第 {round} 局：已发牌。',
+  replayKeys: '左右方向键：上一步和下一步。Home 和 End：第一步和最后一步。',
 };
 
 export default catalog;

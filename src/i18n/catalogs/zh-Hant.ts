@@ -260,6 +260,26 @@ const catalog: Catalog = {
   dealVerified: '發牌已驗證',
   dealNotVerified: '警告：無法驗證本局的發牌。發牌可能不公平。',
   dealSeed: '發牌種子：{seed}',
+  // The match's replay and record (#18)
+  matchRecord: '對局紀錄',
+  replayMatch: '重播對局',
+  copyRecord: '複製紀錄',
+  downloadRecord: '下載紀錄',
+  recordCopied: '已複製對局紀錄。',
+  recordNotCopied: '無法複製紀錄：請改為下載。',
+  recordDownloaded: '已下載對局紀錄。',
+  recordMissing: '此對局沒有可重播的紀錄：它是從舊版本儲存的遊戲繼續的。',
+  replayTitle: '對局重播',
+  replayControls: '重播控制',
+  replayFirst: '第一步',
+  replayPrevious: '上一步',
+  replayNext: '下一步',
+  replayLast: '最後一步',
+  replayClose: '關閉',
+  replayPosition: '第 {round} 局，第 {move} 步，共 {total} 步',
+  replayDeal: '第 {round} 局，發牌（共 {total} 步，第 1 步之前）',
+  replayDealt: '第 {round} 局：已發牌。',
+  replayKeys: '左右方向鍵：上一步和下一步。Home 和 End：第一步和最後一步。',
 };
 
 export default catalog;

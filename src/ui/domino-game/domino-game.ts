@@ -324,7 +324,7 @@ export class DominoGame extends LitElement {
         ></domino-board>
         <p class="happened">${this.tableStory.line}</p>
         <p class="hint" part="hint">${teach.lineFor(state) ?? hintOf(t, state, play.choosing !== null)}</p>
-        ${over ? parts.summary(t, state, this.rounds) : nothing}
+        ${over ? parts.summary(t, state, this.rounds, online ? null : this.local) : nothing}
       </div>
       ${online?.watching
         ? nothing

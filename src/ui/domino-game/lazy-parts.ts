@@ -6,6 +6,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
+import type { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
 import type { RoundRow } from './parts.js';
 
@@ -76,11 +77,12 @@ export class LazyParts {
     }));
   }
 
-  /** The round's or match's summary for `state`, with the scores after each round heard; nothing until it has loaded. */
-  summary(t: Translator, state: SessionState, rounds: readonly RoundRow[]): unknown {
+  /** The round's or match's summary for `state`, with the scores after each round heard (and a local match's record); nothing until it has loaded. */
+  summary(t: Translator, state: SessionState, rounds: readonly RoundRow[], local: LocalSession | null): unknown {
     // A match resumed at a round's end heard no event: the summary loads now.
-    if (!this.summaryPart) void this.loadSummary();
-    return this.summaryPart?.renderSummary(t, state, rounds);
+    const part = this.summaryPart;
+    if (!part) void this.loadSummary();
+    return part?.renderSummary(t, state, rounds, local && part.renderRecordActions(t, state, local));
   }
 
   /** What is said of a round's or the match's end, once the summary's code and texts are here ('' if they cannot load). */

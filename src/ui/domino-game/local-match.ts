@@ -71,7 +71,7 @@ export class LocalMatch implements ReactiveController {
       session.start(input);
       return;
     }
-    void session.resumeOrStart(input, saved.match).then((resumed) => {
+    void session.resumeOrStart(input, saved.match, saved.rounds).then((resumed) => {
       if (!resumed) {
         this.hinted = false;
         console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
@@ -83,7 +83,7 @@ export class LocalMatch implements ReactiveController {
   }
 
   private saveSoon(): void {
-    this.persistence.saveMatchSoon(() => ({ snapshot: this.session.persistedSnapshot(), hinted: this.hinted }));
+    this.persistence.saveMatchSoon(() => ({ snapshot: this.session.persistedSnapshot(), hinted: this.hinted, rounds: this.session.roundEnds }));
   }
 
   /** A hint was shown: this match counts apart from now on, after a reload too. */

@@ -57,7 +57,7 @@ export class Persistence implements ReactiveController {
   }
 
   load(): Saved {
-    return this.saved?.load() ?? { settings: {}, stats: emptyStats(), match: null, hinted: false };
+    return this.saved?.load() ?? { settings: {}, stats: emptyStats(), match: null, hinted: false, rounds: null };
   }
 
   saveSettings(settings: PlayerSettings): void {
@@ -86,7 +86,7 @@ export class Persistence implements ReactiveController {
     const snapshot = this.pendingMatch;
     this.pendingMatch = null;
     if (!snapshot) return;
-    const { snapshot: match, hinted } = snapshot();
-    this.saved?.saveMatch(match, hinted);
+    const { snapshot: match, hinted, rounds } = snapshot();
+    this.saved?.saveMatch(match, hinted, rounds);
   };
 }

@@ -15,6 +15,7 @@ import { renderTile } from '../tile/tile.js';
 import type { RoundRow } from './parts.js';
 
 export { resultAnnouncement } from './results.js';
+export { renderRecordActions } from './record-actions.js';
 
 /** Added to the root's styles when this loads. The table shrinks to a phone's width (names wrap). */
 export const summaryStyles = css`
@@ -136,12 +137,12 @@ export const summaryStyles = css`
  * The round or match summary, a fold beside or under the final table (open at first): who won and why,
  * how the round ended, the score by round. The hands face up are at their seats (renderRevealedHand).
  */
-export function renderSummary(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
+export function renderSummary(t: Translator, state: SessionState, recorded: readonly RoundRow[], after?: unknown) {
   const { view, phase } = state;
   const heading = phase === 'matchOver' ? t.t('matchSummary') : t.t('roundSummary', { round: view.round.number });
   return html`<details class="over summary" part="summary" open>
     <summary><h2>${heading}</h2></summary>
-    ${renderSummaryBody(t, state, recorded)}
+    ${renderSummaryBody(t, state, recorded)} ${after}
   </details>`;
 }
 

@@ -11,7 +11,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createActor, fromPromise, type Subscription } from 'xstate';
 import { WorkerPlayer, type Hint } from '../../ai/worker-player.js';
 import type { Level } from '../../shared/names.js';
-import type { LegalMove, MatchConfig, Seat } from '../../engine/index.js';
+import type { LegalMove, MatchConfig, MatchState, Seat } from '../../engine/index.js';
 import {
   hasPending,
   legalMovesFor,
@@ -69,6 +69,13 @@ function seatInfo(kind: SeatKind, seat: Seat): SeatInfo {
   return { seat, name: null, kind: kind === 'computer' ? 'computer' : 'human', connected: true, away: false };
 }
 
+/** What a match's record is made of (match-record.ts): the round ends kept, the match's state now, its seed. */
+export interface RecordParts {
+  ends: unknown[] | null;
+  game: MatchState;
+  seed: number | string | null;
+}
+
 export class LocalSession implements Session, ReactiveController {
   private readonly player = new WorkerPlayer();
   private readonly stateListeners = new Listeners<SessionState | null>();
@@ -80,6 +87,11 @@ export class LocalSession implements Session, ReactiveController {
   private persisted: PersistedMatch | null = null;
   private snapshot: MatchSnapshot | null = null;
   private memo: { snapshot: MatchSnapshot; state: SessionState } | null = null;
+  /**
+   * The engine's state at the end of each round of the match, by round, saved with it: its record is
+   * made of them. Null: its earlier rounds are not known (resumed from a save from before they were kept).
+   */
+  roundEnds: unknown[] | null = [];
   /** The machine's rejection last mapped, so an unchanged one stays the same object (it is announced once). */
   private rejectionMemo: { from: Rejection; to: SessionRejection } | null = null;
 
@@ -156,8 +168,9 @@ export class LocalSession implements Session, ReactiveController {
    * Resumes a saved match if it is sound, XState takes it and this session's seat is a person's in
    * it; else starts a new one with `input`. Returns whether the saved match was resumed.
    */
-  async resumeOrStart(input: MatchInput, saved: unknown): Promise<boolean> {
+  async resumeOrStart(input: MatchInput, saved: unknown, roundEnds: unknown[] | null = null): Promise<boolean> {
     try {
+      this.roundEnds = roundEnds;
       // The checks load only when there is a saved match: a first visit does not need them.
       const { checkPersistedSnapshot } = await import('../../machine/restore.js');
       this.start(input, checkPersistedSnapshot<PersistedMatch>(saved));
@@ -173,6 +186,7 @@ export class LocalSession implements Session, ReactiveController {
   /** Starts a match with `input`, or resumes `snapshot` (a saved game) when given. */
   start(input: MatchInput, snapshot?: PersistedMatch): void {
     this.stopActor();
+    if (!snapshot) this.roundEnds = [];
     this.input = input;
     const actor = createActor(this.machine(), { input, ...(snapshot ? { snapshot } : {}) });
     this.subscriptions = [
@@ -187,6 +201,12 @@ export class LocalSession implements Session, ReactiveController {
       actor.on('*', (event) => {
         // XState tells emitted events before snapshot observers: listeners read the state they belong to.
         this.snapshot = actor.getSnapshot();
+        // A new match's first round end starts its list afresh.
+        if (event.type === 'roundEnd') {
+          const ends = this.roundEnds;
+          const known = event.round === 1 || (ends && ends.length >= event.round - 1);
+          this.roundEnds = known ? [...(ends ?? []).slice(0, event.round - 1), this.snapshot.context.game] : null;
+        }
         this.eventListeners.tell(event);
       }),
     ];
@@ -239,6 +259,12 @@ export class LocalSession implements Session, ReactiveController {
   /** Whether a move was taken back in the match being played. */
   get undoUsed(): boolean {
     return this.snapshot?.context.undo?.used ?? false;
+  }
+
+  /** What the match's record is made of; null before the match starts. */
+  recordParts(): RecordParts | null {
+    const context = this.snapshot?.context;
+    return context ? { ends: this.roundEnds, game: context.game, seed: context.seed } : null;
   }
 
   /** What saving writes: the running match, or the one kept while the host is off the page. */
