@@ -264,7 +264,7 @@ export class LocalSession implements Session, ReactiveController {
   /** What the match's record is made of; null before the match starts. */
   recordParts(): RecordParts | null {
     const context = this.snapshot?.context;
-    return context ? { ends: this.roundEnds, game: context.game, seed: context.seed } : null;
+    return context ? { ends: this.roundEnds, game: context.game, seed: matchSeed(context.config, context.seed, context.matchNumber) ?? null } : null;
   }
 
   /** What saving writes: the running match, or the one kept while the host is off the page. */
