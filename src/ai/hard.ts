@@ -3,7 +3,7 @@
  * consistent with what it knows (knowledge.ts), plays each of its moves out to the end of the round in
  * every such deal with the fast playouts, and takes the move that does best on average for its side.
  */
-import { sideOf, type LegalMove, type PlayerView } from '../engine/index.js';
+import { sideOf, type LegalMove, type Play, type PlayerView } from '../engine/index.js';
 import { LEAD_SLOT, Playout, tileIndex, type RngState } from '../engine/internal.js';
 import { impossibleTiles, unseenMask } from './knowledge.js';
 import { greedyMove } from './playout-policy.js';
@@ -34,26 +34,49 @@ function outcome(sim: Playout, view: PlayerView, side: number): number {
   return value;
 }
 
-export function chooseHard(view: PlayerView, moves: LegalMove[], rng: RngState, limits: HardLimits): LegalMove {
-  const plays = moves.filter((m) => m.type === 'play');
-  if (plays.length <= 1) return moves[0]!;
+/** What each of a seat's plays is worth, by the hard computer's reckoning (evaluatePlays). */
+export interface PlayValues {
+  /** Per play, in the order given: its average outcome for the seat's side, in points (see outcome). */
+  values: Float64Array;
+  /** How many sampled deals the averages are over (each deal plays every candidate out once). */
+  deals: number;
+}
+
+/**
+ * Values every play of `plays` for the seat of `view` the same way: over the same sampled deals, each
+ * played out to the end of the round. Comparing two plays is fair, since the same deals weigh both.
+ */
+export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: RngState, limits: HardLimits): PlayValues {
   const deadline = performance.now() + limits.budgetMs;
   const side = sideOf(view.config, view.seat);
   const unseen = unseenMask(view);
   const impossible = impossibleTiles(view);
   const sim = new Playout(view.config, rng);
-  const totals = new Float64Array(plays.length);
-  for (let deal = 0; deal < limits.maxDeals; deal++) {
-    if (deal > 0 && performance.now() > deadline) break;
+  const values = new Float64Array(plays.length);
+  let deals = 0;
+  while (deals < limits.maxDeals && (deals === 0 || performance.now() <= deadline)) {
     const state = sampleState(view, unseen, impossible, rng);
     plays.forEach((move, i) => {
       sim.load(state);
       sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
       sim.playRound(greedyMove);
-      totals[i]! += outcome(sim, view, side);
+      values[i]! += outcome(sim, view, side);
     });
+    deals++;
   }
+  for (let i = 0; i < values.length; i++) values[i]! /= deals;
+  return { values, deals };
+}
+
+/** The index of the largest value (the first of equals). */
+export function bestIndex(values: ArrayLike<number>): number {
   let best = 0;
-  for (let i = 1; i < plays.length; i++) if (totals[i]! > totals[best]!) best = i;
-  return plays[best]!;
+  for (let i = 1; i < values.length; i++) if (values[i]! > values[best]!) best = i;
+  return best;
+}
+
+export function chooseHard(view: PlayerView, moves: LegalMove[], rng: RngState, limits: HardLimits): LegalMove {
+  const plays = moves.filter((m): m is Play => m.type === 'play');
+  if (plays.length <= 1) return moves[0]!;
+  return plays[bestIndex(evaluatePlays(view, plays, rng, limits).values)]!;
 }

@@ -4,13 +4,17 @@
  * blob script so that a bundle served from a CDN works too. Where a page allows no such worker (a
  * strict CSP, file://) or none is configured, it thinks on the main thread with a short budget.
  */
-import type { LegalMove, PlayerView } from '../engine/index.js';
+import type { LegalMove, MatchRecord, PlayerView, Seat } from '../engine/index.js';
 import type { ChooseOptions } from './levels.js';
 import { loadChooseMove } from './load.js';
 import type { Hint } from './hint.js';
+import type { ReviewOptions, RoundReview } from './review.js';
+import type { WorkerQuestion, WorkerReply } from './worker-protocol.js';
 
 export type { Hint, HintReason } from './hint.js';
-import type { WorkerQuestion, WorkerReply } from './worker-protocol.js';
+export type { Grade, ReviewedMove, ReviewedPlay, RoundReview } from './review.js';
+
+type Answer = LegalMove | Hint | RoundReview;
 
 /** The hard level's budget when it must think on the main thread (about a frame or three). */
 const MAIN_THREAD_BUDGET_MS = 40;
@@ -41,7 +45,7 @@ export class WorkerPlayer {
   private nextId = 1;
   private readonly pending = new Map<
     number,
-    { request: WorkerQuestion; resolve(answer: LegalMove | Hint): void; reject(error: unknown): void }
+    { request: WorkerQuestion; resolve(answer: Answer): void; reject(error: unknown): void }
   >();
   /** Where the thinking happens; 'main-thread' once a worker could not be started. */
   mode: 'worker' | 'main-thread' = 'worker';
@@ -55,7 +59,12 @@ export class WorkerPlayer {
     return this.ask({ id: this.nextId++, type: 'hint', view, options }) as Promise<Hint>;
   }
 
-  private ask(request: WorkerQuestion): Promise<LegalMove | Hint> {
+  /** The review of the person's moves in round `round` of the record's match (ai/review.ts). */
+  review(record: MatchRecord, round: number, seat: Seat, options: ReviewOptions = {}): Promise<RoundReview> {
+    return this.ask({ id: this.nextId++, type: 'review', record, round, seat, options }) as Promise<RoundReview>;
+  }
+
+  private ask(request: WorkerQuestion): Promise<Answer> {
     const worker = this.ensureWorker();
     if (!worker) return this.answerHere(request);
     return new Promise((resolve, reject) => {
@@ -64,25 +73,16 @@ export class WorkerPlayer {
     });
   }
 
-  private answerHere(request: WorkerQuestion): Promise<LegalMove | Hint> {
+  private answerHere(request: WorkerQuestion): Promise<Answer> {
     const options = { ...request.options, budgetMs: Math.min(request.options.budgetMs ?? MAIN_THREAD_BUDGET_MS, MAIN_THREAD_BUDGET_MS) };
+    if ('type' in request && request.type === 'review') {
+      return import('./review.js').then(({ reviewSteps }) => finishInMacrotasks(reviewSteps(request.record, request.round, request.seat, options)));
+    }
     const answer =
       'type' in request
         ? import('./hint.js').then(({ hintFor }) => () => hintFor(request.view, options))
         : loadChooseMove(request.options.level).then((chooseMove) => () => chooseMove(request.view, { ...options, level: request.options.level }));
-    return answer.then(
-      (think) =>
-        new Promise((resolve, reject) => {
-          // A macrotask, so the page can paint the last move before this one is computed.
-          setTimeout(() => {
-            try {
-              resolve(think());
-            } catch (error) {
-              reject(error);
-            }
-          });
-        }),
-    );
+    return answer.then((think: () => Answer) => finishInMacrotasks(oneStep(think)));
   }
 
   private ensureWorker(): Worker | null {
@@ -106,7 +106,7 @@ export class WorkerPlayer {
     if (!waiting) return;
     this.pending.delete(reply.id);
     if ('error' in reply) waiting.reject(new Error(reply.error));
-    else waiting.resolve('move' in reply ? reply.move : reply.hint);
+    else waiting.resolve('move' in reply ? reply.move : 'hint' in reply ? reply.hint : reply.review);
   }
 
   /**
@@ -129,4 +129,28 @@ export class WorkerPlayer {
     for (const waiting of this.pending.values()) waiting.reject(new Error('the computer player was stopped'));
     this.pending.clear();
   }
+}
+
+// eslint-disable-next-line require-yield -- a computation of one step, for finishInMacrotasks
+function* oneStep<T>(think: () => T): Generator<never, T> {
+  return think();
+}
+
+/**
+ * Runs the steps of a computation one macrotask each, so the page can paint between them (and the last
+ * move before the first step), and resolves with what the last returns.
+ */
+function finishInMacrotasks<T>(steps: Generator<unknown, T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const step = () => {
+      try {
+        const next = steps.next();
+        if (next.done) resolve(next.value);
+        else setTimeout(step);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    setTimeout(step);
+  });
 }

@@ -1,6 +1,7 @@
-import type { LegalMove, PlayerView } from '../engine/index.js';
+import type { LegalMove, MatchRecord, PlayerView, Seat } from '../engine/index.js';
 import type { ChooseOptions } from './choose.js';
 import type { Hint } from './hint.js';
+import type { ReviewOptions, RoundReview } from './review.js';
 
 /** A computer's move: `options` say its level. */
 export interface WorkerRequest {
@@ -17,7 +18,17 @@ export interface HintRequest {
   options: Omit<ChooseOptions, 'level'>;
 }
 
-/** Every question the worker answers, told apart by `type` (a move's has none). */
-export type WorkerQuestion = WorkerRequest | HintRequest;
+/** The review of `seat`'s moves in round `round` of the record's match (ai/review.ts). */
+export interface ReviewRequest {
+  id: number;
+  type: 'review';
+  record: MatchRecord;
+  round: number;
+  seat: Seat;
+  options: ReviewOptions;
+}
 
-export type WorkerReply = { id: number; move: LegalMove } | { id: number; hint: Hint } | { id: number; error: string };
+/** Every question the worker answers, told apart by `type` (a move's has none). */
+export type WorkerQuestion = WorkerRequest | HintRequest | ReviewRequest;
+
+export type WorkerReply = { id: number; move: LegalMove } | { id: number; hint: Hint } | { id: number; review: RoundReview } | { id: number; error: string };

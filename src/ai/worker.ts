@@ -13,20 +13,23 @@ export const inWorker = (): boolean => {
   return typeof scope.WorkerGlobalScope === 'function' && globalThis instanceof scope.WorkerGlobalScope;
 };
 
-/** Answers every question (a view and options) with the chosen move, or the hint, or the error's message. */
+/** Answers every question with the chosen move, the hint or the review, or the error's message. */
 export function answerQuestions(scope: WorkerScope = globalThis as unknown as WorkerScope): void {
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- it catches everything: the promise never rejects
   scope.onmessage = async ({ data }) => {
-    const { id, view } = data;
+    const { id } = data;
     try {
-      if ('type' in data) {
+      if (!('type' in data)) {
+        const chooseMove = await loadChooseMove(data.options.level);
+        scope.postMessage({ id, move: chooseMove(data.view, data.options) });
+      } else if (data.type === 'hint') {
         // The hint's code loads (with the hard player's) when the person first asks for one.
         const { hintFor } = await import('./hint.js');
-        scope.postMessage({ id, hint: hintFor(view, data.options) });
-        return;
+        scope.postMessage({ id, hint: hintFor(data.view, data.options) });
+      } else {
+        const { reviewRound } = await import('./review.js');
+        scope.postMessage({ id, review: reviewRound(data.record, data.round, data.seat, data.options) });
       }
-      const chooseMove = await loadChooseMove(data.options.level);
-      scope.postMessage({ id, move: chooseMove(view, data.options) });
     } catch (error) {
       scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
     }

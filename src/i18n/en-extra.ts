@@ -226,4 +226,17 @@ export const enExtra = {
   replayDeal: 'Round {round}, the deal (before move 1 of {total})',
   replayDealt: 'Round {round}: the tiles are dealt.',
   replayKeys: 'Left and right arrows: previous and next move. Home and End: the first and the last.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Review of your moves',
+  reviewExplained: 'Each move where you had a choice is compared with the hard computer’s best play, played out over many deals of the tiles you could not see.',
+  reviewWorking: 'Reviewing your moves…',
+  reviewNothing: 'Nothing to review: whenever you laid a tile this round, it was your only play.',
+  reviewMissing: 'This round cannot be reviewed: the game was resumed from a save made by an older version.',
+  reviewFailed: 'The review could not be made.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Move {n} of the round: you played {play}.',
+  reviewBest: 'Best.',
+  reviewGood: { one: 'Good: {count} point less than {better}, on average.', other: 'Good: {count} points less than {better}, on average.' },
+  reviewMistake: { one: 'Mistake: {count} point less than {better}, on average.', other: 'Mistake: {count} points less than {better}, on average.' },
+  reviewTotals: 'Best: {best}. Good: {good}. Mistakes: {mistakes}. Points given away: {points}.',
 } as const;
