@@ -33,9 +33,9 @@ export function onlyElements(manifest) {
 export default {
   globs: ['src/**/*.ts'],
   // The engine and the styles define no element (the server is a workspace of its own, server/).
-  // The match record's actions and the replay dialog are parts of <domino-game>'s own shadow tree,
+  // The round's review, the match record's actions and the replay dialog are parts of <domino-game>'s own shadow tree,
   // loaded with its match summary: no page places them, so they are no element of the package's.
-  exclude: ['src/engine/**', 'src/**/*.styles.ts', 'src/ui/domino-game/record-actions.ts', 'src/ui/domino-game/replay-view.ts'],
+  exclude: ['src/engine/**', 'src/**/*.styles.ts', 'src/ui/domino-game/record-actions.ts', 'src/ui/domino-game/replay-view.ts', 'src/ui/domino-game/round-review.ts'],
   outdir: '.',
   litelement: true,
   plugins: [

@@ -128,10 +128,11 @@ function importsOf(file: string): { statics: string[]; dynamics: string[] } {
  * how-to-play fold), the saved-game checks (only when there is a saved match to resume) and online
  * play (only when the person chooses it or opens an invite link), and the summaries' body (at the end of
  * the first round, not on arrival: the summary's heading is in the first visit), a hint and an undo's
- * words (on the first Hint or Undo), the sounds (only once the person turns them on). What they
+ * words (on the first Hint or Undo), a round's review (when its fold is opened, on the main thread
+ * only where no worker can run), the sounds (only once the person turns them on). What they
  * import is not counted either.
  */
-const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode|summary|hint|teach-actions|sound)-[\w-]{8}\.js$/;
+const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode|summary|hint|review|teach-actions|sound)-[\w-]{8}\.js$/;
 
 /** The hard computer player's chunk (choose.ts; choose-light.ts is the easy and medium one). */
 const hardChunk = /^choose-[\w-]{8}\.js$/;
@@ -141,25 +142,32 @@ const catalogName = new RegExp(`^(?:${LANGUAGES.join('|')})-[\\w-]{8}\\.js$`);
 
 /**
  * What the ES module loads: `first`, its static imports and the chunks it imports on demand that are
- * not language catalogs (with their imports in turn); `catalogs`, the language chunks.
+ * not language catalogs (with their imports in turn); `hard`, what level="hard" adds (the hard
+ * player's chunk and what it imports that `first` has not); `later`, what is loaded only when asked
+ * for; `catalogs`, the language chunks.
  */
-function moduleGraph(entry: string): { first: string[]; later: string[]; onDemand: Set<string>; catalogs: string[] } {
+function moduleGraph(entry: string): { first: string[]; hard: string[]; later: string[]; onDemand: Set<string>; catalogs: string[] } {
   const first = new Set<string>();
+  const hard = new Set<string>();
   const later = new Set<string>();
   const onDemand = new Set<string>();
   const catalogs = new Set<string>();
-  /** Walks from `start`, putting what it reaches in `into`; chunks loaded only later go to `deferred`. */
-  const walk = (start: string[], into: Set<string>, deferred: string[]) => {
+  const hardStart: string[] = [];
+  const deferred: string[] = [];
+  /** Walks from `start`, putting what it reaches in `into` (what `before` holds is there already). */
+  const walk = (start: string[], into: Set<string>, before: Set<string>[]) => {
     const queue = [...start];
     while (queue.length > 0) {
       const file = queue.shift()!;
-      if (into.has(file) || (into !== first && first.has(file))) continue;
+      if (into.has(file) || before.some((set) => set.has(file))) continue;
       into.add(file);
       const { statics, dynamics } = importsOf(file);
       queue.push(...statics);
       for (const chunk of dynamics) {
-        if (catalogName.test(posix.basename(chunk))) catalogs.add(chunk);
-        else if (laterChunk.test(posix.basename(chunk))) deferred.push(chunk);
+        const name = posix.basename(chunk);
+        if (catalogName.test(name)) catalogs.add(chunk);
+        else if (laterChunk.test(name)) deferred.push(chunk);
+        else if (hardChunk.test(name) && into === first) hardStart.push(chunk);
         else {
           onDemand.add(chunk);
           queue.push(chunk);
@@ -167,11 +175,11 @@ function moduleGraph(entry: string): { first: string[]; later: string[]; onDeman
       }
     }
   };
-  const deferred: string[] = [];
-  walk([entry], first, deferred);
-  walk(deferred, later, deferred);
-  for (const file of [...first, ...later]) catalogs.delete(file);
-  return { first: [...first], later: [...later], onDemand, catalogs: [...catalogs].sort() };
+  walk([entry], first, []);
+  walk(hardStart, hard, [first]);
+  walk(deferred, later, [first, hard]);
+  for (const file of [...first, ...hard, ...later]) catalogs.delete(file);
+  return { first: [...first], hard: [...hard], later: [...later], onDemand, catalogs: [...catalogs].sort() };
 }
 
 export interface BundleReport {
@@ -198,12 +206,11 @@ export function benchBundle(
   const module = measure(MODULE);
   const classic = measure(CLASSIC);
   const graph = moduleGraph(MODULE);
-  const isHard = (f: string) => hardChunk.test(posix.basename(f));
-  const moduleChunks = graph.first.filter((f) => f !== MODULE && !isHard(f)).map(measure);
-  const hardChunks = graph.first.filter(isHard).map(measure);
+  const moduleChunks = graph.first.filter((f) => f !== MODULE).map(measure);
+  const hardChunks = graph.hard.map(measure);
   const laterChunks = graph.later.map(measure);
   const catalogs = graph.catalogs.map(measure);
-  const reached = new Set([...graph.first, ...graph.later, ...graph.catalogs, CLASSIC, ENGINE]);
+  const reached = new Set([...graph.first, ...graph.hard, ...graph.later, ...graph.catalogs, CLASSIC, ENGINE]);
   const unreached = scripts('dist').filter((f) => !reached.has(f));
 
   const sum = (sizes: BundleSize[], key: 'raw' | 'gzip' | 'brotli') => sizes.reduce((n, s) => n + s[key], 0);

@@ -1,7 +1,8 @@
 /**
  * After a match against the computer: its record (copied, downloaded) replays through the engine to
  * the scores the page heard, a reload in the middle of the match included; the replay dialog steps
- * through it by buttons and keys, says each step, and gives the focus back when it closes.
+ * through it by buttons and keys, says each step, and gives the focus back when it closes. A match
+ * resumed from an older save has no record, and its last round no review.
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
@@ -149,6 +150,10 @@ describe('match record and replay', function () {
     const shown = await recordActions(el);
     expect(shown.textContent!.trim()).to.equal(enExtra.recordMissing);
     expect(action(el, 'replay')).to.equal(null);
+    // Nor can its last round be reviewed: the rounds before it are not known.
+    const review = root(el).querySelector<HTMLDetailsElement>('domino-round-review details.review')!;
+    review.querySelector('summary')!.click();
+    await waitFor('the review said missing', () => review.querySelector('.review-status')!.textContent!.trim() === enExtra.reviewMissing);
     await expect(el).to.be.accessible();
   });
 });

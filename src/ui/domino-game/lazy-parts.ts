@@ -72,17 +72,17 @@ export class LazyParts {
       const part = await import('./summary.js');
       // Its styles join the root's: every browser with the colour functions the theme uses adopts sheets.
       const root = this.host.renderRoot as ShadowRoot;
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, part.summaryStyles.styleSheet!];
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, part.summaryStyles.styleSheet!, part.reviewStyles.styleSheet!];
       this.summaryPart = part;
     }));
   }
 
-  /** The round's or match's summary for `state`, with the scores after each round heard (and a local match's record); nothing until it has loaded. */
+  /** The round's or match's summary for `state`, with the scores after each round heard (and a local match's review and record); nothing until it has loaded. */
   summary(t: Translator, state: SessionState, rounds: readonly RoundRow[], local: LocalSession | null): unknown {
     // A match resumed at a round's end heard no event: the summary loads now.
     const part = this.summaryPart;
     if (!part) void this.loadSummary();
-    return part?.renderSummary(t, state, rounds, local && part.renderRecordActions(t, state, local));
+    return part?.renderSummary(t, state, rounds, local && [part.renderRoundReview(t, state, local), part.renderRecordActions(t, state, local)]);
   }
 
   /** What is said of a round's or the match's end, once the summary's code and texts are here ('' if they cannot load). */

@@ -16,6 +16,7 @@ import type { RoundRow } from './parts.js';
 
 export { resultAnnouncement } from './results.js';
 export { renderRecordActions } from './record-actions.js';
+export { renderRoundReview, reviewStyles } from './round-review.js';
 
 /** Added to the root's styles when this loads. The table shrinks to a phone's width (names wrap). */
 export const summaryStyles = css`

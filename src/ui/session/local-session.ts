@@ -9,9 +9,9 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createActor, fromPromise, type Subscription } from 'xstate';
-import { WorkerPlayer, type Hint } from '../../ai/worker-player.js';
+import { WorkerPlayer, type Hint, type RoundReview } from '../../ai/worker-player.js';
 import type { Level } from '../../shared/names.js';
-import type { LegalMove, MatchConfig, MatchState, Seat } from '../../engine/index.js';
+import type { LegalMove, MatchConfig, MatchRecord, MatchState, Seat } from '../../engine/index.js';
 import {
   hasPending,
   legalMovesFor,
@@ -242,6 +242,12 @@ export class LocalSession implements Session, ReactiveController {
   hint(): Promise<Hint | null> {
     const view = this.state?.legal.length ? this.state.view : null;
     return view ? this.player.hint(view, { seed: view.log.length + 64 * view.round.number }) : Promise.resolve(null);
+  }
+
+  /** The review of the person's moves in round `round` of the match's record (thought out in the worker). */
+  review(record: MatchRecord, round: number): Promise<RoundReview> {
+    // Seeded by the round: the same round reviewed again (the fold reopened) grades alike.
+    return this.player.review(record, round, this.seat, { seed: 0x5eed + round });
   }
 
   /** Takes back the person's last move of this round (and the computers' after it); a refusal is the state's rejection. */
