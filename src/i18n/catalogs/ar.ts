@@ -333,6 +333,33 @@ const catalog: Catalog = {
   replayDeal: 'الجولة {round}، التوزيع (قبل النقلة 1 من {total})',
   replayDealt: 'الجولة {round}: وُزّعت القطع.',
   replayKeys: 'السهمان الأيسر والأيمن: النقلة السابقة والتالية. Home وEnd: الأولى والأخيرة.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'مراجعة حركاتك',
+  reviewExplained: 'تُقارَن كل حركة كان لديك فيها خيار بأفضل حركة للكمبيوتر في المستوى الصعب، بعد لعبها على توزيعات كثيرة للأحجار التي لم تكن تراها.',
+  reviewWorking: 'تجري مراجعة حركاتك…',
+  reviewNothing: 'لا شيء للمراجعة: في كل مرة وضعت فيها حجرًا في هذه الجولة، كانت تلك حركتك الوحيدة الممكنة.',
+  reviewMissing: 'لا يمكن مراجعة هذه الجولة: استُؤنفت اللعبة من حفظ أجراه إصدار أقدم.',
+  reviewFailed: 'تعذّر إجراء المراجعة.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'الحركة {n} من الجولة: لعبت {play}.',
+  reviewBest: 'الأفضل.',
+  reviewGood: {
+    zero: 'جيدة: أقل من {better} بـ{count} نقطة في المتوسط.',
+    one: 'جيدة: أقل من {better} بنقطة واحدة ({count}) في المتوسط.',
+    two: 'جيدة: أقل من {better} بنقطتين ({count}) في المتوسط.',
+    few: 'جيدة: أقل من {better} بـ{count} نقاط في المتوسط.',
+    many: 'جيدة: أقل من {better} بـ{count} نقطة في المتوسط.',
+    other: 'جيدة: أقل من {better} بـ{count} نقطة في المتوسط.',
+  },
+  reviewMistake: {
+    zero: 'خطأ: أقل من {better} بـ{count} نقطة في المتوسط.',
+    one: 'خطأ: أقل من {better} بنقطة واحدة ({count}) في المتوسط.',
+    two: 'خطأ: أقل من {better} بنقطتين ({count}) في المتوسط.',
+    few: 'خطأ: أقل من {better} بـ{count} نقاط في المتوسط.',
+    many: 'خطأ: أقل من {better} بـ{count} نقطة في المتوسط.',
+    other: 'خطأ: أقل من {better} بـ{count} نقطة في المتوسط.',
+  },
+  reviewTotals: 'الأفضل: {best}. جيدة: {good}. أخطاء: {mistakes}. نقاط ضائعة: {points}.',
 };
 
 export default catalog;

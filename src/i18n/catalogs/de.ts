@@ -293,6 +293,19 @@ const catalog: Catalog = {
   replayDeal: 'Runde {round}, das Austeilen (vor Zug 1 von {total})',
   replayDealt: 'Runde {round}: Die Steine sind ausgeteilt.',
   replayKeys: 'Pfeiltasten links und rechts: vorheriger und nächster Zug. Pos1 und Ende: der erste und der letzte.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Auswertung deiner Züge',
+  reviewExplained: 'Jeder Zug, bei dem du die Wahl hattest, wird mit dem besten Zug des Computers auf Stufe Schwer verglichen, durchgespielt über viele Verteilungen der Steine, die du nicht sehen konntest.',
+  reviewWorking: 'Deine Züge werden ausgewertet …',
+  reviewNothing: 'Nichts auszuwerten: Jedes Mal, wenn du in dieser Runde einen Stein gelegt hast, war es dein einziger möglicher Zug.',
+  reviewMissing: 'Diese Runde lässt sich nicht auswerten: Das Spiel wurde aus einem Spielstand einer älteren Version fortgesetzt.',
+  reviewFailed: 'Die Auswertung konnte nicht erstellt werden.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Zug {n} der Runde: Du hast {play} gelegt.',
+  reviewBest: 'Bester Zug.',
+  reviewGood: { one: 'Gut: im Schnitt {count} Punkt weniger als {better}.', other: 'Gut: im Schnitt {count} Punkte weniger als {better}.' },
+  reviewMistake: { one: 'Fehler: im Schnitt {count} Punkt weniger als {better}.', other: 'Fehler: im Schnitt {count} Punkte weniger als {better}.' },
+  reviewTotals: 'Beste Züge: {best}. Gute Züge: {good}. Fehler: {mistakes}. Verschenkte Punkte: {points}.',
 };
 
 export default catalog;

@@ -300,6 +300,27 @@ const catalog: Catalog = {
   replayDeal: 'Ronda {round}, el reparto (antes de la jugada 1 de {total})',
   replayDealt: 'Ronda {round}: se reparten las fichas.',
   replayKeys: 'Flechas izquierda y derecha: jugada anterior y siguiente. Inicio y Fin: la primera y la última.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Repaso de tus jugadas',
+  reviewExplained: 'Cada jugada en la que podías elegir se compara con la mejor jugada de la máquina en nivel Difícil, probada en muchos repartos de las fichas que no podías ver.',
+  reviewWorking: 'Repasando tus jugadas…',
+  reviewNothing: 'No hay nada que repasar: cada vez que pusiste una ficha en esta ronda, era tu única jugada posible.',
+  reviewMissing: 'Esta ronda no se puede repasar: la partida se reanudó desde una partida guardada por una versión anterior.',
+  reviewFailed: 'No se pudo hacer el repaso.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Jugada {n} de la ronda: jugaste {play}.',
+  reviewBest: 'La mejor.',
+  reviewGood: {
+    one: 'Buena: {count} punto menos que {better}, en promedio.',
+    many: 'Buena: {count} de puntos menos que {better}, en promedio.',
+    other: 'Buena: {count} puntos menos que {better}, en promedio.',
+  },
+  reviewMistake: {
+    one: 'Error: {count} punto menos que {better}, en promedio.',
+    many: 'Error: {count} de puntos menos que {better}, en promedio.',
+    other: 'Error: {count} puntos menos que {better}, en promedio.',
+  },
+  reviewTotals: 'Mejores: {best}. Buenas: {good}. Errores: {mistakes}. Puntos cedidos: {points}.',
 };
 
 export default catalog;

@@ -293,6 +293,19 @@ const catalog: Catalog = {
   replayDeal: 'دور {round}، پخش مهره‌ها (پیش از حرکت ۱ از {total})',
   replayDealt: 'دور {round}: مهره‌ها پخش شدند.',
   replayKeys: 'کلیدهای جهت چپ و راست: حرکت قبلی و بعدی. Home و End: اولین و آخرین.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'بررسی حرکت‌های تو',
+  reviewExplained: 'هر حرکتی که در آن حق انتخاب داشتی با بهترین حرکت کامپیوتر در سطح سخت مقایسه می‌شود، حرکتی که روی پخش‌های بسیاری از مهره‌هایی که نمی‌دیدی تا آخر بازی شده است.',
+  reviewWorking: 'در حال بررسی حرکت‌های تو…',
+  reviewNothing: 'چیزی برای بررسی نیست: در این دور هر بار که مهره‌ای گذاشتی، تنها حرکت ممکن تو بود.',
+  reviewMissing: 'این دور را نمی‌توان بررسی کرد: بازی از ذخیره‌ای ادامه یافت که نسخهٔ قدیمی‌تری ساخته بود.',
+  reviewFailed: 'بررسی انجام نشد.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'حرکت {n} این دور: {play} را بازی کردی.',
+  reviewBest: 'بهترین.',
+  reviewGood: { one: 'خوب: به‌طور میانگین {count} امتیاز کمتر از {better}.', other: 'خوب: به‌طور میانگین {count} امتیاز کمتر از {better}.' },
+  reviewMistake: { one: 'اشتباه: به‌طور میانگین {count} امتیاز کمتر از {better}.', other: 'اشتباه: به‌طور میانگین {count} امتیاز کمتر از {better}.' },
+  reviewTotals: 'بهترین: {best}. خوب: {good}. اشتباه: {mistakes}. امتیاز از دست‌رفته: {points}.',
 };
 
 export default catalog;

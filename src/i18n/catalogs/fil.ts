@@ -289,6 +289,25 @@ const catalog: Catalog = {
   replayDeal: 'Round {round}, ang pamimigay (bago ang tira 1 sa {total})',
   replayDealt: 'Round {round}: naipamigay na ang mga tile.',
   replayKeys: 'Kaliwa at kanang arrow: nakaraan at susunod na tira. Home at End: ang una at ang huli.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Pagsusuri ng mga tira mo',
+  reviewExplained: 'Ang bawat tira kung saan may pagpipilian ka ay inihahambing sa pinakamahusay na tira ng kompyuter sa antas na Mahirap, na nilaro sa maraming bigayan ng mga piyesang hindi mo nakikita.',
+  reviewWorking: 'Sinusuri ang mga tira mo…',
+  reviewNothing: 'Walang susuriin: sa round na ito, tuwing naglapag ka ng piyesa, iyon lang ang puwede mong itira.',
+  reviewMissing: 'Hindi masusuri ang round na ito: itinuloy ang laro mula sa larong na-save ng mas lumang bersyon.',
+  reviewFailed: 'Hindi nagawa ang pagsusuri.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Tira {n} ng round: inilapag mo ang {play}.',
+  reviewBest: 'Pinakamahusay.',
+  reviewGood: {
+    one: 'Mahusay: sa karaniwan, {count} puntos na mas mababa kaysa sa {better}.',
+    other: 'Mahusay: sa karaniwan, {count} puntos na mas mababa kaysa sa {better}.',
+  },
+  reviewMistake: {
+    one: 'Mali: sa karaniwan, {count} puntos na mas mababa kaysa sa {better}.',
+    other: 'Mali: sa karaniwan, {count} puntos na mas mababa kaysa sa {better}.',
+  },
+  reviewTotals: 'Pinakamahusay: {best}. Mahusay: {good}. Mali: {mistakes}. Nasayang na puntos: {points}.',
 };
 
 export default catalog;

@@ -304,6 +304,27 @@ const catalog: Catalog = {
   replayDeal: 'Manche {round}, la donne (avant le coup 1 sur {total})',
   replayDealt: 'Manche {round} : les dominos sont distribués.',
   replayKeys: 'Flèches gauche et droite : coup précédent et suivant. Début et Fin : le premier et le dernier.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Analyse de tes coups',
+  reviewExplained: 'Chaque coup où tu avais le choix est comparé au meilleur coup de l’ordinateur en niveau Difficile, joué sur de nombreuses donnes des dominos que tu ne pouvais pas voir.',
+  reviewWorking: 'Analyse de tes coups…',
+  reviewNothing: 'Rien à analyser : chaque fois que tu as posé un domino dans cette manche, c’était ton seul coup possible.',
+  reviewMissing: 'Cette manche ne peut pas être analysée : la partie a repris d’une partie enregistrée par une version plus ancienne.',
+  reviewFailed: 'L’analyse n’a pas pu être faite.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Coup {n} de la manche : tu as joué {play}.',
+  reviewBest: 'Meilleur coup.',
+  reviewGood: {
+    one: 'Bon : {count} point de moins que {better}, en moyenne.',
+    many: 'Bon : {count} de points de moins que {better}, en moyenne.',
+    other: 'Bon : {count} points de moins que {better}, en moyenne.',
+  },
+  reviewMistake: {
+    one: 'Erreur : {count} point de moins que {better}, en moyenne.',
+    many: 'Erreur : {count} de points de moins que {better}, en moyenne.',
+    other: 'Erreur : {count} points de moins que {better}, en moyenne.',
+  },
+  reviewTotals: 'Meilleurs coups : {best}. Bons coups : {good}. Erreurs : {mistakes}. Points perdus : {points}.',
 };
 
 export default catalog;

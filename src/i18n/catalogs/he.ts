@@ -304,6 +304,27 @@ const catalog: Catalog = {
   replayDeal: 'סיבוב {round}, החלוקה (לפני מהלך 1 מתוך {total})',
   replayDealt: 'סיבוב {round}: האבנים חולקו.',
   replayKeys: 'חצים שמאלה וימינה: המהלך הקודם והבא. Home ו-End: הראשון והאחרון.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'ניתוח המהלכים שלך',
+  reviewExplained: 'כל מהלך שבו הייתה לך בחירה מושווה למהלך הטוב ביותר של המחשב ברמה קשה, שנבדק בחלוקות רבות של האבנים שלא יכולת לראות.',
+  reviewWorking: 'מנתחים את המהלכים שלך…',
+  reviewNothing: 'אין מה לנתח: בכל פעם שהנחת אבן בסיבוב הזה, זה היה המהלך האפשרי היחיד שלך.',
+  reviewMissing: 'אי אפשר לנתח את הסיבוב הזה: המשחק נמשך משמירה שנעשתה בגרסה ישנה יותר.',
+  reviewFailed: 'לא ניתן היה לבצע את הניתוח.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'מהלך {n} בסיבוב: שיחקת {play}.',
+  reviewBest: 'הטוב ביותר.',
+  reviewGood: {
+    one: 'טוב: בממוצע נקודה {count} פחות מ־{better}.',
+    two: 'טוב: בממוצע {count} נקודות פחות מ־{better}.',
+    other: 'טוב: בממוצע {count} נקודות פחות מ־{better}.',
+  },
+  reviewMistake: {
+    one: 'טעות: בממוצע נקודה {count} פחות מ־{better}.',
+    two: 'טעות: בממוצע {count} נקודות פחות מ־{better}.',
+    other: 'טעות: בממוצע {count} נקודות פחות מ־{better}.',
+  },
+  reviewTotals: 'הטובים ביותר: {best}. טובים: {good}. טעויות: {mistakes}. נקודות שאבדו: {points}.',
 };
 
 export default catalog;

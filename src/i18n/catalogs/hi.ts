@@ -293,6 +293,19 @@ const catalog: Catalog = {
   replayDeal: 'राउंड {round}, बँटवारा (चाल 1 / {total} से पहले)',
   replayDealt: 'राउंड {round}: गोटियाँ बँट गईं।',
   replayKeys: 'बाएँ और दाएँ तीर: पिछली और अगली चाल। Home और End: पहली और आख़िरी।',
+  // The review of a round's moves (#18)
+  reviewTitle: 'तुम्हारी चालों की समीक्षा',
+  reviewExplained: 'जिस भी चाल में तुम्हारे पास विकल्प था, उसकी तुलना कठिन स्तर के कंप्यूटर की सबसे अच्छी चाल से की जाती है, जिसे उन गोटियों के कई बँटवारों पर खेलकर परखा जाता है जिन्हें तुम देख नहीं सकते थे।',
+  reviewWorking: 'तुम्हारी चालों की समीक्षा हो रही है…',
+  reviewNothing: 'समीक्षा के लिए कुछ नहीं: इस राउंड में जब भी तुमने गोटी चली, वही तुम्हारी इकलौती चाल थी।',
+  reviewMissing: 'इस राउंड की समीक्षा नहीं हो सकती: यह खेल पुराने संस्करण से सहेजे गए खेल से जारी हुआ था।',
+  reviewFailed: 'समीक्षा नहीं हो सकी।',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'राउंड की चाल {n}: तुमने {play} चली।',
+  reviewBest: 'सबसे अच्छी।',
+  reviewGood: { one: 'अच्छी: औसतन {better} से {count} अंक कम।', other: 'अच्छी: औसतन {better} से {count} अंक कम।' },
+  reviewMistake: { one: 'ग़लती: औसतन {better} से {count} अंक कम।', other: 'ग़लती: औसतन {better} से {count} अंक कम।' },
+  reviewTotals: 'सबसे अच्छी: {best}। अच्छी: {good}। ग़लतियाँ: {mistakes}। गँवाए गए अंक: {points}।',
 };
 
 export default catalog;

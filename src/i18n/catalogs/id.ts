@@ -280,6 +280,19 @@ const catalog: Catalog = {
   replayDeal: 'Ronde {round}, pembagian (sebelum langkah 1 dari {total})',
   replayDealt: 'Ronde {round}: kartu dibagikan.',
   replayKeys: 'Panah kiri dan kanan: langkah sebelumnya dan berikutnya. Home dan End: yang pertama dan terakhir.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Ulasan langkahmu',
+  reviewExplained: 'Setiap langkah saat kamu punya pilihan dibandingkan dengan langkah terbaik komputer level Sulit, yang dimainkan pada banyak pembagian kartu yang tidak bisa kamu lihat.',
+  reviewWorking: 'Mengulas langkahmu…',
+  reviewNothing: 'Tak ada yang perlu diulas: setiap kali kamu menaruh kartu di ronde ini, itu satu-satunya langkahmu.',
+  reviewMissing: 'Ronde ini tidak bisa diulas: permainan dilanjutkan dari permainan yang disimpan versi lama.',
+  reviewFailed: 'Ulasan tidak dapat dibuat.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Langkah {n} di ronde ini: kamu memainkan {play}.',
+  reviewBest: 'Terbaik.',
+  reviewGood: { other: 'Bagus: rata-rata {count} poin lebih sedikit daripada {better}.' },
+  reviewMistake: { other: 'Salah langkah: rata-rata {count} poin lebih sedikit daripada {better}.' },
+  reviewTotals: 'Terbaik: {best}. Bagus: {good}. Salah langkah: {mistakes}. Poin terbuang: {points}.',
 };
 
 export default catalog;

@@ -300,6 +300,27 @@ const catalog: Catalog = {
   replayDeal: 'Mano {round}, la distribuzione (prima della mossa 1 di {total})',
   replayDealt: 'Mano {round}: le tessere sono distribuite.',
   replayKeys: 'Frecce sinistra e destra: mossa precedente e successiva. Home e Fine: la prima e l’ultima.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Analisi delle tue mosse',
+  reviewExplained: 'Ogni mossa in cui avevi una scelta viene confrontata con la mossa migliore del computer a livello Difficile, provata su molte distribuzioni delle tessere che non potevi vedere.',
+  reviewWorking: 'Analisi delle tue mosse in corso…',
+  reviewNothing: 'Niente da analizzare: ogni volta che hai giocato una tessera in questa mano, era la tua unica mossa possibile.',
+  reviewMissing: 'Questa mano non si può analizzare: la partita è stata ripresa da un salvataggio di una versione precedente.',
+  reviewFailed: 'Non è stato possibile fare l’analisi.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Mossa {n} della mano: hai giocato {play}.',
+  reviewBest: 'La migliore.',
+  reviewGood: {
+    one: 'Buona: {count} punto in meno di {better}, in media.',
+    many: 'Buona: {count} di punti in meno di {better}, in media.',
+    other: 'Buona: {count} punti in meno di {better}, in media.',
+  },
+  reviewMistake: {
+    one: 'Errore: {count} punto in meno di {better}, in media.',
+    many: 'Errore: {count} di punti in meno di {better}, in media.',
+    other: 'Errore: {count} punti in meno di {better}, in media.',
+  },
+  reviewTotals: 'Migliori: {best}. Buone: {good}. Errori: {mistakes}. Punti persi: {points}.',
 };
 
 export default catalog;

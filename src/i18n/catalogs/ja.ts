@@ -280,6 +280,19 @@ const catalog: Catalog = {
   replayDeal: 'ラウンド {round}、配牌（{total} 手中 1 手目の前）',
   replayDealt: 'ラウンド {round}：牌が配られました。',
   replayKeys: '左右の矢印キー：前の手と次の手。Home と End：最初と最後。',
+  // The review of a round's moves (#18)
+  reviewTitle: 'あなたの手の振り返り',
+  reviewExplained: '選択肢があった手はどれも、むずかしいCPUの最善手と比べます。最善手は、見えなかった牌の配り方を何通りも試して決めています。',
+  reviewWorking: 'あなたの手を振り返っています…',
+  reviewNothing: '振り返る手はありません。このラウンドで牌を出したときは、いつもそれしか出せる手がありませんでした。',
+  reviewMissing: 'このラウンドは振り返れません。古いバージョンで保存されたゲームから再開されました。',
+  reviewFailed: '振り返りを作成できませんでした。',
+  reviewPlayAt: '{tile}（{end}）',
+  reviewMove: 'ラウンドの{n}手目：あなたは{play}を出しました。',
+  reviewBest: '最善手。',
+  reviewGood: { other: '好手：平均で{better}より{count}点少ない。' },
+  reviewMistake: { other: '悪手：平均で{better}より{count}点少ない。' },
+  reviewTotals: '最善手：{best}。好手：{good}。悪手：{mistakes}。失った点：{points}。',
 };
 
 export default catalog;

@@ -280,6 +280,19 @@ const catalog: Catalog = {
   replayDeal: '{round}라운드, 패 나누기 ({total}수 중 첫 수 전)',
   replayDealt: '{round}라운드: 패를 나눴습니다.',
   replayKeys: '왼쪽·오른쪽 화살표: 이전 수와 다음 수. Home과 End: 처음과 마지막.',
+  // The review of a round's moves (#18)
+  reviewTitle: '내 수 복기',
+  reviewExplained: '선택지가 있었던 수마다 어려움 난이도 컴퓨터의 최선의 수와 비교해요. 최선의 수는 보이지 않던 패를 여러 가지로 나눠 끝까지 두어 보고 정해요.',
+  reviewWorking: '내 수를 복기하는 중…',
+  reviewNothing: '복기할 게 없어요: 이번 라운드에서 패를 놓을 때마다 둘 수 있는 수가 하나뿐이었어요.',
+  reviewMissing: '이 라운드는 복기할 수 없습니다. 이전 버전이 저장한 게임에서 이어졌습니다.',
+  reviewFailed: '복기를 만들지 못했습니다.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: '라운드의 {n}번째 수: {play}을(를) 놓았어요.',
+  reviewBest: '최선의 수.',
+  reviewGood: { other: '좋은 수: 평균 {better}보다 {count}점 적어요.' },
+  reviewMistake: { other: '실수: 평균 {better}보다 {count}점 적어요.' },
+  reviewTotals: '최선의 수: {best}. 좋은 수: {good}. 실수: {mistakes}. 잃은 점수: {points}.',
 };
 
 export default catalog;

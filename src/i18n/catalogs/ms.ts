@@ -280,6 +280,19 @@ const catalog: Catalog = {
   replayDeal: 'Pusingan {round}, agihan (sebelum langkah 1 daripada {total})',
   replayDealt: 'Pusingan {round}: batu diagihkan.',
   replayKeys: 'Anak panah kiri dan kanan: langkah sebelumnya dan seterusnya. Home dan End: yang pertama dan terakhir.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Ulasan langkah kamu',
+  reviewExplained: 'Setiap langkah yang kamu ada pilihan dibandingkan dengan langkah terbaik komputer tahap Sukar, yang dimainkan dalam banyak agihan batu yang tidak dapat kamu lihat.',
+  reviewWorking: 'Mengulas langkah kamu…',
+  reviewNothing: 'Tiada apa-apa untuk diulas: setiap kali kamu meletakkan batu dalam pusingan ini, itulah satu-satunya langkah kamu.',
+  reviewMissing: 'Pusingan ini tidak dapat diulas: permainan disambung daripada permainan yang disimpan oleh versi lama.',
+  reviewFailed: 'Ulasan tidak dapat dibuat.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Langkah {n} pusingan ini: kamu main {play}.',
+  reviewBest: 'Terbaik.',
+  reviewGood: { other: 'Baik: purata {count} mata kurang daripada {better}.' },
+  reviewMistake: { other: 'Silap: purata {count} mata kurang daripada {better}.' },
+  reviewTotals: 'Terbaik: {best}. Baik: {good}. Silap: {mistakes}. Mata yang terlepas: {points}.',
 };
 
 export default catalog;

@@ -293,6 +293,19 @@ const catalog: Catalog = {
   replayDeal: 'Ronde {round}, het delen (voor zet 1 van {total})',
   replayDealt: 'Ronde {round}: de stenen zijn gedeeld.',
   replayKeys: 'Pijltjes links en rechts: vorige en volgende zet. Home en End: de eerste en de laatste.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Analyse van je zetten',
+  reviewExplained: 'Elke zet waarbij je kon kiezen, wordt vergeleken met de beste zet van de computer op niveau Moeilijk, uitgespeeld over vele verdelingen van de stenen die je niet kon zien.',
+  reviewWorking: 'Je zetten worden geanalyseerd…',
+  reviewNothing: 'Niets te analyseren: elke keer dat je deze ronde een steen legde, was dat je enige mogelijke zet.',
+  reviewMissing: 'Deze ronde kan niet worden geanalyseerd: het spel is hervat uit een spel dat door een oudere versie is opgeslagen.',
+  reviewFailed: 'De analyse kon niet worden gemaakt.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Zet {n} van de ronde: je speelde {play}.',
+  reviewBest: 'Beste zet.',
+  reviewGood: { one: 'Goed: gemiddeld {count} punt minder dan {better}.', other: 'Goed: gemiddeld {count} punten minder dan {better}.' },
+  reviewMistake: { one: 'Fout: gemiddeld {count} punt minder dan {better}.', other: 'Fout: gemiddeld {count} punten minder dan {better}.' },
+  reviewTotals: 'Beste zetten: {best}. Goede zetten: {good}. Fouten: {mistakes}. Weggegeven punten: {points}.',
 };
 
 export default catalog;

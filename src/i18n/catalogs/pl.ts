@@ -309,6 +309,29 @@ const catalog: Catalog = {
   replayDeal: 'Runda {round}, rozdanie (przed ruchem 1 z {total})',
   replayDealt: 'Runda {round}: kamienie są rozdane.',
   replayKeys: 'Strzałki w lewo i w prawo: poprzedni i następny ruch. Home i End: pierwszy i ostatni.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Analiza twoich ruchów',
+  reviewExplained: 'Każdy ruch, w którym był wybór, jest porównywany z najlepszym zagraniem komputera na poziomie Trudny, rozegranym przy wielu rozdaniach kostek ukrytych przed tobą.',
+  reviewWorking: 'Analizowanie twoich ruchów…',
+  reviewNothing: 'Nie ma czego analizować: w tej rundzie przy każdym twoim ruchu była tylko jedna możliwość.',
+  reviewMissing: 'Tej rundy nie da się przeanalizować: gra została wznowiona z zapisu starszej wersji.',
+  reviewFailed: 'Nie udało się przeprowadzić analizy.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Ruch {n} rundy: twoje zagranie to {play}.',
+  reviewBest: 'Najlepszy ruch.',
+  reviewGood: {
+    one: 'Dobry ruch: średnio o {count} punkt mniej niż {better}.',
+    few: 'Dobry ruch: średnio o {count} punkty mniej niż {better}.',
+    many: 'Dobry ruch: średnio o {count} punktów mniej niż {better}.',
+    other: 'Dobry ruch: średnio o {count} punktu mniej niż {better}.',
+  },
+  reviewMistake: {
+    one: 'Błąd: średnio o {count} punkt mniej niż {better}.',
+    few: 'Błąd: średnio o {count} punkty mniej niż {better}.',
+    many: 'Błąd: średnio o {count} punktów mniej niż {better}.',
+    other: 'Błąd: średnio o {count} punktu mniej niż {better}.',
+  },
+  reviewTotals: 'Najlepsze: {best}. Dobre: {good}. Błędy: {mistakes}. Oddane punkty: {points}.',
 };
 
 export default catalog;

@@ -300,6 +300,27 @@ const catalog: Catalog = {
   replayDeal: 'Rodada {round}, a distribuição (antes da jogada 1 de {total})',
   replayDealt: 'Rodada {round}: as pedras são distribuídas.',
   replayKeys: 'Setas para a esquerda e para a direita: jogada anterior e próxima. Home e End: a primeira e a última.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Análise das suas jogadas',
+  reviewExplained: 'Cada jogada em que você tinha escolha é comparada com a melhor jogada do computador no nível Difícil, testada em muitas distribuições das peças que você não podia ver.',
+  reviewWorking: 'Analisando suas jogadas…',
+  reviewNothing: 'Nada para analisar: sempre que você colocou uma peça nesta rodada, era sua única jogada possível.',
+  reviewMissing: 'Esta rodada não pode ser analisada: o jogo foi retomado de um jogo salvo por uma versão mais antiga.',
+  reviewFailed: 'Não foi possível fazer a análise.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Jogada {n} da rodada: você jogou {play}.',
+  reviewBest: 'A melhor.',
+  reviewGood: {
+    one: 'Boa: {count} ponto a menos que {better}, em média.',
+    many: 'Boa: {count} de pontos a menos que {better}, em média.',
+    other: 'Boa: {count} pontos a menos que {better}, em média.',
+  },
+  reviewMistake: {
+    one: 'Erro: {count} ponto a menos que {better}, em média.',
+    many: 'Erro: {count} de pontos a menos que {better}, em média.',
+    other: 'Erro: {count} pontos a menos que {better}, em média.',
+  },
+  reviewTotals: 'Melhores: {best}. Boas: {good}. Erros: {mistakes}. Pontos perdidos: {points}.',
 };
 
 export default catalog;

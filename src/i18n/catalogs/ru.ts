@@ -309,6 +309,29 @@ const catalog: Catalog = {
   replayDeal: 'Раунд {round}, раздача (перед ходом 1 из {total})',
   replayDealt: 'Раунд {round}: кости розданы.',
   replayKeys: 'Стрелки влево и вправо: предыдущий и следующий ход. Home и End: первый и последний.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Разбор твоих ходов',
+  reviewExplained: 'Каждый ход, где у тебя был выбор, сравнивается с лучшим ходом компьютера на сложном уровне, разыгранным на множестве раздач скрытых от тебя костей.',
+  reviewWorking: 'Разбираем твои ходы…',
+  reviewNothing: 'Разбирать нечего: в этом раунде у тебя ни разу не было выбора хода.',
+  reviewMissing: 'Этот раунд нельзя разобрать: игра продолжена из сохранения старой версии.',
+  reviewFailed: 'Не удалось сделать разбор.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Ход {n} раунда: твой выбор — {play}.',
+  reviewBest: 'Лучший ход.',
+  reviewGood: {
+    one: 'Хороший ход: в среднем на {count} очко меньше, чем {better}.',
+    few: 'Хороший ход: в среднем на {count} очка меньше, чем {better}.',
+    many: 'Хороший ход: в среднем на {count} очков меньше, чем {better}.',
+    other: 'Хороший ход: в среднем на {count} очка меньше, чем {better}.',
+  },
+  reviewMistake: {
+    one: 'Ошибка: в среднем на {count} очко меньше, чем {better}.',
+    few: 'Ошибка: в среднем на {count} очка меньше, чем {better}.',
+    many: 'Ошибка: в среднем на {count} очков меньше, чем {better}.',
+    other: 'Ошибка: в среднем на {count} очка меньше, чем {better}.',
+  },
+  reviewTotals: 'Лучших: {best}. Хороших: {good}. Ошибок: {mistakes}. Упущено очков: {points}.',
 };
 
 export default catalog;

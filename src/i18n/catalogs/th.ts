@@ -284,6 +284,19 @@ const catalog: Catalog = {
   replayDeal: 'รอบ {round} การแจก (ก่อนตาที่ 1 จาก {total})',
   replayDealt: 'รอบ {round}: แจกโดมิโนแล้ว',
   replayKeys: 'ลูกศรซ้ายและขวา: ตาก่อนหน้าและถัดไป Home และ End: ตาแรกและตาสุดท้าย',
+  // The review of a round's moves (#18)
+  reviewTitle: 'วิเคราะห์ตาเดินของคุณ',
+  reviewExplained: 'ทุกตาที่คุณมีทางเลือกจะถูกเทียบกับตาที่ดีที่สุดของคอมพิวเตอร์ระดับยาก ซึ่งลองเล่นจนจบกับการแจกตัวที่คุณมองไม่เห็นหลายแบบ',
+  reviewWorking: 'กำลังวิเคราะห์ตาเดินของคุณ…',
+  reviewNothing: 'ไม่มีอะไรให้วิเคราะห์: ในรอบนี้ทุกครั้งที่คุณลงตัว เป็นตาเดียวที่คุณเล่นได้',
+  reviewMissing: 'วิเคราะห์รอบนี้ไม่ได้ เพราะเล่นต่อจากเกมที่บันทึกโดยเวอร์ชันเก่ากว่า',
+  reviewFailed: 'วิเคราะห์ไม่สำเร็จ',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'ตาที่ {n} ของรอบ: คุณลง {play}',
+  reviewBest: 'ดีที่สุด',
+  reviewGood: { other: 'ดี: น้อยกว่า {better} เฉลี่ย {count} คะแนน' },
+  reviewMistake: { other: 'พลาด: น้อยกว่า {better} เฉลี่ย {count} คะแนน' },
+  reviewTotals: 'ดีที่สุด: {best} ดี: {good} พลาด: {mistakes} คะแนนที่เสียไป: {points}',
 };
 
 export default catalog;

@@ -293,6 +293,25 @@ const catalog: Catalog = {
   replayDeal: 'Tur {round}, dağıtım (hamle 1 / {total} öncesi)',
   replayDealt: 'Tur {round}: taşlar dağıtıldı.',
   replayKeys: 'Sol ve sağ oklar: önceki ve sonraki hamle. Home ve End: ilk ve son.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Hamlelerinin değerlendirmesi',
+  reviewExplained: 'Seçeneğin olduğu her hamle, Zor seviyedeki bilgisayarın en iyi hamlesiyle karşılaştırılır; bu hamle, göremediğin taşların birçok farklı dağıtımında sonuna kadar oynanarak bulunur.',
+  reviewWorking: 'Hamlelerin değerlendiriliyor…',
+  reviewNothing: 'Değerlendirilecek bir şey yok: bu turda her taş koyduğunda, oynayabileceğin tek hamle oydu.',
+  reviewMissing: 'Bu tur değerlendirilemez: oyun, eski bir sürümün kaydettiği oyundan devam etti.',
+  reviewFailed: 'Değerlendirme yapılamadı.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Turun {n}. hamlesi: {play} oynadın.',
+  reviewBest: 'En iyi hamle.',
+  reviewGood: {
+    one: 'İyi: ortalama olarak {better} hamlesinden {count} puan az.',
+    other: 'İyi: ortalama olarak {better} hamlesinden {count} puan az.',
+  },
+  reviewMistake: {
+    one: 'Hata: ortalama olarak {better} hamlesinden {count} puan az.',
+    other: 'Hata: ortalama olarak {better} hamlesinden {count} puan az.',
+  },
+  reviewTotals: 'En iyi: {best}. İyi: {good}. Hata: {mistakes}. Kaçırılan puan: {points}.',
 };
 
 export default catalog;

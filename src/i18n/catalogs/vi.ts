@@ -284,6 +284,19 @@ const catalog: Catalog = {
   replayDeal: 'Vòng {round}, chia quân (trước nước 1 / {total})',
   replayDealt: 'Vòng {round}: đã chia quân.',
   replayKeys: 'Mũi tên trái và phải: nước trước và nước sau. Home và End: nước đầu và nước cuối.',
+  // The review of a round's moves (#18)
+  reviewTitle: 'Đánh giá các nước đi của bạn',
+  reviewExplained: 'Mỗi nước đi mà bạn có lựa chọn được so với nước tốt nhất của máy ở mức Khó, được chơi thử qua nhiều cách chia những quân bạn không nhìn thấy.',
+  reviewWorking: 'Đang đánh giá các nước đi của bạn…',
+  reviewNothing: 'Không có gì để đánh giá: trong ván này, mỗi lần bạn đánh một quân, đó đều là nước duy nhất bạn có thể đi.',
+  reviewMissing: 'Không thể đánh giá ván này: trò chơi được tiếp tục từ một ván lưu bởi phiên bản cũ hơn.',
+  reviewFailed: 'Không đánh giá được.',
+  reviewPlayAt: '{tile} ({end})',
+  reviewMove: 'Nước {n} của ván: bạn đánh {play}.',
+  reviewBest: 'Tốt nhất.',
+  reviewGood: { other: 'Tốt: trung bình kém {better} {count} điểm.' },
+  reviewMistake: { other: 'Sai lầm: trung bình kém {better} {count} điểm.' },
+  reviewTotals: 'Tốt nhất: {best}. Tốt: {good}. Sai lầm: {mistakes}. Điểm bị mất: {points}.',
 };
 
 export default catalog;

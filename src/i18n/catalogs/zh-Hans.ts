@@ -280,6 +280,19 @@ const catalog: Catalog = {
   replayDeal: '第 {round} 局，发牌（共 {total} 步，第 1 步之前）',
   replayDealt: '第 {round} 局：已发牌。',
   replayKeys: '左右方向键：上一步和下一步。Home 和 End：第一步和最后一步。',
+  // The review of a round's moves (#18)
+  reviewTitle: '复盘你的出牌',
+  reviewExplained: '你有选择的每一步，都会与困难难度电脑的最佳出法比较；最佳出法是在你看不到的牌的许多种发牌下反复试打得出的。',
+  reviewWorking: '正在复盘你的出牌…',
+  reviewNothing: '没有可复盘的：这一局你每次出牌时，都只有一种出法。',
+  reviewMissing: '这一局无法复盘：它是从旧版本保存的游戏继续的。',
+  reviewFailed: '无法完成复盘。',
+  reviewPlayAt: '{tile}（{end}）',
+  reviewMove: '本局第{n}步：你出了{play}。',
+  reviewBest: '最佳。',
+  reviewGood: { other: '不错：平均比{better}少{count}分。' },
+  reviewMistake: { other: '失误：平均比{better}少{count}分。' },
+  reviewTotals: '最佳：{best}。不错：{good}。失误：{mistakes}。失分：{points}。',
 };
 
 export default catalog;

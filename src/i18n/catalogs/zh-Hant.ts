@@ -280,6 +280,19 @@ const catalog: Catalog = {
   replayDeal: '第 {round} 局，發牌（共 {total} 步，第 1 步之前）',
   replayDealt: '第 {round} 局：已發牌。',
   replayKeys: '左右方向鍵：上一步和下一步。Home 和 End：第一步和最後一步。',
+  // The review of a round's moves (#18)
+  reviewTitle: '復盤你的出牌',
+  reviewExplained: '你有選擇的每一步，都會與困難難度電腦的最佳出法比較；最佳出法是在你看不到的牌的許多種發牌下反覆試打得出的。',
+  reviewWorking: '正在復盤你的出牌…',
+  reviewNothing: '沒有可復盤的：這一局你每次出牌時，都只有一種出法。',
+  reviewMissing: '這一局無法復盤：它是從舊版本儲存的遊戲繼續的。',
+  reviewFailed: '無法完成復盤。',
+  reviewPlayAt: '{tile}（{end}）',
+  reviewMove: '本局第{n}步：你出了{play}。',
+  reviewBest: '最佳。',
+  reviewGood: { other: '不錯：平均比{better}少{count}分。' },
+  reviewMistake: { other: '失誤：平均比{better}少{count}分。' },
+  reviewTotals: '最佳：{best}。不錯：{good}。失誤：{mistakes}。失分：{points}。',
 };
 
 export default catalog;
