@@ -228,7 +228,7 @@ export const enExtra = {
   replayKeys: 'Left and right arrows: previous and next move. Home and End: the first and the last.',
   // The review of a round's moves (#18)
   reviewTitle: 'Review of your moves',
-  reviewExplained: 'Each move where you had a choice is compared with the hard computer’s best play, played out over many deals of the tiles you could not see (winning or losing the match counts as 100 points).',
+  reviewExplained: 'Each move where you had a choice is compared with the hard computer’s best play, played out over many deals of the tiles you could not see. Winning or losing the match counts as 100 points.',
   reviewWorking: 'Reviewing your moves…',
   reviewNothing: 'Nothing to review: whenever you laid a tile this round, it was your only play.',
   reviewMissing: 'This round cannot be reviewed: the game was resumed from a save made by an older version.',

@@ -295,7 +295,7 @@ const catalog: Catalog = {
   replayKeys: 'Pfeiltasten links und rechts: vorheriger und nächster Zug. Pos1 und Ende: der erste und der letzte.',
   // The review of a round's moves (#18)
   reviewTitle: 'Auswertung deiner Züge',
-  reviewExplained: 'Jeder Zug, bei dem du die Wahl hattest, wird mit dem besten Zug des Computers auf Stufe Schwer verglichen, durchgespielt über viele Verteilungen der Steine, die du nicht sehen konntest.',
+  reviewExplained: 'Jeder Zug, bei dem du die Wahl hattest, wird mit dem besten Zug des Computers auf Stufe Schwer verglichen, durchgespielt über viele Verteilungen der Steine, die du nicht sehen konntest. Die Partie zu gewinnen oder zu verlieren zählt wie 100 Punkte.',
   reviewWorking: 'Deine Züge werden ausgewertet …',
   reviewNothing: 'Nichts auszuwerten: Jedes Mal, wenn du in dieser Runde einen Stein gelegt hast, war es dein einziger möglicher Zug.',
   reviewMissing: 'Diese Runde lässt sich nicht auswerten: Das Spiel wurde aus einem Spielstand einer älteren Version fortgesetzt.',

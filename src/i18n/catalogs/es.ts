@@ -302,7 +302,7 @@ const catalog: Catalog = {
   replayKeys: 'Flechas izquierda y derecha: jugada anterior y siguiente. Inicio y Fin: la primera y la última.',
   // The review of a round's moves (#18)
   reviewTitle: 'Repaso de tus jugadas',
-  reviewExplained: 'Cada jugada en la que podías elegir se compara con la mejor jugada de la máquina en nivel Difícil, probada en muchos repartos de las fichas que no podías ver.',
+  reviewExplained: 'Cada jugada en la que podías elegir se compara con la mejor jugada de la máquina en nivel Difícil, probada en muchos repartos de las fichas que no podías ver. Ganar o perder la partida cuenta como 100 puntos.',
   reviewWorking: 'Repasando tus jugadas…',
   reviewNothing: 'No hay nada que repasar: cada vez que pusiste una ficha en esta ronda, era tu única jugada posible.',
   reviewMissing: 'Esta ronda no se puede repasar: la partida se reanudó desde una partida guardada por una versión anterior.',

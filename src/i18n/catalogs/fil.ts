@@ -291,7 +291,7 @@ const catalog: Catalog = {
   replayKeys: 'Kaliwa at kanang arrow: nakaraan at susunod na tira. Home at End: ang una at ang huli.',
   // The review of a round's moves (#18)
   reviewTitle: 'Pagsusuri ng mga tira mo',
-  reviewExplained: 'Ang bawat tira kung saan may pagpipilian ka ay inihahambing sa pinakamahusay na tira ng kompyuter sa antas na Mahirap, na nilaro sa maraming bigayan ng mga piyesang hindi mo nakikita.',
+  reviewExplained: 'Ang bawat tira kung saan may pagpipilian ka ay inihahambing sa pinakamahusay na tira ng kompyuter sa antas na Mahirap, na nilaro sa maraming bigayan ng mga piyesang hindi mo nakikita. Ang panalo o talo sa laban ay binibilang na 100 puntos.',
   reviewWorking: 'Sinusuri ang mga tira mo…',
   reviewNothing: 'Walang susuriin: sa round na ito, tuwing naglapag ka ng piyesa, iyon lang ang puwede mong itira.',
   reviewMissing: 'Hindi masusuri ang round na ito: itinuloy ang laro mula sa larong na-save ng mas lumang bersyon.',

@@ -306,7 +306,7 @@ const catalog: Catalog = {
   replayKeys: 'Flèches gauche et droite : coup précédent et suivant. Début et Fin : le premier et le dernier.',
   // The review of a round's moves (#18)
   reviewTitle: 'Analyse de tes coups',
-  reviewExplained: 'Chaque coup où tu avais le choix est comparé au meilleur coup de l’ordinateur en niveau Difficile, joué sur de nombreuses donnes des dominos que tu ne pouvais pas voir.',
+  reviewExplained: 'Chaque coup où tu avais le choix est comparé au meilleur coup de l’ordinateur en niveau Difficile, joué sur de nombreuses donnes des dominos que tu ne pouvais pas voir. Gagner ou perdre la partie compte pour 100 points.',
   reviewWorking: 'Analyse de tes coups…',
   reviewNothing: 'Rien à analyser : chaque fois que tu as posé un domino dans cette manche, c’était ton seul coup possible.',
   reviewMissing: 'Cette manche ne peut pas être analysée : la partie a repris d’une partie enregistrée par une version plus ancienne.',

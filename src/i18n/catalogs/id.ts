@@ -282,7 +282,7 @@ const catalog: Catalog = {
   replayKeys: 'Panah kiri dan kanan: langkah sebelumnya dan berikutnya. Home dan End: yang pertama dan terakhir.',
   // The review of a round's moves (#18)
   reviewTitle: 'Ulasan langkahmu',
-  reviewExplained: 'Setiap langkah saat kamu punya pilihan dibandingkan dengan langkah terbaik komputer level Sulit, yang dimainkan pada banyak pembagian kartu yang tidak bisa kamu lihat.',
+  reviewExplained: 'Setiap langkah saat kamu punya pilihan dibandingkan dengan langkah terbaik komputer level Sulit, yang dimainkan pada banyak pembagian kartu yang tidak bisa kamu lihat. Menang atau kalah dalam pertandingan dihitung 100 poin.',
   reviewWorking: 'Mengulas langkahmu…',
   reviewNothing: 'Tak ada yang perlu diulas: setiap kali kamu menaruh kartu di ronde ini, itu satu-satunya langkahmu.',
   reviewMissing: 'Ronde ini tidak bisa diulas: permainan dilanjutkan dari permainan yang disimpan versi lama.',

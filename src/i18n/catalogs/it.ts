@@ -302,7 +302,7 @@ const catalog: Catalog = {
   replayKeys: 'Frecce sinistra e destra: mossa precedente e successiva. Home e Fine: la prima e l’ultima.',
   // The review of a round's moves (#18)
   reviewTitle: 'Analisi delle tue mosse',
-  reviewExplained: 'Ogni mossa in cui avevi una scelta viene confrontata con la mossa migliore del computer a livello Difficile, provata su molte distribuzioni delle tessere che non potevi vedere.',
+  reviewExplained: 'Ogni mossa in cui avevi una scelta viene confrontata con la mossa migliore del computer a livello Difficile, provata su molte distribuzioni delle tessere che non potevi vedere. Vincere o perdere la partita conta come 100 punti.',
   reviewWorking: 'Analisi delle tue mosse in corso…',
   reviewNothing: 'Niente da analizzare: ogni volta che hai giocato una tessera in questa mano, era la tua unica mossa possibile.',
   reviewMissing: 'Questa mano non si può analizzare: la partita è stata ripresa da un salvataggio di una versione precedente.',

@@ -282,7 +282,7 @@ const catalog: Catalog = {
   replayKeys: '左右の矢印キー：前の手と次の手。Home と End：最初と最後。',
   // The review of a round's moves (#18)
   reviewTitle: 'あなたの手の振り返り',
-  reviewExplained: '選択肢があった手はどれも、むずかしいCPUの最善手と比べます。最善手は、見えなかった牌の配り方を何通りも試して決めています。',
+  reviewExplained: '選択肢があった手はどれも、むずかしいCPUの最善手と比べます。最善手は、見えなかった牌の配り方を何通りも試して決めています。試合の勝ち負けは100点として数えます。',
   reviewWorking: 'あなたの手を振り返っています…',
   reviewNothing: '振り返る手はありません。このラウンドで牌を出したときは、いつもそれしか出せる手がありませんでした。',
   reviewMissing: 'このラウンドは振り返れません。古いバージョンで保存されたゲームから再開されました。',

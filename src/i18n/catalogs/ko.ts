@@ -282,7 +282,7 @@ const catalog: Catalog = {
   replayKeys: '왼쪽·오른쪽 화살표: 이전 수와 다음 수. Home과 End: 처음과 마지막.',
   // The review of a round's moves (#18)
   reviewTitle: '내 수 복기',
-  reviewExplained: '선택지가 있었던 수마다 어려움 난이도 컴퓨터의 최선의 수와 비교해요. 최선의 수는 보이지 않던 패를 여러 가지로 나눠 끝까지 두어 보고 정해요.',
+  reviewExplained: '선택지가 있었던 수마다 어려움 난이도 컴퓨터의 최선의 수와 비교해요. 최선의 수는 보이지 않던 패를 여러 가지로 나눠 끝까지 두어 보고 정해요. 경기의 승패는 100점으로 계산해요.',
   reviewWorking: '내 수를 복기하는 중…',
   reviewNothing: '복기할 게 없어요: 이번 라운드에서 패를 놓을 때마다 둘 수 있는 수가 하나뿐이었어요.',
   reviewMissing: '이 라운드는 복기할 수 없습니다. 이전 버전이 저장한 게임에서 이어졌습니다.',

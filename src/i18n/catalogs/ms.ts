@@ -282,7 +282,7 @@ const catalog: Catalog = {
   replayKeys: 'Anak panah kiri dan kanan: langkah sebelumnya dan seterusnya. Home dan End: yang pertama dan terakhir.',
   // The review of a round's moves (#18)
   reviewTitle: 'Ulasan langkah kamu',
-  reviewExplained: 'Setiap langkah yang kamu ada pilihan dibandingkan dengan langkah terbaik komputer tahap Sukar, yang dimainkan dalam banyak agihan batu yang tidak dapat kamu lihat.',
+  reviewExplained: 'Setiap langkah yang kamu ada pilihan dibandingkan dengan langkah terbaik komputer tahap Sukar, yang dimainkan dalam banyak agihan batu yang tidak dapat kamu lihat. Menang atau kalah perlawanan dikira sebagai 100 mata.',
   reviewWorking: 'Mengulas langkah kamu…',
   reviewNothing: 'Tiada apa-apa untuk diulas: setiap kali kamu meletakkan batu dalam pusingan ini, itulah satu-satunya langkah kamu.',
   reviewMissing: 'Pusingan ini tidak dapat diulas: permainan disambung daripada permainan yang disimpan oleh versi lama.',

@@ -295,7 +295,7 @@ const catalog: Catalog = {
   replayKeys: 'Pijltjes links en rechts: vorige en volgende zet. Home en End: de eerste en de laatste.',
   // The review of a round's moves (#18)
   reviewTitle: 'Analyse van je zetten',
-  reviewExplained: 'Elke zet waarbij je kon kiezen, wordt vergeleken met de beste zet van de computer op niveau Moeilijk, uitgespeeld over vele verdelingen van de stenen die je niet kon zien.',
+  reviewExplained: 'Elke zet waarbij je kon kiezen, wordt vergeleken met de beste zet van de computer op niveau Moeilijk, uitgespeeld over vele verdelingen van de stenen die je niet kon zien. De partij winnen of verliezen telt als 100 punten.',
   reviewWorking: 'Je zetten worden geanalyseerd…',
   reviewNothing: 'Niets te analyseren: elke keer dat je deze ronde een steen legde, was dat je enige mogelijke zet.',
   reviewMissing: 'Deze ronde kan niet worden geanalyseerd: het spel is hervat uit een spel dat door een oudere versie is opgeslagen.',

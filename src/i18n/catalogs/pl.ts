@@ -311,7 +311,7 @@ const catalog: Catalog = {
   replayKeys: 'Strzałki w lewo i w prawo: poprzedni i następny ruch. Home i End: pierwszy i ostatni.',
   // The review of a round's moves (#18)
   reviewTitle: 'Analiza twoich ruchów',
-  reviewExplained: 'Każdy ruch, w którym był wybór, jest porównywany z najlepszym zagraniem komputera na poziomie Trudny, rozegranym przy wielu rozdaniach kostek ukrytych przed tobą.',
+  reviewExplained: 'Każdy ruch, w którym był wybór, jest porównywany z najlepszym zagraniem komputera na poziomie Trudny, rozegranym przy wielu rozdaniach kostek ukrytych przed tobą. Wygranie lub przegranie partii liczy się jak 100 punktów.',
   reviewWorking: 'Analizowanie twoich ruchów…',
   reviewNothing: 'Nie ma czego analizować: w tej rundzie przy każdym twoim ruchu była tylko jedna możliwość.',
   reviewMissing: 'Tej rundy nie da się przeanalizować: gra została wznowiona z zapisu starszej wersji.',

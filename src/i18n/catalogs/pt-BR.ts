@@ -302,7 +302,7 @@ const catalog: Catalog = {
   replayKeys: 'Setas para a esquerda e para a direita: jogada anterior e próxima. Home e End: a primeira e a última.',
   // The review of a round's moves (#18)
   reviewTitle: 'Análise das suas jogadas',
-  reviewExplained: 'Cada jogada em que você tinha escolha é comparada com a melhor jogada do computador no nível Difícil, testada em muitas distribuições das peças que você não podia ver.',
+  reviewExplained: 'Cada jogada em que você tinha escolha é comparada com a melhor jogada do computador no nível Difícil, testada em muitas distribuições das peças que você não podia ver. Ganhar ou perder a partida conta como 100 pontos.',
   reviewWorking: 'Analisando suas jogadas…',
   reviewNothing: 'Nada para analisar: sempre que você colocou uma peça nesta rodada, era sua única jogada possível.',
   reviewMissing: 'Esta rodada não pode ser analisada: o jogo foi retomado de um jogo salvo por uma versão mais antiga.',

@@ -295,7 +295,7 @@ const catalog: Catalog = {
   replayKeys: 'Sol ve sağ oklar: önceki ve sonraki hamle. Home ve End: ilk ve son.',
   // The review of a round's moves (#18)
   reviewTitle: 'Hamlelerinin değerlendirmesi',
-  reviewExplained: 'Seçeneğin olduğu her hamle, Zor seviyedeki bilgisayarın en iyi hamlesiyle karşılaştırılır; bu hamle, göremediğin taşların birçok farklı dağıtımında sonuna kadar oynanarak bulunur.',
+  reviewExplained: 'Seçeneğin olduğu her hamle, Zor seviyedeki bilgisayarın en iyi hamlesiyle karşılaştırılır; bu hamle, göremediğin taşların birçok farklı dağıtımında sonuna kadar oynanarak bulunur. Maçı kazanmak ya da kaybetmek 100 puan sayılır.',
   reviewWorking: 'Hamlelerin değerlendiriliyor…',
   reviewNothing: 'Değerlendirilecek bir şey yok: bu turda her taş koyduğunda, oynayabileceğin tek hamle oydu.',
   reviewMissing: 'Bu tur değerlendirilemez: oyun, eski bir sürümün kaydettiği oyundan devam etti.',

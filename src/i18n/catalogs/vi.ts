@@ -286,7 +286,7 @@ const catalog: Catalog = {
   replayKeys: 'Mũi tên trái và phải: nước trước và nước sau. Home và End: nước đầu và nước cuối.',
   // The review of a round's moves (#18)
   reviewTitle: 'Đánh giá các nước đi của bạn',
-  reviewExplained: 'Mỗi nước đi mà bạn có lựa chọn được so với nước tốt nhất của máy ở mức Khó, được chơi thử qua nhiều cách chia những quân bạn không nhìn thấy.',
+  reviewExplained: 'Mỗi nước đi mà bạn có lựa chọn được so với nước tốt nhất của máy ở mức Khó, được chơi thử qua nhiều cách chia những quân bạn không nhìn thấy. Thắng hay thua cả ván đấu được tính là 100 điểm.',
   reviewWorking: 'Đang đánh giá các nước đi của bạn…',
   reviewNothing: 'Không có gì để đánh giá: trong ván này, mỗi lần bạn đánh một quân, đó đều là nước duy nhất bạn có thể đi.',
   reviewMissing: 'Không thể đánh giá ván này: trò chơi được tiếp tục từ một ván lưu bởi phiên bản cũ hơn.',

@@ -282,7 +282,7 @@ const catalog: Catalog = {
   replayKeys: '左右方向键：上一步和下一步。Home 和 End：第一步和最后一步。',
   // The review of a round's moves (#18)
   reviewTitle: '复盘你的出牌',
-  reviewExplained: '你有选择的每一步，都会与困难难度电脑的最佳出法比较；最佳出法是在你看不到的牌的许多种发牌下反复试打得出的。',
+  reviewExplained: '你有选择的每一步，都会与困难难度电脑的最佳出法比较；最佳出法是在你看不到的牌的许多种发牌下反复试打得出的。赢得或输掉整场比赛按100分计算。',
   reviewWorking: '正在复盘你的出牌…',
   reviewNothing: '没有可复盘的：这一局你每次出牌时，都只有一种出法。',
   reviewMissing: '这一局无法复盘：它是从旧版本保存的游戏继续的。',

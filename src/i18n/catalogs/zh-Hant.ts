@@ -282,7 +282,7 @@ const catalog: Catalog = {
   replayKeys: '左右方向鍵：上一步和下一步。Home 和 End：第一步和最後一步。',
   // The review of a round's moves (#18)
   reviewTitle: '復盤你的出牌',
-  reviewExplained: '你有選擇的每一步，都會與困難難度電腦的最佳出法比較；最佳出法是在你看不到的牌的許多種發牌下反覆試打得出的。',
+  reviewExplained: '你有選擇的每一步，都會與困難難度電腦的最佳出法比較；最佳出法是在你看不到的牌的許多種發牌下反覆試打得出的。贏得或輸掉整場比賽按100分計算。',
   reviewWorking: '正在復盤你的出牌…',
   reviewNothing: '沒有可復盤的：這一局你每次出牌時，都只有一種出法。',
   reviewMissing: '這一局無法復盤：它是從舊版本儲存的遊戲繼續的。',
