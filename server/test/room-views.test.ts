@@ -27,7 +27,7 @@ import { ViewFrames, wireEvents } from '../src/core/views.js';
 import { secretKeysIn, tileKey, tilesIn } from './frames.js';
 import { wireMove } from './harness.js';
 
-const CASES_PER_VARIANT = 25;
+const CASES_PER_VARIANT = 12;
 const NOW = 1_700_000_000_000;
 const alive = () => true;
 

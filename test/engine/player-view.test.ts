@@ -15,7 +15,7 @@ import type { MatchState, PlayerView, Tile, Variant } from '../../src/engine/typ
 import { reshuffleHidden } from './helpers/hidden.js';
 import { deepFreeze, plainEqual, randomConfig } from './helpers/random-rounds.js';
 
-const CASES_PER_VARIANT = 150;
+const CASES_PER_VARIANT = 60;
 const ROUNDS_PER_CASE = 3;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

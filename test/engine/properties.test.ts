@@ -1,8 +1,9 @@
 /**
- * Property tests of the engine (docs/RULES.md): per variant, 300 whole matches and then random rounds
- * until at least 10,000 complete rounds were played, over 2, 3 and 4 players, partnerships and random
- * house rules, each move chosen at random among legalMoves. The invariants live in
- * helpers/random-rounds.ts (shared with `npm run soak`); every failure names the seed that reproduces it
+ * Property tests of the engine (docs/RULES.md): per variant, 100 whole matches and then random rounds
+ * until at least 3,000 complete rounds were played, over 2, 3 and 4 players, partnerships and random
+ * house rules, each move chosen at random among legalMoves; enough for the coverage checks below to
+ * hold, in a few seconds a variant. The invariants live in helpers/random-rounds.ts, shared with
+ * `npm run soak`, which plays a million rounds; every failure names the seed that reproduces it
  * (`npm run soak -- --case <seed>`).
  */
 import assert from 'node:assert/strict';
@@ -11,8 +12,8 @@ import { VARIANTS, applyMove, createMatch, legalMoves } from '../../src/engine/i
 import { SHAPES, caseSeed, newStats, runCase, runCases, type Stats } from './helpers/random-rounds.js';
 
 const BASE = 'properties';
-const ROUNDS_PER_VARIANT = 10_000;
-const MATCHES_PER_VARIANT = 300;
+const ROUNDS_PER_VARIANT = 3_000;
+const MATCHES_PER_VARIANT = 100;
 
 /** The loop must have exercised what it checks, or a pass means little. */
 function assertCoverage(variant: string, stats: Stats): void {
