@@ -67,6 +67,8 @@ describe('OnlineSession resumes with the view it holds', () => {
     const bob = autoplay([watcher], { seed: 'online-resume' });
     bob.done.catch(() => undefined);
     await until(() => session.state!.legal.length > 0, 'Ann to play');
+    // Nothing moves on Ann's turn: once the other seat has the same position, its seq is hers.
+    await until(() => watcher.last('view')?.view.log.length === session.state!.view.log.length, 'both seats at Ann’s turn');
     const held = session.state!.view;
     const heldSeq = watcher.last('view')!.seq;
     const line = sockets.at(-1)!;
