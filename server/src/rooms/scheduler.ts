@@ -1,20 +1,21 @@
 /**
  * One scheduler for everything the rooms have due (a computer's move, the next deal, a look again):
  * at most one job per key (a room), kept in a binary heap by time, with one timer for the earliest.
- * Setting a key again replaces its job; a job whose key was set again or cancelled never runs.
+ * Setting a key again moves its job in the heap; cancelling takes it out. The heap holds exactly the
+ * jobs that will run: a replaced job (and whatever its closure holds, such as an older room state)
+ * is let go at once, not when its time would have come.
  */
 interface Job {
   key: string;
   at: number;
   run: () => void;
-  /** Which setting of the key this is: a heap entry left behind by a newer one is skipped. */
-  generation: number;
+  /** Where the job is in the heap. */
+  index: number;
 }
 
 export class Scheduler {
   private readonly heap: Job[] = [];
-  private readonly current = new Map<string, Job>();
-  private generation = 0;
+  private readonly jobs = new Map<string, Job>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = Infinity;
   private stopped = false;
@@ -24,36 +25,48 @@ export class Scheduler {
   /** Runs `run` at `at` (ms since the epoch; at once when that has passed), instead of whatever `key` had. */
   set(key: string, at: number, run: () => void): void {
     if (this.stopped) return;
-    const job: Job = { key, at, run, generation: ++this.generation };
-    this.current.set(key, job);
-    this.push(job);
+    const job = this.jobs.get(key);
+    if (job) {
+      const earlier = at < job.at;
+      job.at = at;
+      job.run = run;
+      if (earlier) this.siftUp(job.index);
+      else this.siftDown(job.index);
+    } else {
+      const added: Job = { key, at, run, index: this.heap.length };
+      this.jobs.set(key, added);
+      this.heap.push(added);
+      this.siftUp(added.index);
+    }
     this.arm();
   }
 
   cancel(key: string): void {
-    this.current.delete(key);
+    const job = this.jobs.get(key);
+    if (!job) return;
+    this.remove(job);
+    this.arm();
   }
 
   /** The time of `key`'s job, or null. */
   at(key: string): number | null {
-    return this.current.get(key)?.at ?? null;
+    return this.jobs.get(key)?.at ?? null;
   }
 
+  /** How many jobs wait (one a key at most). */
   get size(): number {
-    return this.current.size;
+    return this.heap.length;
   }
 
   stop(): void {
     this.stopped = true;
-    this.current.clear();
+    this.jobs.clear();
     this.heap.length = 0;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 
   private arm(): void {
-    // Entries of cancelled or replaced jobs are dropped as they surface.
-    while (this.heap.length > 0 && !this.isCurrent(this.heap[0]!)) this.pop();
     const next = this.heap[0];
     if (!next) {
       if (this.timer) clearTimeout(this.timer);
@@ -75,49 +88,54 @@ export class Scheduler {
     const now = this.now();
     const due: Job[] = [];
     while (this.heap.length > 0 && this.heap[0]!.at <= now) {
-      const job = this.pop();
-      if (!this.isCurrent(job)) continue;
-      this.current.delete(job.key);
+      const job = this.heap[0]!;
+      this.remove(job);
       due.push(job);
     }
     this.arm();
     for (const job of due) job.run();
   }
 
-  private isCurrent(job: Job): boolean {
-    return this.current.get(job.key)?.generation === job.generation;
+  private remove(job: Job): void {
+    this.jobs.delete(job.key);
+    const last = this.heap.pop()!;
+    if (last === job) return;
+    this.place(last, job.index);
+    this.siftUp(last.index);
+    this.siftDown(last.index);
   }
 
-  private push(job: Job): void {
+  private place(job: Job, index: number): void {
+    this.heap[index] = job;
+    job.index = index;
+  }
+
+  private siftUp(index: number): void {
     const heap = this.heap;
-    heap.push(job);
-    let i = heap.length - 1;
+    const job = heap[index]!;
+    let i = index;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       if (heap[parent]!.at <= job.at) break;
-      heap[i] = heap[parent]!;
+      this.place(heap[parent]!, i);
       i = parent;
     }
-    heap[i] = job;
+    this.place(job, i);
   }
 
-  private pop(): Job {
+  private siftDown(index: number): void {
     const heap = this.heap;
-    const top = heap[0]!;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        if (left >= heap.length) break;
-        const right = left + 1;
-        const child = right < heap.length && heap[right]!.at < heap[left]!.at ? right : left;
-        if (heap[child]!.at >= last.at) break;
-        heap[i] = heap[child]!;
-        i = child;
-      }
-      heap[i] = last;
+    const job = heap[index]!;
+    let i = index;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= heap.length) break;
+      const right = left + 1;
+      const child = right < heap.length && heap[right]!.at < heap[left]!.at ? right : left;
+      if (heap[child]!.at >= job.at) break;
+      this.place(heap[child]!, i);
+      i = child;
     }
-    return top;
+    this.place(job, i);
   }
 }
