@@ -10,6 +10,7 @@ import type { ServerMessage } from 'domino-game/protocol';
 import { CorruptEntry, decodeEntry, type Entry } from '../core/entries.js';
 import { PhraseLimit } from '../core/phrase-limit.js';
 import { applyEntry, type Refused, type RoomState } from '../core/room.js';
+import { wireEvents } from '../core/views.js';
 import { readStoredRoom } from '../core/stored-room.js';
 import type { StoredRoom } from '../storage/log.js';
 
@@ -81,7 +82,11 @@ export class LiveRoom {
   readonly resumedFrom = new Map<Client, number>();
   /** How often each seat held here may say a quick phrase (#19). */
   readonly phrases = new PhraseLimit();
-  private recent: { seq: number; events: MatchEmitted[] }[];
+  /**
+   * The recent changes' events as sent (the members of their wire JSON array, '' for none): kept as
+   * text, a third of what the event objects took, and serialized once, not for each seat that asks.
+   */
+  private recent: { seq: number; eventsJson: string }[];
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
@@ -92,7 +97,7 @@ export class LiveRoom {
     changes: Replayed['changes'],
   ) {
     this.sinceSnapshot = version - snapshotVersion;
-    this.recent = changes.slice(-RECENT_CHANGES);
+    this.recent = asText(changes.slice(-RECENT_CHANGES));
   }
 
   get id(): string {
@@ -110,7 +115,7 @@ export class LiveRoom {
     this.version = version;
     this.sinceSnapshot = snapshotted ? 0 : this.sinceSnapshot + changes.length;
     if (changes.length > 0) {
-      this.recent.push(...changes);
+      this.recent.push(...asText(changes.slice(-RECENT_CHANGES)));
       if (this.recent.length > RECENT_CHANGES) this.recent.splice(0, this.recent.length - RECENT_CHANGES);
     }
   }
@@ -120,20 +125,21 @@ export class LiveRoom {
     this.state = replayed.state;
     this.version = version;
     this.sinceSnapshot = version - snapshotVersion;
-    this.recent = replayed.changes.slice(-RECENT_CHANGES);
+    this.recent = asText(replayed.changes.slice(-RECENT_CHANGES));
   }
 
   /**
-   * The events of every change after `seq` up to the room's, in order; null when the room no longer
-   * has them all (the seat then gets the whole view with no events, which is the view anyway).
+   * The wire JSON array of the events of every change after `seq` up to the room's, in order; null
+   * when the room no longer has them all (the seat then gets the whole view with no events, which is
+   * the view anyway).
    */
-  eventsSince(seq: number): MatchEmitted[] | null {
-    if (seq >= this.state.seq) return [];
+  eventsSince(seq: number): string | null {
+    if (seq >= this.state.seq) return '[]';
     const from = this.recent.findIndex((change) => change.seq === seq + 1);
     if (from < 0) return null;
-    const events: MatchEmitted[] = [];
-    for (let i = from; i < this.recent.length; i++) events.push(...this.recent[i]!.events);
-    return events;
+    const parts: string[] = [];
+    for (let i = from; i < this.recent.length; i++) if (this.recent[i]!.eventsJson !== '') parts.push(this.recent[i]!.eventsJson);
+    return `[${parts.join(',')}]`;
   }
 
   /** Runs `work` after everything queued for this room before it. */
@@ -156,4 +162,8 @@ export class LiveRoom {
   async settled(): Promise<void> {
     while (this.pending > 0) await this.queue;
   }
+}
+
+function asText(changes: Replayed['changes']): { seq: number; eventsJson: string }[] {
+  return changes.map(({ seq, events }) => ({ seq, eventsJson: JSON.stringify(wireEvents(events)).slice(1, -1) }));
 }

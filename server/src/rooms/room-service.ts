@@ -17,7 +17,7 @@ import { due as dueOf, expiresAt, turnClock, type Due, type Timing } from '../co
 import { decodeEntry, encodeEntry, type Entry } from '../core/entries.js';
 import { isConnected, roomInfo, withDealIfAllReady, type Alive } from '../core/presence.js';
 import { applyEntry, commitmentOf, dealProofOf, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
-import { ViewFrames, wireEvents } from '../core/views.js';
+import { ViewFrames } from '../core/views.js';
 import type { Metrics } from '../metrics.js';
 import type { RoomLog } from '../storage/log.js';
 import { hashToken, randomId } from '../tokens.js';
@@ -516,7 +516,7 @@ export class RoomService {
       room.resumedFrom.delete(client);
       let events = eventsJson.get(from);
       if (events === undefined) {
-        events = JSON.stringify(wireEvents(from < 0 ? [] : (room.eventsSince(from) ?? [])));
+        events = from < 0 ? '[]' : (room.eventsSince(from) ?? '[]');
         eventsJson.set(from, events);
       }
       client.seq = state.seq;
