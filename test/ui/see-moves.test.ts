@@ -92,26 +92,30 @@ describe('you see every move', function () {
       await playFirst(el);
       await waitForYou(el);
       if (heard.moves.length === 0) continue;
-      // The line says the last move as the live region does (or the round's result, once over).
-      const latest = heard.all[heard.all.length - 1]!;
-      const lastMove = heard.moves[heard.moves.length - 1]!;
-      // A round that just ended is said by its result, even before its round-end event is recorded here.
-      const roundOver = () => game(el!).mainLabel() === en.nextRound || game(el!).mainLabel() === en.newGame;
-      if (!roundOver() && (latest.type === 'domino-move' || latest.type === 'domino-turn')) {
-        const keys = lastMove.move.type === 'play' ? ['announcePlay', 'announceLead'] : lastMove.move.type === 'pass' ? ['announcePass'] : ['announceDraw', 'announceDrawYou'];
-        const saysTheMove = messagePattern(keys as never, {}, '');
-        // The line may say the round's result a moment before the round shows as over (under load, its
-        // summary is still loading): then the round must show as over soon after.
-        // (A line that says neither fails here, after the wait's ceiling.)
-        if (!saysTheMove.test(happened(el))) await waitFor(`after ${heard.moves.length} moves, the round over, as the line "${happened(el)}" says`, roundOver);
-      }
-      // Tagged: for each seat, its last move in the round on the table if that was a play (a draw or a
-      // pass since takes the tag away). Once a round is over its table stays, tags too, until the deal.
       const ends = heard.all.flatMap((e, i) => (e.type === 'domino-round-end' ? [i] : []));
       const movesIn = (from: number, to: number) =>
         heard.all.slice(from, to).filter((e) => e.type === 'domino-move').map((e) => e.detail as (typeof heard.moves)[number]);
       const last = ends[ends.length - 1] ?? -1;
-      let moves = movesIn(last + 1, heard.all.length);
+      const movesThisRound = movesIn(last + 1, heard.all.length);
+      // The line says the last move as the live region does; the round's result once it is over, and
+      // still when the next round is dealt, until its first move.
+      const latest = heard.all[heard.all.length - 1]!;
+      // A round that just ended is said by its result, even before its round-end event is recorded here.
+      const roundOver = () => game(el!).mainLabel() === en.nextRound || game(el!).mainLabel() === en.newGame;
+      if (movesThisRound.length > 0 && !roundOver() && (latest.type === 'domino-move' || latest.type === 'domino-turn')) {
+        const lastMove = movesThisRound[movesThisRound.length - 1]!;
+        const keys = lastMove.move.type === 'play' ? ['announcePlay', 'announceLead'] : lastMove.move.type === 'pass' ? ['announcePass'] : ['announceDraw', 'announceDrawYou'];
+        const saysTheMove = messagePattern(keys as never, {}, '');
+        // The line may say the round's result a moment before the round shows as over (under load, its
+        // summary is still loading): then the round must show as over soon after. (A line that says
+        // neither fails here, after the wait's ceiling.)
+        if (!saysTheMove.test(happened(el))) {
+          await waitFor(`after ${heard.moves.length} moves, the round over, as the line "${happened(el)}" says (the main button says "${game(el).mainLabel()}")`, roundOver);
+        }
+      }
+      // Tagged: for each seat, its last move in the round on the table if that was a play (a draw or a
+      // pass since takes the tag away). Once a round is over its table stays, tags too, until the deal.
+      let moves = movesThisRound;
       if (moves.length === 0 && laid(el).length > 0) moves = movesIn((ends[ends.length - 2] ?? -1) + 1, last);
       const expected = new Set<string>();
       for (const seat of [0, 1, 2]) {
