@@ -21,6 +21,7 @@ import { renderPlayers, renderStatusLine, type RoundRow } from './parts.js';
 import { warnOnce } from './settings.js';
 import { styles } from './domino-game.styles.js';
 import { TableStory } from './table-story.js';
+import { InOrder } from './in-order.js';
 import { Teaching } from './teach.js';
 import { SoundSwitch } from '../sound/sound-switch.js';
 import { tableStyles } from './table.styles.js';
@@ -178,6 +179,8 @@ export class DominoGame extends LitElement {
   });
   /** Each seat's last play, the line of what just happened, where a tile laid comes from. */
   private readonly tableStory = new TableStory(this);
+  /** What the live region says and the line under the table shows, in the order the events came. */
+  private readonly told = new InOrder<MatchEmitted>((event, text) => this.tell(event, text));
   private readonly play = new PlayController(this, () => this.session, this.tableStory);
   /** Hint and Undo against the computer. */
   private readonly teach = new Teaching(
@@ -253,21 +256,22 @@ export class DominoGame extends LitElement {
     // A match can start while the element connects (tempo "instant"): the page hears its first events
     // once the element has rendered, so a listener added just after it was put on the page is not late.
     this.sounds.heard(event, state, this.settings.now().sound);
+    this.tableStory.heard(event);
     if (this.hasUpdated) emitDomEvent(this, event, state);
     else void this.updateComplete.then(() => emitDomEvent(this, event, state));
     if (event.type === 'matchEnd' && this.session === this.local) this.match.count(event.winningSide, state);
     if (event.type === 'roundEnd' || event.type === 'matchEnd') {
       this.rounds.push({ round: state.view.round.number, scores: event.scores });
-      // The results' words come with the summary's code, loaded now.
-      void this.parts.resultText(() => this.translator, event, state).then((text) => this.tell(event, text));
-    } else this.tell(event, announcementOf(this.translator, event, state));
+      // The results' words come with the summary's code, loaded now: what follows is said after them.
+      this.told.add(event, this.parts.resultText(() => this.translator, event, state));
+    } else this.told.add(event, announcementOf(this.translator, event, state));
     if (event.type === 'turn' && event.seat === state.seat) this.play.stop();
   }
 
   /** The live region says what `event` was, and the line under the table shows it. */
   private tell(event: MatchEmitted, text: string): void {
     if (text) this.announcer.say(text);
-    this.tableStory.heard(event, text);
+    this.tableStory.said(event, text);
   }
 
   private onMainAction(action: MainAction): void {

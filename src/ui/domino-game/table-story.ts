@@ -26,18 +26,19 @@ export class TableStory {
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {}
 
-  /** An event of the match, with what the live region says of it. */
-  heard(event: MatchEmitted, text: string): void {
-    if (event.type === 'move') {
-      const { seat, move } = event;
-      if (move.type === 'play') this.lastPlays.set(seat, key(move.tile));
-      else this.lastPlays.delete(seat);
-      this.line = text;
-    } else if (event.type === 'score') {
-      this.line = `${this.line} ${text}`;
-    } else if (event.type !== 'turn') {
-      this.line = text;
-    } else return;
+  /** An event of the match, as it comes: a seat's move moves its mark. */
+  heard(event: MatchEmitted): void {
+    if (event.type !== 'move') return;
+    const { seat, move } = event;
+    if (move.type === 'play') this.lastPlays.set(seat, key(move.tile));
+    else this.lastPlays.delete(seat);
+    this.host.requestUpdate();
+  }
+
+  /** What the live region said of an event (in the events' order, once its words are at hand): the line shows it. */
+  said(event: MatchEmitted, text: string): void {
+    if (event.type === 'turn') return;
+    this.line = event.type === 'score' ? `${this.line} ${text}` : text;
     this.host.requestUpdate();
   }
 

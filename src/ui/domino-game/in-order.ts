@@ -1,0 +1,31 @@
+/**
+ * Keeps what the widget says in the order things happened. Most texts are at hand at once; a round's
+ * result comes with the summary's code, loaded on demand, and on a slow connection the next round can
+ * be dealt and led before it arrives. Without this, the live region said the result after the lead and
+ * the line under the table went back to the result: texts are told in the order they were given,
+ * each as soon as it and every one before it are ready.
+ */
+export class InOrder<T> {
+  /** The last text given that is still on its way (null: everything given has been told). */
+  private pending: Promise<void> | null = null;
+
+  constructor(private readonly tell: (item: T, text: string) => void) {}
+
+  /** Tells `text` about `item` now, or once it and every text given before it are ready; a text that fails to come is skipped. */
+  add(item: T, text: string | Promise<string>): void {
+    if (this.pending === null && typeof text === 'string') {
+      this.tell(item, text);
+      return;
+    }
+    const told = (this.pending ?? Promise.resolve())
+      .then(() => text)
+      .then(
+        (words) => this.tell(item, words),
+        () => undefined,
+      );
+    this.pending = told;
+    void told.then(() => {
+      if (this.pending === told) this.pending = null;
+    });
+  }
+}
