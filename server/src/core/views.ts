@@ -26,8 +26,6 @@ export function wireEvents(events: readonly MatchEmitted[]): WireEvent[] {
 const kept = new WeakMap<object, string>();
 /** A log entry's JSON as the other seats see it (its own seat's form is in `kept`). */
 const keptForOthers = new WeakMap<object, string>();
-/** The JSON members of a log up to the entry it is kept on (`length` entries), by seat. */
-const logSoFar = new WeakMap<object, { length: number; bySeat: Map<Seat, string> }>();
 
 function once(key: object, value: unknown, cache: WeakMap<object, string> = kept): string {
   let json = cache.get(key);
@@ -75,42 +73,18 @@ export class ViewFrames {
     );
   }
 
-  /**
-   * The log as `seat` sees it. A round's log only grows, keeping its entries, so the JSON of the log up
-   * to its last entry is kept on that entry, one string a seat, and the next change's log adds its new
-   * entries to it: the previous entry's is let go once used, so a log costs one string a seat.
-   */
+  /** The log as `seat` sees it, each entry's JSON kept with the engine's entry it shows. */
   private logJson(seat: Seat): string {
-    const log = this.game.log;
-    if (log.length === 0) return '[]';
-    const last = log[log.length - 1]!;
-    let held = logSoFar.get(last);
-    if (held?.length !== log.length) {
-      held = { length: log.length, bySeat: new Map() };
-      logSoFar.set(last, held);
-    }
-    let members = held.bySeat.get(seat);
-    if (members === undefined) {
-      const before = log.length > 1 ? logSoFar.get(log[log.length - 2]!) : undefined;
-      const prefix = before?.length === log.length - 1 ? before.bySeat.get(seat) : undefined;
-      if (prefix !== undefined) {
-        members = `${prefix},${this.entryJson(last, seat)}`;
-        before!.bySeat.delete(seat);
-      } else members = log.map((entry) => this.entryJson(entry, seat)).join(',');
-      held.bySeat.set(seat, members);
-    }
-    return `[${members}]`;
-  }
-
-  /** One log entry's JSON as `seat` sees it, kept with the entry (its own seat's form, and the others'). */
-  private entryJson(entry: MatchState['log'][number], seat: Seat): string {
-    const cache = entry.seat === seat ? kept : keptForOthers;
-    let json = cache.get(entry);
-    if (json === undefined) {
-      json = JSON.stringify(viewLogEntry(entry, seat));
-      cache.set(entry, json);
-    }
-    return json;
+    const parts = this.game.log.map((entry) => {
+      const cache = entry.seat === seat ? kept : keptForOthers;
+      let json = cache.get(entry);
+      if (json === undefined) {
+        json = JSON.stringify(viewLogEntry(entry, seat));
+        cache.set(entry, json);
+      }
+      return json;
+    });
+    return `[${parts.join(',')}]`;
   }
 
   /** The seat-independent fields of a view as JSON members (no braces), with `winner` beside `winningSide`. */
