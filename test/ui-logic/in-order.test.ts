@@ -60,3 +60,15 @@ test('a text that fails to come is skipped; the ones after it are still told, in
   await settle();
   assert.deepEqual(told, ['matchEnd: You won the match.', 'turn: Your turn']);
 });
+
+test('a text that does not come in time is skipped, so nothing after it stays unsaid', async () => {
+  const told: string[] = [];
+  const order = new InOrder<string>((item, text) => told.push(`${item}: ${text}`), 50);
+  const never = new Promise<string>(() => undefined);
+  order.add('roundEnd', never);
+  order.add('move', 'Computer 1 led 5–5');
+  await settle();
+  assert.deepEqual(told, [], 'it waits first');
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  assert.deepEqual(told, ['move: Computer 1 led 5–5']);
+});

@@ -3,22 +3,26 @@
  * result comes with the summary's code, loaded on demand, and on a slow connection the next round can
  * be dealt and led before it arrives. Without this, the live region said the result after the lead and
  * the line under the table went back to the result: texts are told in the order they were given,
- * each as soon as it and every one before it are ready.
+ * each as soon as it and every one before it are ready. A text that has not come within `waitMs` is
+ * skipped, so that a part that never loads silences nothing after it.
  */
 export class InOrder<T> {
   /** The last text given that is still on its way (null: everything given has been told). */
   private pending: Promise<void> | null = null;
 
-  constructor(private readonly tell: (item: T, text: string) => void) {}
+  constructor(
+    private readonly tell: (item: T, text: string) => void,
+    private readonly waitMs = 3000,
+  ) {}
 
-  /** Tells `text` about `item` now, or once it and every text given before it are ready; a text that fails to come is skipped. */
+  /** Tells `text` about `item` now, or once it and every text given before it are ready; a text that fails or is late is skipped. */
   add(item: T, text: string | Promise<string>): void {
     if (this.pending === null && typeof text === 'string') {
       this.tell(item, text);
       return;
     }
     const told = (this.pending ?? Promise.resolve())
-      .then(() => text)
+      .then(() => this.inTime(text))
       .then(
         (words) => this.tell(item, words),
         () => undefined,
@@ -27,5 +31,14 @@ export class InOrder<T> {
     void told.then(() => {
       if (this.pending === told) this.pending = null;
     });
+  }
+
+  private inTime(text: string | Promise<string>): Promise<string> {
+    if (typeof text === 'string') return Promise.resolve(text);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('too late')), this.waitMs);
+    });
+    return Promise.race([text, late]).finally(() => clearTimeout(timer));
   }
 }
