@@ -72,3 +72,18 @@ test('a text that does not come in time is skipped, so nothing after it stays un
   await new Promise((resolve) => setTimeout(resolve, 80));
   assert.deepEqual(told, ['move: Computer 1 led 5–5']);
 });
+
+test('a tell that throws is reported, and the texts after it are still told', async (t) => {
+  const reported = t.mock.method(console, 'error', () => undefined);
+  const told: string[] = [];
+  const order = new InOrder<string>((item, text) => {
+    if (item === 'broken') throw new Error('no live region');
+    told.push(`${item}: ${text}`);
+  });
+  order.add('roundEnd', Promise.resolve('You won the round.'));
+  order.add('broken', 'a text');
+  order.add('move', 'Computer 1 led 5–5');
+  await settle();
+  assert.deepEqual(told, ['roundEnd: You won the round.', 'move: Computer 1 led 5–5']);
+  assert.equal(reported.mock.callCount(), 1);
+});

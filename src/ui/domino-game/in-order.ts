@@ -21,12 +21,14 @@ export class InOrder<T> {
       this.tell(item, text);
       return;
     }
+    // Never rejects: a tell that throws is reported, and the texts after it are still told.
     const told = (this.pending ?? Promise.resolve())
       .then(() => this.inTime(text))
       .then(
         (words) => this.tell(item, words),
         () => undefined,
-      );
+      )
+      .catch((error: unknown) => console.error('<domino-game>: could not say what happened.', error));
     this.pending = told;
     void told.then(() => {
       if (this.pending === told) this.pending = null;
