@@ -29,7 +29,7 @@ import { SqliteLog } from '../server/src/storage/sqlite.js';
 
 const STEPS = ['parse', 'apply', 'encode', 'views', 'append'] as const;
 
-class BenchClient implements Client {
+export class BenchClient implements Client {
   static ids = 0;
   readonly id = ++BenchClient.ids;
   readonly address = 'bench';
