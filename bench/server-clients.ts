@@ -6,8 +6,9 @@
  *
  * Against the room server (`mode: 'server'`) the clients play whole matches, again and again: a legal
  * move picked at random, `next-round` from all four after a round, `new-match` from the host after a
- * match. Against the bare echo server (bench/server-echo.ts, `mode: 'echo'`) the views are padding,
- * and the seat whose turn it is sends a pass: the same pacing and frames, no rules.
+ * match. Against the bare echo server (bench/server-echo.ts, `mode: 'echo'`) the views are one real
+ * mid-round view, and the seat whose turn it is picks a legal move in it and sends it (the echo takes
+ * any move as the next turn): the same pacing, frames and work in the clients, no rules.
  *
  * Parent → child: setup, measure (start recording), stop (send the report), close (close every socket).
  * Child → parent: ready, report, closed.
@@ -172,7 +173,7 @@ class Client {
           this.pending = null;
         }
         // Every change since this seat's previous view must come with its events (a new match starts afresh).
-        if (setup!.mode === 'server' && this.lastSeq >= 0 && message.seq > this.lastSeq) {
+        if (this.lastSeq >= 0 && message.seq > this.lastSeq) {
           const events = message.events as MatchEmitted[];
           const told = changesTold(events, this.lastEvent);
           if (told < message.seq - this.lastSeq) {
@@ -191,9 +192,7 @@ class Client {
   private react(seq: number, view: PlayerView): void {
     if (this.scheduledSeq === seq) return;
     let action: (() => void) | null = null;
-    if (setup!.mode === 'echo') {
-      if (view.turn === this.seat) action = () => this.move(seq, { type: 'pass' });
-    } else if (view.winningSide !== null) {
+    if (view.winningSide !== null) {
       if (this.seat === 0) action = () => this.send({ type: 'new-match' });
     } else if (view.round.result !== null) {
       action = () => this.send({ type: 'next-round', seq });

@@ -2,8 +2,11 @@
  * The baseline of `npm run bench -- server`: a bare `ws` server speaking just enough of the protocol
  * for the same clients (bench/server-clients.ts, mode `echo`). `create` and `join` are welcomed, four
  * to a room; `start` and each move of the seat whose turn it is send every seat of the room one
- * `view` frame of `--frame-bytes` (about a real view's size), the turn passing round. No rules, no
- * storage: what is left is the sockets, the JSON and the clients, on the same machine.
+ * `view` frame, the turn passing round. The frame is a real one (a mid-round view of 4-player draw made
+ * by the engine, with the events of a move), its `seq` and `turn` the room's, padded to `--frame-bytes`
+ * (the server's average view): the clients parse the same JSON and choose a move in it as they do
+ * under the server. No rules, no storage: what is left is the sockets, the JSON and the clients, on
+ * the same machine.
  *
  *   node --import tsx bench/server-echo.ts --port 0 --host 127.0.0.1 --frame-bytes 3500
  *
@@ -13,6 +16,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { applyMove, createMatch, legalMoves, playerView, type MatchState } from '../src/engine/index.js';
 import { MAX_MESSAGE_BYTES } from '../src/net/protocol.js';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' }, 'frame-bytes': { type: 'string' } } });
@@ -29,16 +33,36 @@ const rooms = new Map<string, Room>();
 let nextRoom = 1;
 const where = new Map<WebSocket, { room: Room; seat: number }>();
 
-/** The same shape as a real view frame where the clients look (turn, winningSide, round), padded to size. */
-function viewFrame(room: Room): string {
-  const head = { type: 'view', seq: room.seq, view: { turn: room.turn, winningSide: null, round: { result: null } }, events: [] as unknown[] };
-  const bare = JSON.stringify({ ...head, view: { ...head.view, pad: '' } });
-  return JSON.stringify({ ...head, view: { ...head.view, pad: 'x'.repeat(Math.max(0, frameBytes - bare.length)) } });
+/** A 4-player draw round, 12 random moves in: what a view is like mid-round. */
+function midRound(): MatchState {
+  let game = createMatch({ variant: 'draw', players: 4, seed: 'bench-echo' });
+  for (let i = 0; i < 12; i++) {
+    const moves = legalMoves(game);
+    game = applyMove(game, moves[i % moves.length]);
+  }
+  return game;
 }
 
+/**
+ * The view frame for `seat` of a room at `seq` with `turn` to move: a real view's JSON (seat 0's hand,
+ * the `seat`, `seq` and `turn` put in, padded to `frameBytes`), with the events a move's view carries.
+ */
+const viewFrame: (seat: number, seq: number, turn: number) => string = (() => {
+  const game = midRound();
+  const last = game.log[game.log.length - 1];
+  const events = [{ type: 'move', seat: 0, move: last }, { type: 'turn', seat: 1 }];
+  const template = (pad: string) => JSON.stringify({ type: 'view', seq: -1, view: { ...playerView(game, 0), seat: -3, turn: -2, pad }, events });
+  const bare = template('');
+  const [head, afterSeq] = template('x'.repeat(Math.max(0, frameBytes - bare.length))).split('"seq":-1');
+  const [beforeSeat, afterSeat] = afterSeq!.split('"seat":-3');
+  const [beforeTurn, tail] = afterSeat!.split('"turn":-2');
+  return (seat, seq, turn) => `${head}"seq":${seq}${beforeSeat}"seat":${seat}${beforeTurn}"turn":${turn}${tail}`;
+})();
+
 function broadcast(room: Room): void {
-  const frame = viewFrame(room);
-  for (const ws of room.seats) if (ws.readyState === ws.OPEN) ws.send(frame);
+  room.seats.forEach((ws, seat) => {
+    if (ws.readyState === ws.OPEN) ws.send(viewFrame(seat, room.seq, room.turn));
+  });
 }
 
 const http = createServer((_request, response) => response.writeHead(404).end());

@@ -304,32 +304,57 @@ interface Row {
   /** The first server process's V8 heap in use at the window's start and end (MB), when its /metrics tells. */
   heapStart: number | null;
   heapEnd: number | null;
+  /** The first server process's garbage collections over the window, by kind, or null. */
+  collections: string | null;
 }
 
-/** The server's V8 heap in use (MB), from GET /metrics (prom-client's default metrics), or null. */
-async function heapMb(url: string): Promise<number | null> {
+/** The text of the server's GET /metrics (prom-client's exposition), or null when it cannot be had. */
+async function scrapeMetrics(url: string): Promise<string | null> {
   try {
     const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) });
-    const found = /^domino_process_nodejs_heap_size_used_bytes (\S+)$/m.exec(await response.text());
-    return found ? Number(found[1]) / 2 ** 20 : null;
+    return response.ok ? await response.text() : null;
   } catch {
     return null;
   }
 }
 
-/** The server's own histogram of a move's handling (received → views sent), from GET /metrics: bucket bound (s) → count. */
-async function moveHistogram(url: string): Promise<Map<number, number> | null> {
-  try {
-    const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) });
-    if (!response.ok) return null;
-    const buckets = new Map<number, number>();
-    for (const found of (await response.text()).matchAll(/^domino_move_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm)) {
-      buckets.set(found[1] === '+Inf' ? Infinity : Number(found[1]), Number(found[2]));
-    }
-    return buckets.size > 0 ? buckets : null;
-  } catch {
-    return null;
+/** The server's V8 heap in use (MB), from its metrics. */
+function heapMb(metrics: string | null): number | null {
+  const found = metrics && /^domino_process_nodejs_heap_size_used_bytes (\S+)$/m.exec(metrics);
+  return found ? Number(found[1]) / 2 ** 20 : null;
+}
+
+/** The server's own histogram of a move's handling (received → views sent), from its metrics: bucket bound (s) → count. */
+function moveHistogram(metrics: string | null): Map<number, number> | null {
+  if (!metrics) return null;
+  const buckets = new Map<number, number>();
+  for (const found of metrics.matchAll(/^domino_move_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm)) {
+    buckets.set(found[1] === '+Inf' ? Infinity : Number(found[1]), Number(found[2]));
   }
+  return buckets.size > 0 ? buckets : null;
+}
+
+/** Garbage collections by kind (V8's: minor, major, incremental, weakcb): how many and their total pause (ms), from its metrics. */
+function collections(metrics: string | null): Map<string, { count: number; ms: number }> {
+  const kinds = new Map<string, { count: number; ms: number }>();
+  if (!metrics) return kinds;
+  for (const [, stat, kind, value] of metrics.matchAll(/^domino_process_nodejs_gc_duration_seconds_(count|sum)\{kind="([^"]+)"\} (\S+)$/gm)) {
+    const entry = kinds.get(kind!) ?? { count: 0, ms: 0 };
+    if (stat === 'count') entry.count = Number(value);
+    else entry.ms = Number(value) * 1000;
+    kinds.set(kind!, entry);
+  }
+  return kinds;
+}
+
+/** The window's collections ("major 12 (140 ms), minor 900 (800 ms)"), from the metrics at its two ends. */
+function collectionsBetween(before: string | null, after: string | null): string | null {
+  const start = collections(before);
+  const parts = [...collections(after)]
+    .map(([kind, end]) => ({ kind, count: end.count - (start.get(kind)?.count ?? 0), ms: end.ms - (start.get(kind)?.ms ?? 0) }))
+    .filter((k) => k.count > 0)
+    .map((k) => `${k.kind} ${k.count} (${k.ms.toFixed(0)} ms, ${(k.ms / k.count).toFixed(2)} ms each)`);
+  return parts.length > 0 ? parts.join(', ') : null;
 }
 
 /** p50 and p99 of the window as bucket bounds ("≤ 5 ms"), from two cumulative histograms. */
@@ -400,8 +425,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     const serverPids = [...servers.map((s) => s.pid), ...(redis ? [redis.pid] : [])];
     const rssStart = sum(servers.map((s) => rssMb(s.pid)));
     const cpuStart = sum(serverPids.map(cpuMs));
-    const histogramStart = target === 'server' ? await moveHistogram(server.url) : null;
-    const heapStart = target === 'server' ? await heapMb(server.url) : null;
+    const metricsStart = target === 'server' ? await scrapeMetrics(server.url) : null;
     const began = performance.now();
     await sleep(options.seconds * 1000);
     for (const w of workers) w.send({ cmd: 'stop' } satisfies Command);
@@ -409,8 +433,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     const rssEnd = sum(servers.map((s) => rssMb(s.pid)));
     const cpuEnd = sum(serverPids.map(cpuMs));
     const load = loadavg()[0]!;
-    const histogramEnd = target === 'server' ? await moveHistogram(server.url) : null;
-    const heapEnd = target === 'server' ? await heapMb(server.url) : null;
+    const metricsEnd = target === 'server' ? await scrapeMetrics(server.url) : null;
     const got: Report[] = await Promise.all(reports);
 
     const closed = workers.map((w) => reply(w, 'closed', 30_000).catch(() => undefined));
@@ -434,8 +457,9 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
       max: samples.length > 0 ? samples[samples.length - 1]! : NaN,
       errors: got.reduce((sum, r) => sum + r.errors, 0) + ready.reduce((sum, r) => sum + r.failed, 0),
       examples: [...new Set(got.flatMap((r) => r.examples).concat(ready.flatMap((r) => r.examples)))].slice(0, 5),
-      heapStart,
-      heapEnd,
+      heapStart: heapMb(metricsStart),
+      heapEnd: heapMb(metricsEnd),
+      collections: collectionsBetween(metricsStart, metricsEnd),
       rssIdle,
       rssStart,
       rssEnd,
@@ -444,7 +468,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
       load,
       viewBytes: frames > 0 ? got.reduce((sum, r) => sum + r.viewBytes, 0) / frames : 0,
       framesPerMove: samples.length > 0 ? frames / samples.length : NaN,
-      inServer: histogramPercentiles(histogramStart, histogramEnd),
+      inServer: histogramPercentiles(moveHistogram(metricsStart), moveHistogram(metricsEnd)),
       warnings: server.tail.filter((line) => !line.startsWith('listening on') && !line.includes('"event":"any-origin"')).slice(-5),
     };
   } finally {
@@ -522,6 +546,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
         `views ${frameBytes} bytes on average (echo frames the same), view frames a move ${server.framesPerMove.toFixed(2)} (echo ${echo.framesPerMove.toFixed(2)}); server rss ${flat === null ? '?' : `${flat >= 0 ? '+' : ''}${(flat * 100).toFixed(0)}%`} over the window`,
     );
     if (server.inServer) print(`server:     inside the server (its /metrics domino_move_seconds: move received → views sent, bucket bounds): ${server.inServer}`);
+    if (server.collections) print(`server:     garbage collections in the window (the first process): ${server.collections}`);
     if (server.heapStart !== null && server.heapEnd !== null) {
       print(`server:     V8 heap in use (the first process): ${server.heapStart.toFixed(0)} → ${server.heapEnd.toFixed(0)} MB over the window, ${((server.heapEnd * 1024) / (server.rooms / options.processes)).toFixed(0)} kB a room`);
     }
