@@ -252,26 +252,38 @@ export type Parsed =
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** Each message type's schema: a frame is checked against its own type's at once, not tried against each in turn. */
+const SCHEMA_BY_TYPE = new Map(ClientMessageSchema.options.map((schema) => [schema.entries.type.literal as ClientMessageType, schema]));
+
+/** The last forbidden key met in the order JSON.parse's reviver would meet it (children before their parent), or null. */
+function forbiddenKey(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  let found: string | null = null;
+  for (const key of Object.keys(value)) {
+    found = forbiddenKey((value as Record<string, unknown>)[key]) ?? found;
+    if (FORBIDDEN_KEYS.has(key)) found = key;
+  }
+  return found;
+}
+
 /** Reads one text frame from a client. Never throws; a refusal names the problem and, when known, the message type. */
 export function parseClientMessage(text: string): Parsed {
-  let forbidden: string | null = null;
   let data: unknown;
   try {
-    data = JSON.parse(text, (key, value: unknown) => {
-      if (FORBIDDEN_KEYS.has(key)) forbidden = key;
-      return value;
-    });
+    // JSON.parse makes a "__proto__" key an own property (never the prototype): a walk finds it, and a reviver would slow every parse.
+    data = JSON.parse(text);
   } catch {
     return { ok: false, code: 'bad-message', message: 'not JSON' };
   }
   const type = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { type?: unknown }).type : undefined;
   const ref = CLIENT_MESSAGE_TYPES.includes(type as ClientMessageType) ? (type as ClientMessageType) : undefined;
   const refusal = (message: string): Parsed => ({ ok: false, code: 'bad-message', message, ...(ref ? { ref } : {}) });
-  if (forbidden !== null) return refusal(`the key "${String(forbidden)}" is not allowed`);
+  const forbidden = forbiddenKey(data);
+  if (forbidden !== null) return refusal(`the key "${forbidden}" is not allowed`);
   if (ref === undefined) {
     return refusal(typeof type === 'string' ? `unknown message type "${type.slice(0, 40)}"` : 'a message is an object with a "type"');
   }
-  const result = v.safeParse(ClientMessageSchema, data);
+  const result = v.safeParse(SCHEMA_BY_TYPE.get(ref)!, data);
   if (!result.success) return refusal(describeIssue(result.issues[0]));
   return { ok: true, message: result.output as ClientMessage };
 }
