@@ -11,9 +11,10 @@
  * The parts that outlive a change are serialized once for the match, not once a change: the engine
  * keeps the same object for the configuration, for each tile on the table and for each entry of the
  * round's log from one state to the next, so their JSON is kept beside them (weakly: it goes with
- * them). A log entry is kept in two forms, as its own seat sees it and as the others do.
+ * them). Each seat's log is kept as one JSON text with the entry it ends at: the round's log only
+ * grows, so the next change adds just its new entries' JSON to it.
  */
-import { seatView, sharedView, spectatorView, viewLogEntry, type DealProof, type MatchState, type Seat } from 'domino-game/engine';
+import { seatView, sharedView, spectatorView, viewLogEntry, type DealProof, type LogEntry, type MatchState, type Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { WireEvent } from 'domino-game/protocol';
 
@@ -24,16 +25,39 @@ export function wireEvents(events: readonly MatchEmitted[]): WireEvent[] {
 
 /** JSON of an engine object that stays the same across states, keyed by that object. */
 const kept = new WeakMap<object, string>();
-/** A log entry's JSON as the other seats see it (its own seat's form is in `kept`). */
-const keptForOthers = new WeakMap<object, string>();
 
-function once(key: object, value: unknown, cache: WeakMap<object, string> = kept): string {
-  let json = cache.get(key);
+function once(key: object, value: unknown): string {
+  let json = kept.get(key);
   if (json === undefined) {
     json = JSON.stringify(value);
-    cache.set(key, json);
+    kept.set(key, json);
   }
   return json;
+}
+
+/** A seat's log as JSON array members (no brackets), up to and including the entry `last`, the log's `count`th. */
+interface LogSoFar {
+  count: number;
+  last: LogEntry;
+  json: string;
+}
+
+/**
+ * Each seat's log so far, by match: keyed by the match's configuration, the one object every state of
+ * a match shares. Whether a state's log only grew from the one kept is told by its entry at the kept
+ * count being the kept one (the engine appends entries and never replaces them; a new round's log
+ * holds new ones).
+ */
+const logsSoFar = new WeakMap<object, (LogSoFar | undefined)[]>();
+
+/**
+ * `text`, flat: a string joined with `+` stays a tree of its parts until it is read whole, and a log
+ * grown a change at a time would keep a chain of every earlier text. Reading it as a number makes V8
+ * flatten it in place.
+ */
+function flat(text: string): string {
+  void Number(text);
+  return text;
 }
 
 export class ViewFrames {
@@ -73,18 +97,24 @@ export class ViewFrames {
     );
   }
 
-  /** The log as `seat` sees it, each entry's JSON kept with the engine's entry it shows. */
+  /** The log as `seat` sees it, grown from the one of the match's previous change when that is its start. */
   private logJson(seat: Seat): string {
-    const parts = this.game.log.map((entry) => {
-      const cache = entry.seat === seat ? kept : keptForOthers;
-      let json = cache.get(entry);
-      if (json === undefined) {
-        json = JSON.stringify(viewLogEntry(entry, seat));
-        cache.set(entry, json);
-      }
-      return json;
-    });
-    return `[${parts.join(',')}]`;
+    const log = this.game.log;
+    if (log.length === 0) return '[]';
+    let seats = logsSoFar.get(this.game.config);
+    if (!seats) logsSoFar.set(this.game.config, (seats = []));
+    const before = seats[seat];
+    const from = before && before.count <= log.length && log[before.count - 1] === before.last ? before.count : 0;
+    let json = from > 0 ? before!.json : '';
+    if (from < log.length) {
+      const added = log
+        .slice(from)
+        .map((entry) => JSON.stringify(viewLogEntry(entry, seat)))
+        .join(',');
+      json = flat(from > 0 ? `${json},${added}` : added);
+      seats[seat] = { count: log.length, last: log[log.length - 1]!, json };
+    }
+    return `[${json}]`;
   }
 
   /** The seat-independent fields of a view as JSON members (no braces), with `winner` beside `winningSide`. */
