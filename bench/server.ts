@@ -19,7 +19,7 @@
  *   npm run bench -- server                         300 then 1,000 rooms, 30 s each, brisk pace (think 200–400 ms)
  *   npm run bench -- server --rooms 300,1000 --seconds 30 --think 200-400
  *       [--think-ms 1000 (uniform 500–1,500 ms: a person's pace)] [--warmup 10] [--ramp 250]
- *       [--client-processes 2] [--variant draw] [--db sqlite|memory] [--cpu-prof DIR]
+ *       [--client-processes 2] [--variant draw] [--db sqlite|memory] [--cpu-prof DIR] [--server-node-flags "FLAGS"]
  *       [--processes 2 --redis]    several server processes sharing a redis-server the bench starts, each
  *                                  room's seats spread over them (--redis alone: one process on Redis)
  *   node --import tsx bench/server.ts [the same flags]
@@ -60,6 +60,8 @@ export interface ServerBenchOptions {
   redis: boolean;
   /** Where the server process writes V8 CPU profiles of each step (node --cpu-prof: DIR/server-N-rooms/, one a thread; the main thread's is the largest); null: none. */
   cpuProf: string | null;
+  /** Node flags for the server processes alone (`--server-node-flags "--max-semi-space-size=32"`): to try a V8 setting on the server without changing the clients. */
+  serverNodeFlags: string[];
 }
 
 export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
@@ -71,6 +73,7 @@ export const SERVER_BENCH_DEFAULTS: ServerBenchOptions = {
   clientProcesses: 2,
   variant: 'draw',
   cpuProf: null,
+  serverNodeFlags: [],
   db: 'sqlite',
   processes: 1,
   redis: false,
@@ -125,6 +128,8 @@ export function takeServerArgs(args: string[]): ServerBenchOptions {
   if (options.processes > 1) options.redis = true;
   const cpuProf = take('--cpu-prof');
   if (cpuProf !== undefined) options.cpuProf = resolve(cpuProf);
+  const serverNodeFlags = take('--server-node-flags');
+  if (serverNodeFlags !== undefined) options.serverNodeFlags = serverNodeFlags.split(/\s+/).filter(Boolean);
   const variant = take('--variant');
   if (variant !== undefined) {
     if (!['draw', 'block', 'fives', 'doubles'].includes(variant)) throw new Error(`--variant: draw, block, fives or doubles, got "${variant}"`);
@@ -387,6 +392,7 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
          '--max-connections-per-address', '100000', '--rooms-per-minute-per-address', '100000']
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
   const profile = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `${target}-${rooms}-rooms`)] : [];
+  if (target === 'server') profile.push(...options.serverNodeFlags);
   // The echo stands for one process whatever the server's count: it is the floor of sockets and clients.
   const count = target === 'server' ? options.processes : 1;
   const servers = await Promise.all(Array.from({ length: count }, () => listening(node(args, env, false, profile), target)));
