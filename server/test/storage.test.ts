@@ -249,6 +249,38 @@ test('SqliteLog: the journal rows no load needs are deleted (before a snapshot, 
   await reopened.close();
 });
 
+test('SqliteLog: a turn whose transaction fails changes no room: every append of it is refused with the error, and each room goes on from its version with the entries it had', async () => {
+  const clock = new Clock();
+  const log = new SqliteLog(join(dir, 'failed-turn.sqlite'), clock.now);
+  const later = clock.ms + 60_000;
+  await log.create('long', '{}', later);
+  await log.create('short', '{}', later);
+  let version = 1;
+  for (let n = 0; n < 2 * KEPT_BEFORE_SNAPSHOT; n++) assert.ok(await log.append('long', version, [entry(++version)], null, later));
+  const before = await log.since('long', version - KEPT_BEFORE_SNAPSHOT);
+  // One turn: a snapshot that would let rows go, a plain append, and an entry SQLite refuses (NOT NULL).
+  const turn = [
+    log.append('long', version, [entry(version + 1)], `{"at":${version + 1}}`, later + 1000),
+    log.append('short', 1, [entry(2), entry(3)], null, later + 1000),
+    log.append('short', 3, [null as unknown as string], null, later + 1000),
+  ];
+  const outcomes = await Promise.allSettled(turn);
+  assert.deepEqual(outcomes.map((o) => o.status), ['rejected', 'rejected', 'rejected']);
+  assert.match(String((outcomes[0] as PromiseRejectedResult).reason), /NOT NULL/);
+  assert.deepEqual(await log.since('long', version - KEPT_BEFORE_SNAPSHOT), before, 'the rows a snapshot would have let go are still read');
+  assert.deepEqual(await log.load('short'), { version: 1, snapshot: '{}', snapshotVersion: 1, entries: [] });
+  assert.ok(await log.append('long', version, [entry(version + 1)], null, later), 'it goes on at its own version');
+  assert.ok(await log.append('short', 1, [entry(2)], null, later));
+  // A later transaction deletes the rows no load needs: none of those the failed snapshot would have let go.
+  assert.deepEqual((await log.since('long', version - KEPT_BEFORE_SNAPSHOT))!.entries, [...before!.entries, entry(version + 1)]);
+  assert.ok(await log.append('long', version + 1, [entry(version + 2)], `{"at":${version + 2}}`, later));
+  await log.close();
+  const reopened = new SqliteLog(join(dir, 'failed-turn.sqlite'), clock.now);
+  assert.deepEqual(await reopened.load('long'), { version: version + 2, snapshot: `{"at":${version + 2}}`, snapshotVersion: version + 2, entries: [] });
+  assert.deepEqual(await reopened.load('short'), { version: 2, snapshot: '{}', snapshotVersion: 1, entries: [entry(2)] });
+  await reopened.close();
+});
+
 test('SqliteLog: the stored expiry runs ahead of the one asked by at most EXPIRY_SLACK_MS: the process that asked keeps the exact one, a reopened file at most that much more', async () => {
   const clock = new Clock();
   const file = join(dir, 'expiry.sqlite');

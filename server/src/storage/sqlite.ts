@@ -82,7 +82,15 @@ interface Head {
   storedExpiresAt: number;
 }
 
-const copyHead = (head: Head): Head => ({ ...head, rows: head.rows.slice() });
+/** What one append changed in a head, to put it back when its transaction fails. */
+interface HeadUndo {
+  head: Head;
+  before: Omit<Head, 'rows'>;
+  /** Rowids it added at the end of `rows`. */
+  added: number;
+  /** Rowids it took off the start of `rows` at a snapshot (put in the trim queue), after adding its own. */
+  dropped: number[];
+}
 
 export class SqliteLog implements RoomLog {
   private pending: PendingAppend[] = [];
@@ -93,7 +101,7 @@ export class SqliteLog implements RoomLog {
   /** Journal rowids no load needs any more, deleted TRIM_PER_COMMIT at a time. */
   private trimQueue: number[] = [];
   /** The batch of one turn's appends, in one transaction (made once: better-sqlite3 prepares its BEGIN and COMMIT). */
-  private readonly commitBatch: (batch: PendingAppend[], heads: Map<string, Head>) => boolean[];
+  private readonly commitBatch: (batch: PendingAppend[], undo: HeadUndo[]) => boolean[];
 
   constructor(file: string, private readonly now: () => number = Date.now) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -134,8 +142,8 @@ export class SqliteLog implements RoomLog {
       legacySweep: legacy ? this.db.prepare<[number]>('DELETE FROM rooms WHERE expires_at <= ?') : null,
     };
     this.readHeads();
-    this.commitBatch = this.db.transaction((batch: PendingAppend[], heads: Map<string, Head>) => {
-      const appended = batch.map((append) => this.appendNow(append, heads));
+    this.commitBatch = this.db.transaction((batch: PendingAppend[], undo: HeadUndo[]) => {
+      const appended = batch.map((append) => this.appendNow(append, undo));
       this.trimSome(TRIM_PER_COMMIT);
       return appended;
     });
@@ -205,34 +213,43 @@ export class SqliteLog implements RoomLog {
   private commit(): void {
     const batch = this.pending;
     this.pending = [];
-    // The batch works on copies of the heads it touches: they replace the heads once it is committed.
-    const touched = new Map<string, Head>();
+    // The heads change in place as the batch goes; a batch that fails puts them back as they were.
+    const undo: HeadUndo[] = [];
+    const trimQueue = this.trimQueue;
+    const trimQueueLength = trimQueue.length;
     let appended: boolean[];
     try {
-      appended = this.commitBatch(batch, touched);
+      appended = this.commitBatch(batch, undo);
     } catch (error) {
+      for (let i = undo.length - 1; i >= 0; i--) {
+        const { head, before, added, dropped } = undo[i]!;
+        head.rows.unshift(...dropped);
+        head.rows.length -= added;
+        Object.assign(head, before);
+      }
+      // Nothing was deleted either: the rows it took off the queue go back, the ones it queued go.
+      trimQueue.length = trimQueueLength;
+      this.trimQueue = trimQueue;
       for (const append of batch) append.reject(error);
       return;
     }
-    for (const [id, head] of touched) this.heads.set(id, head);
     batch.forEach((append, i) => append.resolve(appended[i]!));
   }
 
-  private appendNow({ id, expected, entries, snapshot, expiresAt }: PendingAppend, touched: Map<string, Head>): boolean {
+  private appendNow({ id, expected, entries, snapshot, expiresAt }: PendingAppend, undo: HeadUndo[]): boolean {
     const now = this.now();
-    let head = touched.get(id);
-    if (!head) {
-      const live = this.live(id, now);
-      if (!live) return false;
-      head = copyHead(live);
-      touched.set(id, head);
-    }
+    const head = this.heads.get(id);
     // The compare-and-set: an expired room is absent to a change made on it before it expired, as to everyone else.
-    if (head.expiresAt <= now || head.version !== expected) return false;
+    if (!head || head.expiresAt <= now || head.version !== expected) return false;
+    const { version, snapshotVersion, firstVersion, expiresAt: expiresBefore, storedExpiresAt } = head;
+    const change: HeadUndo = { head, before: { version, snapshotVersion, firstVersion, expiresAt: expiresBefore, storedExpiresAt }, added: 0, dropped: [] };
+    undo.push(change);
     for (const entry of entries) {
+      const rowid = Number(this.statements.insertEntry.run(id, head.version + 1, entry).lastInsertRowid);
       head.version++;
       if (head.rows.length === 0) head.firstVersion = head.version;
-      head.rows.push(Number(this.statements.insertEntry.run(id, head.version, entry).lastInsertRowid));
+      head.rows.push(rowid);
+      change.added++;
     }
     head.expiresAt = expiresAt;
     if (head.storedExpiresAt < expiresAt || head.storedExpiresAt > expiresAt + EXPIRY_SLACK_MS) {
@@ -244,7 +261,8 @@ export class SqliteLog implements RoomLog {
       head.snapshotVersion = head.version;
       const drop = Math.max(0, head.version - KEPT_BEFORE_SNAPSHOT - head.firstVersion + 1);
       if (drop > 0) {
-        for (const seq of head.rows.splice(0, drop)) this.trimQueue.push(seq);
+        change.dropped = head.rows.splice(0, drop);
+        for (const seq of change.dropped) this.trimQueue.push(seq);
         head.firstVersion += drop;
       }
     }
