@@ -7,8 +7,9 @@
  * tempo instant (no computers), each action sent after a think time. Rooms are opened at a ramp, then
  * play a warm-up, then a measured window: for each move the time from the move sent to the mover
  * receiving the view it made. Then the same clients, pacing and number of rooms against a bare `ws`
- * server (bench/server-echo.ts) answering each move with a frame of a real view's size to the room's
- * four clients: what the sockets, the JSON and the clients cost on the same cores.
+ * server (bench/server-echo.ts) answering each move with a real view frame (the engine's mid-round view,
+ * padded to the server's average size) to each of the room's four clients, which choose a legal move in
+ * it as they do under the server: what the sockets, the JSON and the clients cost on the same cores.
  *
  * Printed per step, for the server and for the echo: moves/s, p50, p99, max, errors, CPU µs per move
  * (user + system of the server's processes over the window, with redis-server's when it runs, divided
