@@ -62,19 +62,22 @@ describe('online: a match between two widgets', function () {
     expect(inLobby(host, '.bar')!.textContent).to.contain('Start now');
     expect(inLobby(guest, '.bar')!.textContent).not.to.contain('Start now');
 
+    // What holds for any deal: a round can end blocked right after its lead (and a match to 10 in it),
+    // so the only turn heard may be the one after the lead; both seats have made a move by then.
     for (const [index, recorded] of heard.entries()) {
       const seat = index;
       expect(recorded.problems).to.deep.equal([]);
-      expect(recorded.turns.length).to.be.greaterThan(2);
+      expect(recorded.turns.length, 'turns heard').to.be.greaterThan(0);
       for (const turn of recorded.turns) expect(turn.yours, `widget ${index}, turn of seat ${turn.seat}`).to.equal(turn.seat === seat);
-      expect(recorded.turns.some((turn) => turn.yours)).to.equal(true);
-      expect(recorded.moves.some((move) => move.seat === seat && move.move.type === 'play')).to.equal(true);
+      expect(new Set(recorded.moves.map((move) => move.seat)), 'moves of both seats').to.have.keys([0, 1]);
       expect(recorded.matchEnds, 'one domino-match-end').to.have.length(1);
       const { winner, scores } = recorded.matchEnds[0]!;
       expect(scores[winner]).to.be.at.least(10);
       expect(recorded.roundEnds.map((r) => r.round)).to.deep.equal(recorded.roundEnds.map((_, i) => i + 1));
     }
-    // Both heard the same match.
+    // Both heard the same match: the same moves (Block has no draws, whose tile only the drawer hears), the same turns.
+    expect(heard[1]!.moves).to.deep.equal(heard[0]!.moves);
+    expect(heard[1]!.turns.map((turn) => turn.seat)).to.deep.equal(heard[0]!.turns.map((turn) => turn.seat));
     expect(heard[1]!.matchEnds).to.deep.equal(heard[0]!.matchEnds);
     expect(heard[1]!.roundEnds).to.deep.equal(heard[0]!.roundEnds);
     // domino-room: the room as it changed, with each widget's own seat.
