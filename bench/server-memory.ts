@@ -7,18 +7,11 @@
  *
  *   node --import tsx bench/server-memory.ts [--rooms 300] [--moves 120] [--passes 3]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { pino } from 'pino';
 import { legalMoves } from '../src/engine/index.js';
-import type { RoomSettings } from '../src/net/protocol.js';
-import { soloCluster } from '../server/src/cluster.js';
-import { RoomService } from '../server/src/rooms/room-service.js';
-import { SqliteLog } from '../server/src/storage/sqlite.js';
-import { BenchClient } from './server-permove.js';
+import { benchService, benchSettings, openBenchRoom, type BenchClient } from './server-permove.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -31,18 +24,8 @@ const ROOMS = flag('rooms', 300);
 const MOVES = flag('moves', 120);
 const PASSES = flag('passes', 3);
 
-const temp = mkdtempSync(join(tmpdir(), 'domino-bench-memory-'));
-const store = new SqliteLog(join(temp, 'rooms.sqlite'));
-const service = new RoomService({
-  store,
-  pool: { choose: () => Promise.reject(new Error('no computers here')), close: async () => undefined },
-  log: pino({ level: 'silent' }),
-  cluster: soloCluster(),
-  graceMs: 60_000,
-  nextRoundMs: 30_000,
-  ttl: { lobbyMs: 3_600_000, idleMs: 86_400_000 },
-});
-const settings: RoomSettings = { variant: 'draw', players: 4, level: 'easy', tempo: 'instant', target: 100 };
+const { temp, store, service } = benchService('memory');
+const settings = benchSettings('draw');
 
 /** The heap in use after a full collection, in bytes. */
 const heapAfterGc = async () => {
@@ -55,18 +38,7 @@ const perRoom = (bytes: number) => `${(bytes / ROOMS / 1000).toFixed(1)} kB a ro
 
 const baseline = await heapAfterGc();
 const rooms: BenchClient[][] = [];
-for (let r = 0; r < ROOMS; r++) {
-  const host = new BenchClient();
-  await service.handle(host, { type: 'create', name: 'Host', settings });
-  const clients = [host];
-  for (let seat = 1; seat < 4; seat++) {
-    const guest = new BenchClient();
-    await service.handle(guest, { type: 'join', room: host.welcomeRoom, name: `Guest ${seat}` });
-    clients.push(guest);
-  }
-  await service.handle(host, { type: 'start' });
-  rooms.push(clients);
-}
+for (let r = 0; r < ROOMS; r++) rooms.push(await openBenchRoom(service, settings));
 console.log(`server memory: ${ROOMS} rooms of four (in process, no sockets, SQLite), heap in use after a full collection`);
 console.log(`server memory:   set up: ${perRoom((await heapAfterGc()) - baseline)}`);
 

@@ -59,11 +59,9 @@ export class BenchClient implements Client {
   close() {}
 }
 
-export async function benchPerMove(
-  options: { moves: number; variant: RoomSettings['variant'] },
-  print: (line: string) => void = console.log,
-): Promise<void> {
-  const temp = mkdtempSync(join(tmpdir(), 'domino-bench-permove-'));
+/** A real RoomService over SQLite on a temporary file (`temp`), without computers: what the in-process benches drive. */
+export function benchService(name: string): { temp: string; store: SqliteLog; service: RoomService } {
+  const temp = mkdtempSync(join(tmpdir(), `domino-bench-${name}-`));
   const store = new SqliteLog(join(temp, 'rooms.sqlite'));
   const service = new RoomService({
     store,
@@ -74,20 +72,33 @@ export async function benchPerMove(
     nextRoundMs: 30_000,
     ttl: { lobbyMs: 3_600_000, idleMs: 86_400_000 },
   });
-  const settings: RoomSettings = { variant: options.variant, players: 4, level: 'easy', tempo: 'instant', target: 100 };
+  return { temp, store, service };
+}
 
-  async function freshRoom(): Promise<BenchClient[]> {
-    const host = new BenchClient();
-    await service.handle(host, { type: 'create', name: 'Host', settings });
-    const clients = [host];
-    for (let seat = 1; seat < 4; seat++) {
-      const guest = new BenchClient();
-      await service.handle(guest, { type: 'join', room: host.welcomeRoom, name: `Guest ${seat}` });
-      clients.push(guest);
-    }
-    await service.handle(host, { type: 'start' });
-    return clients;
+/** 4-player `variant` to 100, no computers, no pauses. */
+export const benchSettings = (variant: RoomSettings['variant']): RoomSettings => ({ variant, players: 4, level: 'easy', tempo: 'instant', target: 100 });
+
+/** A room of four bench clients, started: the host creates it, three join. */
+export async function openBenchRoom(service: RoomService, settings: RoomSettings): Promise<BenchClient[]> {
+  const host = new BenchClient();
+  await service.handle(host, { type: 'create', name: 'Host', settings });
+  const clients = [host];
+  for (let seat = 1; seat < 4; seat++) {
+    const guest = new BenchClient();
+    await service.handle(guest, { type: 'join', room: host.welcomeRoom, name: `Guest ${seat}` });
+    clients.push(guest);
   }
+  await service.handle(host, { type: 'start' });
+  return clients;
+}
+
+export async function benchPerMove(
+  options: { moves: number; variant: RoomSettings['variant'] },
+  print: (line: string) => void = console.log,
+): Promise<void> {
+  const { temp, store, service } = benchService('permove');
+  const settings = benchSettings(options.variant);
+  const freshRoom = () => openBenchRoom(service, settings);
 
   // 1. The whole path through the service, warmed up first.
   let clients = await freshRoom();
