@@ -149,10 +149,8 @@ export type ClientMessage =
   /** This seat's seed for the next deal, answering the room's `nextDeal.commitment` (a provable deal). */
   | { type: 'deal-seed'; commitment: string; seed: string };
 export type ClientMessageType = ClientMessage['type'];
-export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = [
-  'create', 'peek', 'join', 'resume', 'settings', 'start', 'move', 'next-round', 'new-match', 'leave',
-  'phrase', 'play-again', 'back', 'watch', 'deal-seed',
-];
+/** Every message type a client may send, in the schema's order (read from it: one list). */
+export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ClientMessageSchema.options.map((schema) => schema.entries.type.literal as ClientMessageType);
 
 // ---------------------------------------------------------------------------------------------
 // Server to client
@@ -253,7 +251,7 @@ export type Parsed =
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Each message type's schema: a frame is checked against its own type's at once, not tried against each in turn. */
-const SCHEMA_BY_TYPE = new Map(ClientMessageSchema.options.map((schema) => [schema.entries.type.literal as ClientMessageType, schema]));
+const SCHEMA_BY_TYPE = new Map(ClientMessageSchema.options.map((schema, i) => [CLIENT_MESSAGE_TYPES[i]!, schema]));
 
 /** The last forbidden key met in the order JSON.parse's reviver would meet it (children before their parent), or null. */
 function forbiddenKey(value: unknown): string | null {
@@ -276,7 +274,7 @@ export function parseClientMessage(text: string): Parsed {
     return { ok: false, code: 'bad-message', message: 'not JSON' };
   }
   const type = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { type?: unknown }).type : undefined;
-  const ref = CLIENT_MESSAGE_TYPES.includes(type as ClientMessageType) ? (type as ClientMessageType) : undefined;
+  const ref = SCHEMA_BY_TYPE.has(type as ClientMessageType) ? (type as ClientMessageType) : undefined;
   const refusal = (message: string): Parsed => ({ ok: false, code: 'bad-message', message, ...(ref ? { ref } : {}) });
   const forbidden = forbiddenKey(data);
   if (forbidden !== null) return refusal(`the key "${forbidden}" is not allowed`);
