@@ -7,7 +7,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 // Through /flaky/ (scripts/wtr-failing-requests.mjs), where the test server fails what it is told to.
 import '../../flaky/dist/domino-game.js';
 import { en } from '../../src/i18n/index.js';
-import { game, liveRegion, mount, playMatch, settle, waitFor } from './helpers.js';
+import { game, liveRegion, mount, playMatch, settle, waitFor, expectAccessible } from './helpers.js';
 
 describe('the built bundle, offline', function () {
   // A whole match, however slow the machine: the ceiling only turns a hang into a failure.
@@ -33,7 +33,7 @@ describe('the built bundle, offline', function () {
       await executeServerCommand('fail-requests', null);
     }
     expect(game(el).settings().openDialog()).to.equal(null);
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
     await playMatch(el, 15);
     el.remove();
   });

@@ -8,7 +8,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { workers } from './bundle-worker-spy.js';
 import '../../dist/domino-game.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { mount, playMatch, root, settle, waitFor } from './helpers.js';
+import { mount, playMatch, root, settle, waitFor, expectAccessible } from './helpers.js';
 
 describe('the built bundle (dist/domino-game.js)', function () {
   // Whole matches (the hard computer thinks 250 ms a move): the ceiling only turns a hang into a failure.
@@ -46,7 +46,7 @@ describe('the built bundle (dist/domino-game.js)', function () {
     const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
     expect(dialog.textContent).to.contain(enExtra.settingsTitle);
     expect(dialog.textContent).to.contain(enExtra.rule_doublesUnlock);
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
     await sendKeys({ press: 'Escape' });
     await waitFor('the dialog to close', () => !settings.shadowRoot!.querySelector('dialog[open]'));
 
@@ -55,6 +55,6 @@ describe('the built bundle (dist/domino-game.js)', function () {
     await waitFor('the rules of Doubles', () => fold.querySelector('p')!.textContent!.trim() === enExtra.howDoubles);
     // The minified styles apply.
     expect(getComputedStyle(el).display).to.equal('block');
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
   });
 });

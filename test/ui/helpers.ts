@@ -111,6 +111,33 @@ export async function settleLayout(el: Element, ceiling = WAIT_CEILING_MS): Prom
   await settle(el, ceiling);
 }
 
+/**
+ * Every animation in the page that ends has ended (the infinite ones, a blinking caret, are left).
+ * A tile flying to the table is drawn translucent on its way, so a contrast check taken meanwhile
+ * measures the tile blended with the felt, not the colours the page shows when it is still.
+ */
+/** The animations of a document or shadow root and of every shadow root inside it (each keeps its own). */
+function animationsOf(root: Document | ShadowRoot): Animation[] {
+  const inner = [...root.querySelectorAll('*')].flatMap((node) => (node.shadowRoot ? animationsOf(node.shadowRoot) : []));
+  return [...root.getAnimations(), ...inner];
+}
+
+export async function animationsDone(ceiling = WAIT_CEILING_MS): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    const running = animationsOf(document).filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
+    if (running.length === 0) return;
+    if (performance.now() - start > ceiling) throw new Error(`animations still running after ${ceiling} ms`);
+    await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), pause(50)]);
+  }
+}
+
+/** The a11y check of @open-wc/testing on `el` as it stands when still (see animationsDone). */
+export async function expectAccessible(el: Element): Promise<void> {
+  await animationsDone();
+  await expect(el).to.be.accessible();
+}
+
 export async function waitFor<T>(what: string, check: () => T | null | undefined | false, ceiling = WAIT_CEILING_MS): Promise<T> {
   const start = performance.now();
   for (;;) {

@@ -7,7 +7,7 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { build, liveRegion, mount, root, settle, waitFor, type DominoGame } from './helpers.js';
+import { build, liveRegion, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 import {
   chipNames,
   chooseFriendsOnline,
@@ -48,7 +48,7 @@ describe('online: the lobby', function () {
 
     // Settings → Friends online: the create screen, by keyboard.
     await chooseFriendsOnline(host);
-    await expect(host).to.be.accessible();
+    await expectAccessible(host);
     expect(lobbyText(host)).to.contain('Play with friends online');
     expect(inLobby<HTMLSelectElement>(host, '#lobby-players')!.value).to.equal('3');
     expect(inLobby<HTMLSelectElement>(host, '#lobby-variant')!.value).to.equal('block');
@@ -69,7 +69,7 @@ describe('online: the lobby', function () {
     expect(link).to.not.contain(kept.token);
     expect(seatNames(host)).to.deep.equal(['Ann', 'Open seat', 'Open seat']);
     expect(inLobby(host, 'button.start'), 'the host may start').to.exist;
-    await expect(host).to.be.accessible();
+    await expectAccessible(host);
     expect(rooms.at(-1)!.detail).to.deep.include({ room: kept.room, seat: 0, phase: 'lobby' });
 
     // Copy: the clipboard, or the link selected for copying by hand; either way it is said.
@@ -85,7 +85,7 @@ describe('online: the lobby', function () {
     expect(lobbyText(guest)).to.contain('Block');
     expect(lobbyText(guest)).to.contain('15');
     expect(seatNames(guest)).to.deep.equal(['Ann', 'Open seat', 'Open seat']);
-    await expect(guest).to.be.accessible();
+    await expectAccessible(guest);
     // The host's widget is in that room already: the link changes nothing there.
     expect(inLobby(host, '#lobby-link')).to.exist;
     typeName(guest, 'Bob');
@@ -107,7 +107,7 @@ describe('online: the lobby', function () {
     expect(chipNames(guest)).to.deep.equal(['Ann', 'You', 'Computer 2']);
     expect(rooms.at(-1)!.detail.phase).to.equal('playing');
     expect(rooms.at(-1)!.detail.seats.map((s: { kind: string }) => s.kind)).to.deep.equal(['human', 'human', 'computer']);
-    await expect(host).to.be.accessible();
+    await expectAccessible(host);
 
     // Leaving the room: back to the match against the computer; the seat is given up.
     const bar = root(guest).querySelector('domino-lobby')!;
@@ -126,7 +126,7 @@ describe('online: the lobby', function () {
     await waitFor('the problem', () => inLobby(el, '.problem'));
     expect(inLobby(el, '.problem')!.textContent).to.contain('This room does not exist, or it has expired.');
     expect(inLobby(el, '.problem')!.getAttribute('role')).to.equal('alert');
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
     const back = inLobby<HTMLButtonElement>(el, 'button.back')!;
     expect(back.textContent!.trim()).to.equal('Back to playing the computer');
     back.focus();
@@ -157,11 +157,11 @@ describe('online: the lobby', function () {
     await waitFor('the name error', () => inLobby(el, '#lobby-name-error'));
     const field = getComputedStyle(inLobby<HTMLInputElement>(el, '#lobby-name')!);
     expect(field.backgroundColor, 'the name field is not white on a dark page').to.not.equal('rgb(255, 255, 255)');
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
     typeName(el, 'Dee');
     inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
     await waitFor('the room screen', () => inLobby(el, '#lobby-link'));
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
   });
 
   it('without a server, Friends online is offered but disabled, and says why', async () => {
@@ -171,7 +171,7 @@ describe('online: the lobby', function () {
     const friends = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[value="friends"]'));
     expect(friends.disabled).to.equal(true);
     expect(settings.shadowRoot!.querySelector(`#${friends.getAttribute('aria-describedby')}`)!.textContent).to.equal('This site has not set up online play.');
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
     settings.close();
     // With a server set from JS, it is enabled.
     el.server = 'http://127.0.0.1:1';

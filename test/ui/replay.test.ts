@@ -10,7 +10,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { replayMatch, type MatchRecord } from '../../src/engine/index.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { BoardHarness } from './harness.js';
-import { actUntil, deepActive, en, mainLabel, mount, record, root, settle, waitFor, type DominoGame } from './helpers.js';
+import { actUntil, deepActive, en, mainLabel, mount, record, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 
 const recordActions = (el: DominoGame) =>
   waitFor('the record actions', () => root(el).querySelector<HTMLElement>('domino-match-record .record-actions, domino-match-record .record-missing'));
@@ -57,7 +57,7 @@ describe('match record and replay', function () {
 
     await recordActions(el);
     expect(action(el, 'replay'), 'the record can be replayed').to.exist;
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
 
     const copied = await copiedBy(async () => {
       action(el!, 'copy').click();
@@ -102,7 +102,7 @@ describe('match record and replay', function () {
     const firstTotal = recorded.rounds[0]!.moves.length;
     expect(position()).to.equal(enExtra.replayDeal.replace('{round}', '1').replace('{total}', String(firstTotal)));
     expect(laid()).to.deep.equal([]);
-    await expect(replay).to.be.accessible();
+    await expectAccessible(replay);
 
     await sendKeys({ press: 'ArrowRight' });
     await settle(replay);
@@ -154,6 +154,6 @@ describe('match record and replay', function () {
     const review = root(el).querySelector<HTMLDetailsElement>('domino-round-review details.review')!;
     review.querySelector('summary')!.click();
     await waitFor('the review said missing', () => review.querySelector('.review-status')!.textContent!.trim() === enExtra.reviewMissing);
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
   });
 });

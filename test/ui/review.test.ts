@@ -9,7 +9,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { legalMoves, playerView, replaySteps, tileName, type MatchState, type Play } from '../../src/engine/index.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { act, actUntil, en, mainLabel, messagePattern, mount, root, settle, waitFor, type DominoGame } from './helpers.js';
+import { act, actUntil, en, mainLabel, messagePattern, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 
 const YOU = 0;
 const fold = (el: DominoGame) => root(el).querySelector<HTMLDetailsElement>('domino-round-review details.review');
@@ -83,7 +83,7 @@ describe('review of your moves', function () {
       const count = (grade: string) => items.filter((item) => item.dataset['grade'] === grade).length;
       expect(status(el)).to.match(new RegExp(`^Best: ${count('best')}\\. Good: ${count('good')}\\. Mistakes: ${count('mistake')}\\. Points given away: [\\d.]+\\.$`));
     }
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
 
     // Closed and opened again: the same review, not asked for anew.
     const shown = fold(el)!.innerHTML;

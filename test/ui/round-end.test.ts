@@ -7,7 +7,7 @@ import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, settle, tableNames, waitFor, type DominoGame } from './helpers.js';
+import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, settle, tableNames, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
@@ -67,7 +67,7 @@ describe('the end of a round', function () {
       for (const theme of ['light', 'dark']) {
         el.setAttribute('theme', theme);
         await settle(el);
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
       }
       // The fold closes and opens again from the keyboard.
       game(el).summaryToggle()!.focus();

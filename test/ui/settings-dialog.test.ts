@@ -7,7 +7,7 @@ import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { HouseRules } from '../../src/engine/index.js';
-import { deepActive, en, mount, root, settle, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import { deepActive, en, mount, root, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import de from '../../src/i18n/catalogs/de.js';
 
@@ -56,7 +56,7 @@ describe('the settings dialog', function () {
     const keep = await waitFor('the question', () => button(dialog, enExtra.keepPlaying));
     expect(dialog.querySelector('.confirm')!.textContent).to.contain(enExtra.restartConfirm);
     expect(deepActive()).to.equal(keep);
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
     keep.click();
     const again = await waitFor('the offer again', () => button(dialog, enExtra.restartNow));
     expect(deepActive(), 'the focus returns to the offer').to.equal(again);
@@ -137,7 +137,7 @@ describe('the settings dialog', function () {
       dialog.querySelector<HTMLInputElement>('.check input')!.click();
       await settle(el);
       await waitFor('the partnerships rule', () => fold.querySelector('#setting-rule-partnerBlocked'));
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     });
   }
 

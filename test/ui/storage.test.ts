@@ -14,6 +14,7 @@ import {
   waitFor,
   waitForYou,
   type DominoGame,
+  expectAccessible,
 } from './helpers.js';
 
 const saved = (key: string, entry: string) => localStorage.getItem(`domino-game:${key}:${entry}`);
@@ -144,7 +145,7 @@ describe('saved games and settings', () => {
     const settings = root(el).querySelector('domino-settings')!;
     const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
     expect(dialog.matches(':modal')).to.equal(true);
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
     await sendKeys({ press: 'Escape' });
     await waitFor('the dialog to close', () => !settings.shadowRoot!.querySelector('dialog[open]'));
     expect(deepActive()).to.equal(opener);

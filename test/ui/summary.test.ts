@@ -5,7 +5,7 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { act, actUntil, en, handNames, messagePattern, mainLabel, mount, record, root, settle, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import { act, actUntil, en, handNames, messagePattern, mainLabel, mount, record, root, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 
 /** The table's body rows and totals, as numbers. */
@@ -45,7 +45,7 @@ describe('summaries', function () {
       expect(shown.totals).to.deep.equal(ends[round - 1]!.scores);
       const caption = root(el).querySelector('table.rounds caption')!.textContent!.trim();
       expect(caption).to.equal(enExtra.scoreByRound);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       await act(el); // Next round
     }
     heard.stop();
@@ -79,7 +79,7 @@ describe('summaries', function () {
       }
       // The totals under the table are the final scores.
       expect(table(el).totals).to.deep.equal(heard.matchEnds[0]!.scores);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
       el.remove();
     }
     expect(seen.inPlay, 'a match won in play').to.be.greaterThan(0);
@@ -98,7 +98,7 @@ describe('summaries', function () {
     const line = root(el).querySelector('.summary .seed')!.textContent!.trim();
     const seed = new RegExp(`^${enExtra.dealSeed.replace('{seed}', '(\\S+)')}$`).exec(line)?.[1];
     expect(seed, line).to.match(/^[0-9a-z]{8}$/);
-    await expect(el).to.be.accessible();
+    await expectAccessible(el);
     el.remove();
     el = await mount({ variant: 'draw', target: '500', level: 'easy', tempo: 'instant', seed: seed! });
     expect(await firstHand(el), 'the same seed, the same deal').to.deep.equal(dealt);

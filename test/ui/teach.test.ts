@@ -6,7 +6,7 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { actUntil, game, handNames, mainLabel, messagePattern, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import { actUntil, game, handNames, mainLabel, messagePattern, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 
 const hintButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('[part~="hint-button"]');
 const undoButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('[part~="undo-button"]');
@@ -58,7 +58,7 @@ describe('hint and undo against the computer', () => {
     for (const theme of ['light', 'dark']) {
       el.setAttribute('theme', theme);
       await settle(el);
-      await expect(el).to.be.accessible();
+      await expectAccessible(el);
     }
 
     // Laid, the hint is gone; on the next turn the key asks for another.
