@@ -14,7 +14,7 @@ import { due, turnClock, type Timing } from '../src/core/due.js';
 import { decodeEntry, encodeEntry, type Entry } from '../src/core/entries.js';
 import { roomInfo, withDealIfAllReady, type Alive } from '../src/core/presence.js';
 import { applyEntry, newRoom, type Outcome, type RoomState } from '../src/core/room.js';
-import { readStoredRoom } from '../src/core/stored-room.js';
+import { readSnapshot } from '../src/core/stored-room.js';
 import { hashToken, randomId } from '../src/tokens.js';
 import { wireMove } from './harness.js';
 
@@ -55,11 +55,11 @@ describe('the turn clock in the room core', () => {
 
   test('the deadline comes back with the room: from its snapshot, and from one stored before clocks', () => {
     const room = moveBy(started(), 'person', T0 + 4000);
-    const reloaded = readStoredRoom(JSON.stringify(room));
+    const reloaded = readSnapshot(JSON.stringify(room)).room;
     assert.deepEqual(due(reloaded, here, T0 + 5000, TIMING), due(room, here, T0 + 5000, TIMING));
     const old = JSON.parse(JSON.stringify(room)) as RoomState;
     for (const seat of old.seats) delete seat.timeouts;
-    const oldLoaded = readStoredRoom(JSON.stringify(old));
+    const oldLoaded = readSnapshot(JSON.stringify(old)).room;
     assert.deepEqual(due(oldLoaded, here, T0 + 5000, TIMING), { kind: 'clock', seat: turnOf(room), at: T0 + 4000 + TIMING.turnMs });
     assert.equal(roomInfo(oldLoaded, here, T0, TIMING.graceMs).seats.some((s) => s.away), false);
   });

@@ -20,7 +20,7 @@ import { soloCluster } from '../src/cluster.js';
 import type { ComputerPool } from '../src/computer-pool.js';
 import { dealProofOf } from '../src/core/room.js';
 import { ViewFrames } from '../src/core/views.js';
-import { restore } from '../src/rooms/live-room.js';
+import { LiveRoom, restore } from '../src/rooms/live-room.js';
 import { RoomService, type Client } from '../src/rooms/room-service.js';
 import type { RoomLog } from '../src/storage/log.js';
 import { MemoryLog } from '../src/storage/memory.js';
@@ -67,9 +67,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function checkReload(store: RoomLog, id: string, people: TestClient[], where: string): Promise<number> {
   const stored = await store.load(id);
   assert.ok(stored, `${where}: the room is stored`);
-  const { state } = restore(stored);
+  const restored = restore(stored);
+  const { state } = restored;
   const newest = Math.max(...people.map((p) => p.lastView()?.seq ?? 0));
   assert.equal(state.seq, newest, `${where}: the stored room is at the seq the seats were last sent`);
+  // A seat resuming from a view a few changes back hears every event since, as the live seats heard
+  // them, though the load starts at a snapshot taken after that view (the snapshot keeps them).
+  const loaded = new LiveRoom(state, stored.version, stored.snapshotVersion, restored.changes, restored.before);
+  const views = people[0]!.messages.filter((m): m is View => m.type === 'view');
+  for (const back of [1, 2, 5, 20]) {
+    const from = views.findIndex((v) => v.seq === state.seq - back);
+    if (from < 0 || views.slice(from).some((v, i) => i > 0 && v.seq !== views[from]!.seq + i)) continue;
+    const heard = views.slice(from + 1).flatMap((v) => v.events);
+    assert.deepEqual(JSON.parse(loaded.eventsSince(state.seq - back) ?? 'null'), heard, `${where}: the events since seq ${state.seq - back}, after a load`);
+  }
   if (!state.match) return 0;
   const frames = new ViewFrames(state.match.game, state.seq, dealProofOf(state));
   for (const person of people) {

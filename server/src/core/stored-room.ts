@@ -15,7 +15,30 @@ export class CorruptRoom extends Error {
   }
 }
 
-export function readStoredRoom(text: string): RoomState {
+/**
+ * The events of one recent change, as the wire carries them: the members of its JSON array, '' for
+ * none. A snapshot keeps the room's last ones, so that a seat resuming after the room was loaded again
+ * (a restart, a catch-up from a snapshot) still hears the changes it missed.
+ */
+export interface RecentChange {
+  seq: number;
+  eventsJson: string;
+}
+
+/** The text of a snapshot: the room, and its recent changes' events (`recent`, oldest first). */
+export function snapshotText(room: RoomState, recent: readonly RecentChange[]): string {
+  const json = JSON.stringify(room);
+  if (recent.length === 0) return json;
+  return `${json.slice(0, -1)},"recent":[${recent.map((change) => `[${change.seq},[${change.eventsJson}]]`).join(',')}]}`;
+}
+
+/** A snapshot read back: the room, and the recent changes it kept (none in one written before they were). */
+export function readSnapshot(text: string): { room: RoomState; recent: RecentChange[] } {
+  const data = parseObject(text);
+  return { room: roomOf(data), recent: recentOf(data['recent']) };
+}
+
+function parseObject(text: string): Record<string, unknown> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -23,14 +46,24 @@ export function readStoredRoom(text: string): RoomState {
     throw new CorruptRoom('not JSON');
   }
   if (typeof data !== 'object' || data === null) throw new CorruptRoom('not an object');
-  const stored = data as Record<string, unknown>;
+  return data as Record<string, unknown>;
+}
+
+function recentOf(recent: unknown): RecentChange[] {
+  if (recent === undefined) return [];
+  const valid = Array.isArray(recent) && recent.every((change) => Array.isArray(change) && change.length === 2 && Number.isSafeInteger(change[0]) && Array.isArray(change[1]));
+  if (!valid) throw new CorruptRoom('malformed recent changes');
+  return (recent as [number, unknown[]][]).map(([seq, events]) => ({ seq, eventsJson: JSON.stringify(events).slice(1, -1) }));
+}
+
+function roomOf(stored: Record<string, unknown>): RoomState {
   const format = stored['format'] ?? 1;
   if (format !== 1 && format !== 2 && format !== ROOM_FORMAT) throw new CorruptRoom(`unknown format ${String(format)}`);
   if (typeof stored['id'] !== 'string' || !Array.isArray(stored['seats']) || !Number.isSafeInteger(stored['seq'])) {
     throw new CorruptRoom('no id, seats or seq');
   }
   const match = format === 1 ? legacyMatch(stored['match']) : (stored['match'] as MatchContext | null);
-  const { events: _events, seed, ...room } = stored;
+  const { events: _events, seed, recent: _recent, ...room } = stored;
   const upgraded = format === ROOM_FORMAT ? {} : { deals: legacyDeals(seed), watchers: {} };
   return { ...(room as unknown as RoomState), ...upgraded, format: ROOM_FORMAT, match: match && checkedMatch(match) };
 }

@@ -11,7 +11,7 @@ import { CorruptEntry, decodeEntry, type Entry } from '../core/entries.js';
 import { PhraseLimit } from '../core/phrase-limit.js';
 import { applyEntry, type Refused, type RoomState } from '../core/room.js';
 import { wireEvents } from '../core/views.js';
-import { readStoredRoom } from '../core/stored-room.js';
+import { readSnapshot, snapshotText, type RecentChange } from '../core/stored-room.js';
 import type { StoredRoom } from '../storage/log.js';
 
 /** One connection, as the rooms see it. */
@@ -58,10 +58,14 @@ export function replay(state: RoomState, entries: readonly Entry[], changes: Rep
   return { state: room, changes, ...(seat !== undefined ? { seat } : {}) };
 }
 
-/** A room as stored: its snapshot (upgraded when older) with the entries after it replayed. */
-export function restore(stored: StoredRoom): Replayed {
+/**
+ * A room as stored: its snapshot (upgraded when older) with the entries after it replayed, and the
+ * recent changes' events the snapshot kept (`before`: those up to the snapshot).
+ */
+export function restore(stored: StoredRoom): Replayed & { before: RecentChange[] } {
   if (stored.snapshot === null) throw new Error('restore needs a snapshot');
-  return replay(readStoredRoom(stored.snapshot), stored.entries.map(decodeEntry));
+  const { room, recent } = readSnapshot(stored.snapshot);
+  return { ...replay(room, stored.entries.map(decodeEntry)), before: recent };
 }
 
 export class LiveRoom {
@@ -86,7 +90,7 @@ export class LiveRoom {
    * The recent changes' events as sent (the members of their wire JSON array, '' for none): kept as
    * text, a third of what the event objects took, and serialized once, not for each seat that asks.
    */
-  private recent: { seq: number; eventsJson: string }[];
+  private recent: RecentChange[];
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
@@ -95,9 +99,10 @@ export class LiveRoom {
     public version: number,
     snapshotVersion: number,
     changes: Replayed['changes'],
+    before: readonly RecentChange[] = [],
   ) {
     this.sinceSnapshot = version - snapshotVersion;
-    this.recent = asText(changes.slice(-RECENT_CHANGES));
+    this.recent = lastRecent(before, asText(changes));
   }
 
   get id(): string {
@@ -121,11 +126,16 @@ export class LiveRoom {
   }
 
   /** Replaces everything with a fresh copy of the stored room (the log no longer reaches back to ours). */
-  reset(replayed: Replayed, version: number, snapshotVersion: number): void {
-    this.state = replayed.state;
+  reset(restored: ReturnType<typeof restore>, version: number, snapshotVersion: number): void {
+    this.state = restored.state;
     this.version = version;
     this.sinceSnapshot = version - snapshotVersion;
-    this.recent = asText(replayed.changes.slice(-RECENT_CHANGES));
+    this.recent = lastRecent(restored.before, asText(restored.changes));
+  }
+
+  /** The snapshot of `state`, reached by `changes` from this room's: it keeps the recent changes' events with it. */
+  snapshotOf(state: RoomState, changes: Replayed['changes']): string {
+    return snapshotText(state, lastRecent(this.recent, asText(changes)));
   }
 
   /**
@@ -164,6 +174,13 @@ export class LiveRoom {
   }
 }
 
-function asText(changes: Replayed['changes']): { seq: number; eventsJson: string }[] {
+function asText(changes: Replayed['changes']): RecentChange[] {
   return changes.map(({ seq, events }) => ({ seq, eventsJson: JSON.stringify(wireEvents(events)).slice(1, -1) }));
+}
+
+/** The last RECENT_CHANGES of `earlier` then `later`, skipping what `later` holds again (a snapshot's own changes). */
+function lastRecent(earlier: readonly RecentChange[], later: readonly RecentChange[]): RecentChange[] {
+  const first = later[0]?.seq ?? Infinity;
+  const kept = earlier.filter((change) => change.seq < first);
+  return [...kept, ...later].slice(-RECENT_CHANGES);
 }

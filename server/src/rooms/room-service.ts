@@ -354,7 +354,7 @@ export class RoomService {
         const state = replayed.state;
         const changes = replayed.changes;
         const seat = replayed.seat;
-        const snapshot = this.wantsSnapshot(room, built) ? JSON.stringify(state) : null;
+        const snapshot = this.wantsSnapshot(room, built) ? room.snapshotOf(state, changes) : null;
         const appended = await this.options.store.append(room.id, room.version, built.map(encodeEntry), snapshot, this.expiry(state, now));
         if (this.debug) this.options.log.debug({ event: 'append', room: room.id, version: room.version, entries: built.map((e) => e.type), appended }, 'append');
         if (appended) {
@@ -402,8 +402,8 @@ export class RoomService {
     if (stored.version <= room.version) return;
     if (stored.snapshot !== null) {
       // Our version is older than the log keeps: start again from its snapshot.
+      // The snapshot keeps its last changes' events: a seat here behind by a few still hears them.
       room.reset(restore(stored), stored.version, stored.snapshotVersion);
-      for (const client of room.clients) client.seq = Math.min(client.seq, -1);
     } else {
       const replayed = replay(room.state, stored.entries.map(decodeEntry));
       room.advance(replayed.state, stored.version, replayed.changes, false);
@@ -445,8 +445,8 @@ export class RoomService {
         .load(id)
         .then((stored) => {
           if (!stored) return null;
-          const { state, changes } = restore(stored);
-          return new LiveRoom(state, stored.version, stored.snapshotVersion, changes);
+          const { state, changes, before } = restore(stored);
+          return new LiveRoom(state, stored.version, stored.snapshotVersion, changes, before);
         })
         .finally(() => this.loading.delete(id));
       this.loading.set(id, loading);
