@@ -163,9 +163,10 @@ for (const [name, make, { ownClock }] of LOGS) {
       clock.now = () => Date.now();
       const log = make(clock);
       const id = fresh('expiring');
-      await log.create(id, '{}', Date.now() + 300);
-      assert.ok(await log.append(id, 1, [entry(2)], null, Date.now() + 300));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // A second of life: a busy machine may take a while between the create and the append.
+      await log.create(id, '{}', Date.now() + 1000);
+      assert.ok(await log.append(id, 1, [entry(2)], null, Date.now() + 1000));
+      await new Promise((resolve) => setTimeout(resolve, 1300));
       assert.equal(await log.load(id), null);
       assert.equal(await log.append(id, 2, [entry(3)], null, Date.now() + 300), false);
       assert.equal(await log.create(id, '{"new":true}', Date.now() + 60_000), true);
