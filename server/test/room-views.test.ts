@@ -5,7 +5,8 @@
  * proves what the server builds on it:
  *
  * - every `view` frame (core/views.ts, assembled from a shared part and each seat's own) parses to
- *   exactly `{ type: 'view', seq, view: { ...playerView(game, seat), winner }, events }`;
+ *   exactly `{ type: 'view', seq, view: { ...playerView(game, seat), winner }, events }`, and the
+ *   spectators' `table` frame to `{ type: 'table', seq, view: { ...spectatorView(game), winner }, events }`;
  * - a seat's frame is byte-identical after reshuffling everything that seat cannot see (the other
  *   hands and the boneyard keeping their sizes, the others' drawn tiles, the dealing generator, the
  *   room's deal seed, the machine's seed);
@@ -15,7 +16,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { VARIANTS, legalMoves, playerView, type Variant } from 'domino-game/engine';
+import { VARIANTS, legalMoves, playerView, spectatorView, type Variant } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import { checkSettings, type RoomSettings } from 'domino-game/protocol';
 import { nextInt, seedRng, type RngState } from '../../src/engine/rng.js';
@@ -109,6 +110,8 @@ function runCase(variant: Variant, index: number, cov: Coverage): void {
         cov.views++;
       }
     }
+    const watched = spectatorView(game);
+    assert.deepEqual(JSON.parse(frames.spectatorFrame(eventsJson)), { type: 'table', seq: room.seq, view: { ...watched, winner: watched.winningSide }, events: wireEvents(events) }, `${where} the spectator's frame`);
     if (matchPhase(room.match!) === 'roundOver') {
       cov.rounds++;
       ({ room, events } = ok(applyEntry(room, { type: 'deal', at: NOW, seq: room.seq }), `${where} next round`));

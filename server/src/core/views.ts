@@ -11,8 +11,9 @@
  * The parts that outlive a change are serialized once for the match, not once a change: the engine
  * keeps the same object for the configuration, for each tile on the table and for each entry of the
  * round's log from one state to the next, so their JSON is kept beside them (weakly: it goes with
- * them). Each seat's log is kept as one JSON text with the entry it ends at: the round's log only
- * grows, so the next change adds just its new entries' JSON to it.
+ * them). The round's log is kept as one JSON text as anyone sees it, with the entry it ends at: the
+ * log only grows, so the next change adds just its new entries' JSON to it; each seat's is cut from
+ * it, its own draws put in.
  */
 import { seatView, sharedView, spectatorView, viewLogEntry, type DealProof, type LogEntry, type MatchState, type Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
@@ -35,20 +36,29 @@ function once(key: object, value: unknown): string {
   return json;
 }
 
-/** A seat's log as JSON array members (no brackets), up to and including the entry `last`, the log's `count`th. */
-interface LogSoFar {
+/**
+ * The round's log as anyone sees it, as JSON array members (no brackets), up to and including the entry
+ * `last`, the log's `count`th; and where each draw's member lies in the text, since a seat sees its own
+ * draws with their tile: the one place where seats' logs differ.
+ */
+interface PublicLog {
   count: number;
   last: LogEntry;
   json: string;
+  draws: { index: number; seat: Seat; start: number; end: number }[];
 }
 
 /**
- * Each seat's log so far, by match: keyed by the match's configuration, the one object every state of
- * a match shares. Whether a state's log only grew from the one kept is told by its entry at the kept
+ * The public log so far, by match: keyed by the match's configuration, the one object every state of a
+ * match shares. Whether a state's log only grew from the one kept is told by its entry at the kept
  * count being the kept one (the engine appends entries and never replaces them; a new round's log
- * holds new ones).
+ * holds new ones). One text for the room, not one per seat: a seat's log is cut from it as its frame is
+ * made.
  */
-const logsSoFar = new WeakMap<object, (LogSoFar | undefined)[]>();
+const publicLogs = new WeakMap<object, PublicLog>();
+
+/** A draw as the seat that drew it sees it (with its tile), by the entry: entries outlive changes. */
+const ownDraws = new WeakMap<LogEntry, string>();
 
 /**
  * `text`, flat: a string joined with `+` stays a tree of its parts until it is read whole, and a log
@@ -58,6 +68,26 @@ const logsSoFar = new WeakMap<object, (LogSoFar | undefined)[]>();
 function flat(text: string): string {
   void Number(text);
   return text;
+}
+
+/** The public log of `game`, grown from the one of the match's previous change when that is its start. */
+function publicLog(game: MatchState): PublicLog {
+  const log = game.log;
+  const before = publicLogs.get(game.config);
+  const grows = before !== undefined && before.count <= log.length && log[before.count - 1] === before.last;
+  if (grows && before.count === log.length) return before;
+  let json = grows ? before.json : '';
+  const draws = grows ? before.draws.slice() : [];
+  for (let index = grows ? before.count : 0; index < log.length; index++) {
+    const entry = log[index]!;
+    const member = JSON.stringify(viewLogEntry(entry, null));
+    if (json !== '') json += ',';
+    if (entry.type === 'draw') draws.push({ index, seat: entry.seat, start: json.length, end: json.length + member.length });
+    json += member;
+  }
+  const grown = { count: log.length, last: log[log.length - 1]!, json: flat(json), draws };
+  publicLogs.set(game.config, grown);
+  return grown;
 }
 
 export class ViewFrames {
@@ -93,28 +123,26 @@ export class ViewFrames {
     const shared = (this.sharedJson ??= this.sharedPart());
     return (
       `{"type":"table","seq":${this.seq},"view":{"seat":null,"hand":[],"round":${JSON.stringify(view.round)},` +
-      `"log":${JSON.stringify(view.log)},${shared}},"events":${eventsJson}${tailJson}${this.proofJson}}`
+      `"log":${this.logJson(null)},${shared}},"events":${eventsJson}${tailJson}${this.proofJson}}`
     );
   }
 
-  /** The log as `seat` sees it, grown from the one of the match's previous change when that is its start. */
-  private logJson(seat: Seat): string {
+  /** The log as `seat` sees it: the public one with the seat's own draws put in (null: as a spectator sees it). */
+  private logJson(seat: Seat | null): string {
     const log = this.game.log;
     if (log.length === 0) return '[]';
-    let seats = logsSoFar.get(this.game.config);
-    if (!seats) logsSoFar.set(this.game.config, (seats = []));
-    const before = seats[seat];
-    const from = before && before.count <= log.length && log[before.count - 1] === before.last ? before.count : 0;
-    let json = from > 0 ? before!.json : '';
-    if (from < log.length) {
-      const added = log
-        .slice(from)
-        .map((entry) => JSON.stringify(viewLogEntry(entry, seat)))
-        .join(',');
-      json = flat(from > 0 ? `${json},${added}` : added);
-      seats[seat] = { count: log.length, last: log[log.length - 1]!, json };
+    const { json, draws } = publicLog(this.game);
+    let own = '';
+    let at = 0;
+    for (const draw of draws) {
+      if (draw.seat !== seat) continue;
+      const entry = log[draw.index]!;
+      let member = ownDraws.get(entry);
+      if (member === undefined) ownDraws.set(entry, (member = JSON.stringify(viewLogEntry(entry, seat))));
+      own += json.slice(at, draw.start) + member;
+      at = draw.end;
     }
-    return `[${json}]`;
+    return at === 0 ? `[${json}]` : `[${own}${json.slice(at)}]`;
   }
 
   /** The seat-independent fields of a view as JSON members (no braces), with `winner` beside `winningSide`. */
