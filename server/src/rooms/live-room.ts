@@ -145,7 +145,11 @@ export class LiveRoom {
    */
   eventsSince(seq: number): string | null {
     if (seq >= this.state.seq) return '[]';
-    const from = this.recent.findIndex((change) => change.seq === seq + 1);
+    // The list is usually in unbroken seq order, so the change after `seq` is found by arithmetic (a
+    // search from its end otherwise): this runs for every seat at every change.
+    const guess = this.recent.length - (this.state.seq - seq);
+    let from = this.recent[guess]?.seq === seq + 1 ? guess : -1;
+    for (let i = this.recent.length - 1; from < 0 && i >= 0 && this.recent[i]!.seq > seq; i--) if (this.recent[i]!.seq === seq + 1) from = i;
     if (from < 0) return null;
     const parts: string[] = [];
     for (let i = from; i < this.recent.length; i++) if (this.recent[i]!.eventsJson !== '') parts.push(this.recent[i]!.eventsJson);
