@@ -97,10 +97,10 @@ describe('the turn clock in the room core', () => {
       room = room.match!.game.turn === null ? apply(room, { type: 'deal', at: T0, seq: room.seq }) : moveBy(room, 'computer', T0);
     }
     assert.equal(room.phase, 'over');
-    const one = withDealIfAllReady(room, [{ type: 'again', at: T0, seat: 1 }], here, T0, randomBytes(32).toString('hex'));
+    const one = withDealIfAllReady(room, [{ type: 'again', at: T0, seat: 1 }], here, T0, () => randomBytes(32).toString('hex'));
     assert.ok(Array.isArray(one) && one.length === 1, 'a new match with Ann not ready');
     const ready = apply(room, ...one);
-    const both = withDealIfAllReady(ready, [{ type: 'again', at: T0, seat: 0 }], here, T0, randomBytes(32).toString('hex'));
+    const both = withDealIfAllReady(ready, [{ type: 'again', at: T0, seat: 0 }], here, T0, () => randomBytes(32).toString('hex'));
     assert.ok(Array.isArray(both));
     assert.deepEqual(both.map((e) => e.type), ['again', 'new-match']);
     const next = apply(ready, ...both);

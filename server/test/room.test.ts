@@ -41,12 +41,12 @@ const rooms = {
   applyMove: (room: RoomState, seat: Seat, move: Move, at: number) => applyEntry(room, { type: 'move', at, seat, seq: room.seq, by: 'computer', move }),
   /** `next-round`, as the service turns it into entries: the ready, and the deal when everyone connected is ready. */
   ready(room: RoomState, seat: Seat, seq: number, alive: Alive, at: number): Outcome {
-    const entries = withDealIfAllReady(room, [{ type: 'ready', at, seat, seq }], alive, at, randomBytes(32).toString('hex'));
+    const entries = withDealIfAllReady(room, [{ type: 'ready', at, seat, seq }], alive, at, () => randomBytes(32).toString('hex'));
     return Array.isArray(entries) ? applyAll(room, entries) : entries;
   },
   /** After a presence change: the deal, if nobody connected is waiting for it any more. */
   dealIfAllReady(room: RoomState, alive: Alive, at: number): RoomState {
-    const entries = withDealIfAllReady(room, [], alive, at, randomBytes(32).toString('hex'));
+    const entries = withDealIfAllReady(room, [], alive, at, () => randomBytes(32).toString('hex'));
     return Array.isArray(entries) && entries.length > 0 ? ok(applyAll(room, entries)) : room;
   },
   dealNextRound: (room: RoomState, at: number) => applyEntry(room, { type: 'deal', at, seq: room.seq }),

@@ -64,14 +64,15 @@ export function watcherCount(room: RoomState, alive: Alive): number {
  * connected ready (the person the others waited for may just have sent `next-round`, left or gone);
  * after a match, the next match (the same seats and settings) once everyone connected sent
  * `play-again` (#19).
- * `nextSeed`: a fresh secret for the deal after the one added.
+ * `nextSeed`: makes a fresh secret for the deal after the one added (called only when one is added: the
+ * secret is 32 random bytes, and most of the entries this is asked about deal nothing).
  */
-export function withDealIfAllReady(room: RoomState, entries: Entry[], alive: Alive, at: number, nextSeed: string): Entry[] | Refused {
+export function withDealIfAllReady(room: RoomState, entries: Entry[], alive: Alive, at: number, nextSeed: () => string): Entry[] | Refused {
   const applied = applyEntries(room, entries);
   if (!applied.ok) return applied;
   const after = applied.room;
   if (!after.match || !everyoneReady(after, alive)) return entries;
-  if (after.phase === 'over') return [...entries, { type: 'new-match', at, seat: after.host, nextSeed }];
+  if (after.phase === 'over') return [...entries, { type: 'new-match', at, seat: after.host, nextSeed: nextSeed() }];
   if (after.phase !== 'playing' || matchPhase(after.match) !== 'roundOver') return entries;
-  return [...entries, { type: 'deal', at, seq: after.seq, nextSeed }];
+  return [...entries, { type: 'deal', at, seq: after.seq, nextSeed: nextSeed() }];
 }

@@ -108,12 +108,12 @@ export class RoomService {
     start: (client) => this.seatChange(client, (seat, at) => [{ type: 'start', at, seat, nextSeed: freshSeed() }]),
     move: (client, message) => this.seatChange(client, (seat, at) => [{ type: 'move', at, seat, seq: message.seq, by: 'person', move: message.move }]),
     // The seat is ready; once every connected person is, the next round is dealt in the same change.
-    'next-round': (client, message) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'ready', at, seat, seq: message.seq }], this.alive, at, freshSeed())),
+    'next-round': (client, message) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'ready', at, seat, seq: message.seq }], this.alive, at, freshSeed)),
     'new-match': (client) => this.seatChange(client, (seat, at) => [{ type: 'new-match', at, seat, nextSeed: freshSeed() }]),
     // ---- Rooms people come back to (#19)
     phrase: (client, message) => this.phrase(client, message.phrase),
     // The seat wants another match; once every connected person does, it starts in the same change.
-    'play-again': (client) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'again', at, seat }], this.alive, at, freshSeed())),
+    'play-again': (client) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'again', at, seat }], this.alive, at, freshSeed)),
     back: (client) => this.seatChange(client, (seat, at) => [{ type: 'back', at, seat }]),
     // ---- Spectators and provable deals (#19)
     watch: (client, message) => this.watch(client, message.room),
@@ -254,7 +254,7 @@ export class RoomService {
     const { room, seat } = this.seated(client);
     const { room: after } = await this.change(
       room,
-      (state, at) => withDealIfAllReady(state, [{ type: 'leave', at, seat }], this.alive, at, freshSeed()),
+      (state, at) => withDealIfAllReady(state, [{ type: 'leave', at, seat }], this.alive, at, freshSeed),
       () => this.unbind(client),
     );
     client.send({ type: 'room', room: roomInfo(after, this.alive, this.now(), this.options.graceMs) });
@@ -585,7 +585,7 @@ export class RoomService {
       await this.change(room, (state, at) => {
         const held = state.seats[seat];
         if (!held || held.kind !== 'human' || held.connectedVia !== this.processId) return { ok: false, code: 'wrong-phase', message: 'not held here' };
-        return withDealIfAllReady(state, [{ type: 'disconnect', at, seat }], this.alive, at, freshSeed());
+        return withDealIfAllReady(state, [{ type: 'disconnect', at, seat }], this.alive, at, freshSeed);
       });
     } catch (error) {
       if (!(error instanceof Refusal)) this.options.log.error({ err: error, room: id }, 'presence update failed');
