@@ -16,6 +16,7 @@ import {
   build,
   deepActive,
   handTiles,
+  listen,
   liveRegion,
   mainLabel,
   mount,
@@ -159,12 +160,8 @@ describe('accessibility', function () {
       const live = liveRegion(el);
       expect(live.getAttribute('role')).to.equal('status');
       expect(live.getAttribute('aria-live')).to.equal('polite');
-      const said: string[] = [];
-      const observer = new MutationObserver(() => {
-        const text = live.textContent?.trim();
-        if (text) said.push(text);
-      });
-      observer.observe(live, { childList: true, characterData: true, subtree: true });
+      const listening = listen(el);
+      const said = listening.said;
       try {
         // After your first move, the live region has said something.
         await act(el);
@@ -172,7 +169,7 @@ describe('accessibility', function () {
         await actUntil(el, () => mainLabel(el!) === 'New game');
         await waitFor('the match result', () => said.some((s) => countMessages(s, MATCH_RESULT) > 0));
       } finally {
-        observer.disconnect();
+        listening.stop();
         events.stop();
       }
       const all = said.join(' ');

@@ -7,7 +7,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 // Through /flaky/ (scripts/wtr-failing-requests.mjs), where the test server fails what it is told to.
 import '../../flaky/dist/domino-game.js';
 import { en } from '../../src/i18n/index.js';
-import { game, liveRegion, mount, playMatch, settle, waitFor, expectAccessible } from './helpers.js';
+import { game, listen, mount, playMatch, settle, waitFor, expectAccessible } from './helpers.js';
 
 describe('the built bundle, offline', function () {
   // A whole match, however slow the machine: the ceiling only turns a hang into a failure.
@@ -19,17 +19,15 @@ describe('the built bundle, offline', function () {
     const el = await mount({ tempo: 'instant', seed: '9', players: '2', level: 'easy', target: '15' });
     await settle(el);
     // Every text the live region holds: the computer's moves may be announced with or after ours.
-    const announced: string[] = [];
-    const observer = new MutationObserver(() => announced.push(liveRegion(el).textContent ?? ''));
-    observer.observe(liveRegion(el), { childList: true, characterData: true, subtree: true });
+    const listening = listen(el);
     await executeServerCommand('fail-requests', 'chunks/domino-settings-');
     try {
       game(el).settingsButton().click();
       const problem = await waitFor('the problem said', () => game(el).problem());
       expect(problem.textContent).to.equal(en.loadFailed);
-      await waitFor('the problem announced', () => announced.some((text) => text.includes(en.loadFailed)));
+      await listening.heard(en.loadFailed, 'the problem announced');
     } finally {
-      observer.disconnect();
+      listening.stop();
       await executeServerCommand('fail-requests', null);
     }
     expect(game(el).settings().openDialog()).to.equal(null);

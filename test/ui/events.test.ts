@@ -11,7 +11,7 @@ import {
   countMessages,
   messagePattern,
   handNames,
-  liveRegion,
+  listen,
   mainLabel,
   mount,
   record,
@@ -163,9 +163,8 @@ describe('events', function () {
     // In this deal you must draw on your first turns (Draw variant).
     el = await mount({ variant: 'draw', seed: 'kb-draw', target: '50', level: 'easy', tempo: 'instant' });
     const events = record(el);
-    const said: string[] = [];
-    const observer = new MutationObserver(() => said.push(liveRegion(el!).textContent ?? ''));
-    observer.observe(liveRegion(el), { childList: true, characterData: true, subtree: true });
+    const listening = listen(el);
+    const said = listening.said;
     let draws = 0;
     try {
       for (let i = 0; i < 60 && draws < 3; i++) {
@@ -193,7 +192,7 @@ describe('events', function () {
       }
       expect(draws).to.be.greaterThan(0);
     } finally {
-      observer.disconnect();
+      listening.stop();
       events.stop();
     }
   });

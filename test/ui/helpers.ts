@@ -148,6 +148,37 @@ export async function waitFor<T>(what: string, check: () => T | null | undefined
   }
 }
 
+/** Every text the widget's live region held while listening, in order. */
+export interface Listening {
+  readonly said: string[];
+  /** Waits until one of the texts said so far holds `text`. */
+  heard(text: string, what?: string): Promise<string>;
+  stop(): void;
+}
+
+/**
+ * Listens to the widget's live region from now on. It holds one announcement at a time, the next
+ * replacing it at once (at tempo instant a computer's move may follow within a millisecond), so a
+ * test that polls it can miss a text it was told; this keeps each one.
+ */
+export function listen(el: DominoGame): Listening {
+  const said: string[] = [];
+  // The whole shadow root is watched and the live region found afresh (a render may replace its
+  // element); a text is taken each time the region changed, as a screen reader hears it.
+  const observer = new MutationObserver((records) => {
+    const live = game(el).liveRegion();
+    if (!live || !records.some((r) => live.contains(r.target) || [...r.addedNodes].some((node) => node.contains(live)))) return;
+    const text = live.textContent?.trim();
+    if (text) said.push(text);
+  });
+  observer.observe(el.shadowRoot!, { childList: true, characterData: true, subtree: true });
+  return {
+    said,
+    heard: (text, what = `"${text}" said`) => waitFor(what, () => said.find((s) => s.includes(text))),
+    stop: () => observer.disconnect(),
+  };
+}
+
 /** What the widget asks of you now. */
 export type Ask =
   | { kind: 'play'; tiles: HTMLButtonElement[] }

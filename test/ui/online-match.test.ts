@@ -6,7 +6,7 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { build, handNames, liveRegion, mainButton, mount, record, root, settle, waitFor, type DominoGame, type Recorded } from './helpers.js';
+import { build, handNames, listen, mainButton, mount, record, root, settle, waitFor, type DominoGame, type Recorded } from './helpers.js';
 import { chipNames, chipTexts, createRoom, forgetStorage, inLobby, joinRoom, keptSeat, playOnline, roomServer, showsFinalScore, waitForTable } from './online-helpers.js';
 
 const KEYS = ['match-a', 'match-b', 'resume-a', 'resume-b'];
@@ -93,10 +93,11 @@ describe('online: a match between two widgets', function () {
     expect(hand.length).to.equal(7);
     const seat = keptSeat('resume-b')!;
 
+    const hostHears = listen(host);
     guest.remove();
     widgets.splice(widgets.indexOf(guest), 1);
     await waitFor('Bob away in the host’s top row', () => chipTexts(host)[1]!.includes('away'));
-    await waitFor('the announcement', () => liveRegion(host).textContent!.includes('Bob lost the connection.'));
+    await hostHears.heard('Bob lost the connection.');
 
     // No invite in the address this time: the kept seat alone brings the widget back online.
     history.replaceState(null, '', location.pathname + location.search);
@@ -107,6 +108,7 @@ describe('online: a match between two widgets', function () {
     expect(chipNames(again)).to.deep.equal(['Ann', 'You']);
     expect(handNames(again)).to.deep.equal(hand);
     await waitFor('Bob back in the host’s top row', () => !chipTexts(host)[1]!.includes('away'));
-    await waitFor('the announcement', () => liveRegion(host).textContent!.includes('Bob is back.'));
+    await hostHears.heard('Bob is back.');
+    hostHears.stop();
   });
 });

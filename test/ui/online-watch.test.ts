@@ -6,7 +6,7 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { liveRegion, mainButton, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { listen, mainButton, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 import { chipNames, createRoom, forgetStorage, inLobby, lobbyText, playOnline, roomServer, waitForTable } from './online-helpers.js';
 
 const KEYS = ['watch-host', 'watch-spectator'];
@@ -52,14 +52,13 @@ describe('online: watching a room', function () {
     await expectAccessible(spectator);
 
     // The host plays its turns until the round is over; the spectator follows and hears the moves.
-    const said: string[] = [];
-    const listening = new MutationObserver(() => said.push(liveRegion(spectator).textContent ?? ''));
-    listening.observe(liveRegion(spectator), { childList: true, characterData: true, subtree: true });
+    const listening = listen(spectator);
+    const said = listening.said;
     await playOnline([host], () => root(host).querySelector('.over') !== null);
     await waitFor('the spectator’s round summary', () => root(spectator).querySelector('.over'));
     const tableOf = (el: DominoGame) => [...root(el).querySelectorAll('domino-board')].map((b) => JSON.stringify((b as unknown as { table: unknown }).table));
     expect(tableOf(spectator)).to.deep.equal(tableOf(host));
-    listening.disconnect();
+    listening.stop();
     expect(said.join(' | ')).to.match(/Ann|Computer 1/);
     expect(mainButton(spectator), 'no Next round for a spectator').to.equal(null);
     await waitFor('deal verified for the host', () => inLobby(host, '.verified')?.textContent?.includes('Deal verified'));

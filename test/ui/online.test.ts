@@ -7,7 +7,7 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { build, liveRegion, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { build, listen, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 import {
   chipNames,
   chooseFriendsOnline,
@@ -88,6 +88,7 @@ describe('online: the lobby', function () {
     await expectAccessible(guest);
     // The host's widget is in that room already: the link changes nothing there.
     expect(inLobby(host, '#lobby-link')).to.exist;
+    const hostHears = listen(host);
     typeName(guest, 'Bob');
     inLobby<HTMLButtonElement>(guest, 'button[type="submit"]')!.click();
     await waitFor('the guest seated', () => inLobby(guest, '#lobby-link'));
@@ -97,7 +98,7 @@ describe('online: the lobby', function () {
 
     // The host sees Bob arrive, and hears it.
     await waitFor('Bob in the host’s seats', () => seatNames(host)[1] === 'Bob');
-    await waitFor('the announcement', () => liveRegion(host).textContent!.includes('Bob joined.'));
+    await hostHears.heard('Bob joined.');
 
     // Start with a seat still open: the computer takes it, and both get the table.
     inLobby<HTMLButtonElement>(host, 'button.start')!.click();
@@ -115,7 +116,8 @@ describe('online: the lobby', function () {
     await waitFor('the local table', () => chipNames(guest).join() === 'You,Computer 1');
     expect(keptSeat('lobby-b')).to.equal(null);
     expect(location.hash).to.equal('');
-    await waitFor('the host hears it', () => liveRegion(host).textContent!.includes('Bob left.'));
+    await hostHears.heard('Bob left.');
+    hostHears.stop();
   });
 
   it('an unknown room in the link says so, and the way back returns to the computer (server set from JS)', async () => {

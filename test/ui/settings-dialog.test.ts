@@ -7,7 +7,7 @@ import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { HouseRules } from '../../src/engine/index.js';
-import { deepActive, en, mount, root, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { deepActive, en, listen, mount, root, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import de from '../../src/i18n/catalogs/de.js';
 
@@ -64,10 +64,7 @@ describe('the settings dialog', function () {
 
     again.click();
     // Everything said from here: on a loaded machine the computer's first move may be said before the check.
-    const live = root(el).querySelector('.live')!;
-    const said: string[] = [];
-    const listening = new MutationObserver(() => said.push(live.textContent ?? ''));
-    listening.observe(live, { childList: true, characterData: true, subtree: true });
+    const listening = listen(el);
     (await waitFor('the question', () => button(dialog, enExtra.restartYes))).click();
     await waitFor('the dialog to close', () => !dialog.querySelector('dialog[open]'));
     await waitForYou(el);
@@ -77,8 +74,8 @@ describe('the settings dialog', function () {
     expect(stats.byLevel.easy).to.deep.equal({ played: 1, won: 0 });
     expect(stats.byVariant.draw, 'counted for the game given up').to.deep.equal({ played: 1, won: 0 });
     expect(stats.byVariant.block).to.deep.equal({ played: 0, won: 0 });
-    await waitFor('the announcement', () => said.some((text) => text.includes(enExtra.newGameStarted)));
-    listening.disconnect();
+    await listening.heard(enExtra.newGameStarted);
+    listening.stop();
   });
 
   it('resets the statistics only when confirmed', async () => {
