@@ -63,13 +63,16 @@ describe('online: a match between two widgets', function () {
     expect(inLobby(guest, '.bar')!.textContent).not.to.contain('Start now');
 
     // What holds for any deal: a round can end blocked right after its lead (and a match to 10 in it),
-    // so the only turn heard may be the one after the lead; both seats have made a move by then.
+    // so one seat may be the only one that ever moved; but a seat whose turn came moved in it.
     for (const [index, recorded] of heard.entries()) {
       const seat = index;
       expect(recorded.problems).to.deep.equal([]);
       expect(recorded.turns.length, 'turns heard').to.be.greaterThan(0);
       for (const turn of recorded.turns) expect(turn.yours, `widget ${index}, turn of seat ${turn.seat}`).to.equal(turn.seat === seat);
-      expect(new Set(recorded.moves.map((move) => move.seat)), 'moves of both seats').to.have.keys([0, 1]);
+      const movers = new Set(recorded.moves.map((move) => move.seat));
+      expect(movers.size, 'moves heard').to.be.greaterThan(0);
+      for (const turn of recorded.turns) expect(movers.has(turn.seat), `seat ${turn.seat} had a turn and moved`).to.equal(true);
+      expect([...movers].every((mover) => mover === 0 || mover === 1), 'moves only by the two seats').to.equal(true);
       expect(recorded.matchEnds, 'one domino-match-end').to.have.length(1);
       const { winner, scores } = recorded.matchEnds[0]!;
       expect(scores[winner]).to.be.at.least(10);
