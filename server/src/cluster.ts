@@ -1,12 +1,14 @@
 /**
  * What server processes tell each other. Alone, a process is the only one alive and tells nobody.
  * Over Redis, each process beats every few seconds in a sorted set (a process that stops beating holds
- * no connection any more), and after a saved change it publishes `version` on the room's channel —
- * never a state, a view, a tile or a token: a process holding connections for the room loads it and
- * sends its own seats their views. A quick phrase (#19), never stored, crosses as a notice of its seat
+ * no connection any more), and it hears each saved change's `version` on the room's channel (the
+ * store's append announces it, in the same step: storage/redis.ts) — never a state, a view, a tile or
+ * a token: a process holding connections for the room loads what it lacks and sends its own seats
+ * their views. A quick phrase (#19), never stored, crosses as a notice of its seat
  * and id on the same channel.
  */
 import type { Redis } from 'ioredis';
+import { roomChannel } from './storage/redis.js';
 import { randomId } from './tokens.js';
 
 export interface Cluster {
@@ -14,8 +16,6 @@ export interface Cluster {
   alive(process: string): boolean;
   /** Grows whenever a process is seen to stop beating: what `alive` says may have changed. */
   readonly aliveGeneration: number;
-  /** Says that a room's log reached `version`. */
-  publish(room: string, version: number): void;
   /** Starts or stops hearing of a room's changes (while this process holds connections for it). */
   watch(room: string): void;
   unwatch(room: string): void;
@@ -38,7 +38,6 @@ export function soloCluster(): Cluster {
     processId,
     alive: (process) => process === processId,
     aliveGeneration: 0,
-    publish: () => undefined,
     watch: () => undefined,
     unwatch: () => undefined,
     onChange: () => undefined,
@@ -49,14 +48,13 @@ export function soloCluster(): Cluster {
 }
 
 const PROCESSES = 'domino:processes';
-const channelOf = (room: string) => `domino:room-version:${room}`;
 /** A process silent this long is gone; it beats three times within it. */
 const BEAT_MS = 3_000;
 const SILENCE_MS = 10_000;
 const FORGET_MS = 2 * 24 * 3_600_000;
 
 /**
- * `commands` runs the heartbeat and the publishing; `subscriber` only listens (a subscribed Redis
+ * `commands` runs the heartbeat and the phrase notices; `subscriber` only listens (a subscribed Redis
  * connection can run nothing else).
  */
 export async function redisCluster(commands: Redis, subscriber: Redis, onError: (error: unknown) => void): Promise<Cluster> {
@@ -89,7 +87,7 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
   timer.unref();
 
   subscriber.on('message', (channel: string, text: string) => {
-    const room = channel.slice(channelOf('').length);
+    const room = channel.slice(roomChannel('').length);
     // A phrase notice (`phrase:<seat>:<id>`) shares the room's channel; a process before #19 takes it for no version.
     const said = /^phrase:([0-3]):([A-Za-z]{1,20})$/.exec(text);
     if (said) {
@@ -122,23 +120,20 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
       const beat = lastBeats.get(process);
       return beat === undefined || Date.now() - beat < SILENCE_MS;
     },
-    publish(room, version) {
-      commands.publish(channelOf(room), String(version)).catch(onError);
-    },
     watch(room) {
       if (watched.has(room)) return;
       watched.add(room);
-      subscriber.subscribe(channelOf(room)).catch(onError);
+      subscriber.subscribe(roomChannel(room)).catch(onError);
     },
     unwatch(room) {
       if (!watched.delete(room)) return;
-      subscriber.unsubscribe(channelOf(room)).catch(onError);
+      subscriber.unsubscribe(roomChannel(room)).catch(onError);
     },
     onChange(listener) {
       listeners.push(listener);
     },
     say(room, seat, phrase) {
-      commands.publish(channelOf(room), `phrase:${seat}:${phrase}`).catch(onError);
+      commands.publish(roomChannel(room), `phrase:${seat}:${phrase}`).catch(onError);
     },
     onSaid(listener) {
       phraseListeners.push(listener);

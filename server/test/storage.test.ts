@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { KEPT_BEFORE_SNAPSHOT, type RoomLog } from '../src/storage/log.js';
 import { MemoryLog } from '../src/storage/memory.js';
-import { RedisLog } from '../src/storage/redis.js';
+import { RedisLog, roomChannel } from '../src/storage/redis.js';
 import { EXPIRY_SLACK_MS, SqliteLog } from '../src/storage/sqlite.js';
 import { startRedis, type RedisProcess } from './redis-server.js';
 
@@ -174,6 +174,27 @@ for (const [name, make, { ownClock }] of LOGS) {
     });
   });
 }
+
+test('RedisLog announces every landed append (its new version) on the room channel in the same script, and nothing for a refused one', async () => {
+  const client = new Redis(redis!.url, { enableAutoPipelining: true });
+  const listener = new Redis(redis!.url);
+  redisClients.push(client, listener);
+  const log = new RedisLog(client);
+  const id = fresh('announced');
+  const heard: string[] = [];
+  await listener.subscribe(roomChannel(id));
+  listener.on('message', (channel: string, message: string) => {
+    if (channel === roomChannel(id)) heard.push(message);
+  });
+  const later = Date.now() + 60_000;
+  assert.ok(await log.create(id, '{}', later));
+  assert.ok(await log.append(id, 1, [entry(2), entry(3)], null, later));
+  assert.equal(await log.append(id, 1, [entry(99)], null, later), false, 'a stale append');
+  assert.ok(await log.append(id, 3, [entry(4)], '{"at":4}', later));
+  // A round trip on the listener's connection after the appends: every notice published before it has arrived.
+  await listener.ping();
+  assert.deepEqual(heard, ['1', '3', '4']);
+});
 
 test('SqliteLog keeps rooms, versions, snapshots and expiries across a reopen of its file', async () => {
   const clock = new Clock();

@@ -182,7 +182,6 @@ export class RoomService {
     if (!(await this.options.store.create(state.id, JSON.stringify(state), this.expiry(state, now)))) {
       throw new Refusal('unavailable', 'the room could not be created; try again');
     }
-    this.options.cluster.publish(state.id, 1);
     this.options.log.info({ event: 'room-created', room: state.id, variant: settings.variant, players: settings.players }, 'room created');
     const room = new LiveRoom(state, 1, 1, []);
     this.rooms.set(state.id, room);
@@ -359,7 +358,6 @@ export class RoomService {
         if (this.debug) this.options.log.debug({ event: 'append', room: room.id, version: room.version, entries: built.map((e) => e.type), appended }, 'append');
         if (appended) {
           room.advance(state, room.version + built.length, changes, snapshot !== null);
-          this.options.cluster.publish(room.id, room.version);
           const result = { room: state, ...(seat !== undefined ? { seat } : {}) };
           committed?.(result);
           this.after(room, changes);

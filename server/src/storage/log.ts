@@ -24,7 +24,9 @@ export interface RoomLog {
   /**
    * Appends `entries` if the room is still at version `expected`; with `snapshot`, the room as of the
    * last of them, so later loads start there. False when another change got there first (or the room
-   * is gone). `expiresAt` (ms since the epoch) replaces the room's expiry.
+   * is gone). `expiresAt` (ms since the epoch) replaces the room's expiry. A log shared by several
+   * processes (Redis) announces a landed append's new version to them in the same step, so that a
+   * change stored is a change heard of.
    */
   append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number): Promise<boolean>;
   /** The room: its snapshot and every entry after it; null when there is none (or it expired). */

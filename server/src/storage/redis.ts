@@ -1,9 +1,11 @@
 /**
  * Rooms in Redis, shared by every server process. A room is a hash (`v`: its version, `s`: its last
  * snapshot, `sv`: the snapshot's version) and a list of its changes (the last ones before the
- * snapshot and every one after it), both expiring by PEXPIRE. An append is a compare-and-set on `v`
- * and the push of its entries in one Lua script, so of two processes appending on the same version
- * exactly one lands; a read is one script too, so it never sees half an append. ioredis pipelines the
+ * snapshot and every one after it), both expiring by PEXPIRE. An append is a compare-and-set on `v`,
+ * the push of its entries and the notice of the new version on the room's channel in one Lua script,
+ * so of two processes appending on the same version exactly one lands, and a change that landed is
+ * always announced (no process can stop between the two; one command a change, not two); a read is
+ * one script too, so it never sees half an append. ioredis pipelines the
  * commands of one turn of the event loop (autopipelining): many rooms' appends share a round trip.
  * A sorted set of room ids by expiry answers `count` without scanning the keyspace.
  */
@@ -14,24 +16,30 @@ const PREFIX = 'domino:';
 export const roomKey = (id: string) => `${PREFIX}room:${id}`;
 export const logKey = (id: string) => `${PREFIX}room-log:${id}`;
 const EXPIRIES = `${PREFIX}room-expiries`;
+/**
+ * The channel on which a room's new versions are announced (cluster.ts listens): the notice is the
+ * version alone, never a state, a view, a tile or a token.
+ */
+export const roomChannel = (id: string) => `${PREFIX}room-version:${id}`;
 
-// KEYS: room hash, log list, expiry index. ARGV: snapshot, expiresAt, now, id.
+// KEYS: room hash, log list, expiry index. ARGV: snapshot, expiresAt, now, id, the room's channel.
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[1], 'v', 1, 's', ARGV[1], 'sv', 1)
 redis.call('PEXPIRE', KEYS[1], math.max(1, tonumber(ARGV[2]) - tonumber(ARGV[3])))
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[4])
+redis.call('PUBLISH', ARGV[5], 1)
 return 1
 `;
 
 // KEYS: room hash, log list, expiry index. ARGV: expected version, expiresAt, now, id, snapshot or '',
-// kept (entries kept from before a snapshot), then the entries.
+// kept (entries kept from before a snapshot), the room's channel, then the entries.
 const APPEND = `
 local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
 if current == 0 or current ~= tonumber(ARGV[1]) then return 0 end
-local version = current + #ARGV - 6
-if #ARGV > 6 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 7)) end
+local version = current + #ARGV - 7
+if #ARGV > 7 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 8)) end
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[1], 'v', version, 's', ARGV[5], 'sv', version)
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[6]), -1)
@@ -42,6 +50,7 @@ local ttl = math.max(1, tonumber(ARGV[2]) - tonumber(ARGV[3]))
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('PEXPIRE', KEYS[2], ttl)
 redis.call('ZADD', KEYS[3], ARGV[2], ARGV[4])
+redis.call('PUBLISH', ARGV[7], version)
 return 1
 `;
 
@@ -75,7 +84,7 @@ return result
 `;
 
 interface LogRedis extends Redis {
-  createRoom(room: string, log: string, index: string, snapshot: string, expiresAt: number, now: number, id: string): Promise<number>;
+  createRoom(room: string, log: string, index: string, snapshot: string, expiresAt: number, now: number, id: string, channel: string): Promise<number>;
   appendRoom(room: string, log: string, index: string, ...args: (string | number)[]): Promise<number>;
   readRoom(room: string, log: string, reader: number): Promise<[number, number, string | null, ...string[]] | null>;
 }
@@ -92,11 +101,11 @@ export class RedisLog implements RoomLog {
   }
 
   async create(id: string, snapshot: string, expiresAt: number): Promise<boolean> {
-    return (await this.redis.createRoom(roomKey(id), logKey(id), EXPIRIES, snapshot, expiresAt, this.now(), id)) === 1;
+    return (await this.redis.createRoom(roomKey(id), logKey(id), EXPIRIES, snapshot, expiresAt, this.now(), id, roomChannel(id))) === 1;
   }
 
   async append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number): Promise<boolean> {
-    const appended = await this.redis.appendRoom(roomKey(id), logKey(id), EXPIRIES, expected, expiresAt, this.now(), id, snapshot ?? '', KEPT_BEFORE_SNAPSHOT, ...entries);
+    const appended = await this.redis.appendRoom(roomKey(id), logKey(id), EXPIRIES, expected, expiresAt, this.now(), id, snapshot ?? '', KEPT_BEFORE_SNAPSHOT, roomChannel(id), ...entries);
     return appended === 1;
   }
 
