@@ -3,7 +3,7 @@
  * No DOM, no dependencies: it runs in the page, in a Worker and in Node.
  */
 export { createMatch, legalMoves, applyMove, nextRound, isMatchOver, sideOf } from './match.js';
-export { playerView, sharedView, seatView, spectatorView, viewLogEntry, type SharedView, type SeatView } from './view.js';
+export { configView, placementView, playerView, sharedStatus, sharedView, seatView, spectatorView, viewLogEntry, type SharedStatus, type SharedView, type SeatView } from './view.js';
 export { DEAL_PROOF_VERSION, SEED_PATTERN, dealSeedMessage, dealSeedOf, seededDeal, sha256Hex, verifyDeal, withDealSeed, type DealCheck, type DealProof } from './proof.js';
 export { validateMatchState } from './validate.js';
 export { matchRecordOf, roundRecordOf, parseMatchRecord, replayMatch, replaySteps, MATCH_RECORD_VERSION, type MatchRecord, type RoundRecord } from './record.js';

@@ -5,12 +5,7 @@
 import { drawableCount } from './config.js';
 import { RuleError } from './errors.js';
 import { normalize, sameTile } from './tiles.js';
-import type { Deal, LogEntry, MatchState, PlayerView, ResolvedConfig, Seat, SpectatorView, ViewLogEntry } from './types.js';
-
-function publicConfig(config: ResolvedConfig): ResolvedConfig {
-  const { variant, players, target, teams, houseRules } = config;
-  return { variant, players, target, teams, houseRules: { ...houseRules } };
-}
+import type { Deal, LogEntry, MatchState, Placement, PlayerView, ResolvedConfig, Seat, SpectatorView, ViewLogEntry } from './types.js';
 
 /** A log entry as `seat` sees it: a draw names its tile to the seat that drew it only (a spectator, `null`, to none). */
 export function viewLogEntry(entry: LogEntry, seat: Seat | null): ViewLogEntry {
@@ -30,16 +25,38 @@ export type SharedView = Omit<PlayerView, 'seat' | 'hand' | 'round' | 'log'>;
 /** What only `seat` sees, or sees its own way: its hand and the round (whose required lead only its leader sees before the first tile). */
 export type SeatView = Pick<PlayerView, 'seat' | 'hand' | 'round'>;
 
-/** The parts of every seat's view that are the same for all of them (a server serializes them once). */
+/**
+ * The parts of every seat's view that are the same for all of them: the configuration, the table, and
+ * the status (a server serializes them once a change, and the configuration and each laid tile once a
+ * match: configView, placementView, sharedStatus).
+ */
 export function sharedView(state: MatchState): SharedView {
+  return { config: configView(state.config), table: state.table.map(placementView), ...sharedStatus(state) };
+}
+
+/** The match's configuration as every seat sees it (all of it: nothing in it is secret). */
+export function configView(config: ResolvedConfig): ResolvedConfig {
+  const { variant, players, target, teams, houseRules } = config;
+  return { variant, players, target, teams, houseRules: { ...houseRules } };
+}
+
+/** A tile on the table as every seat sees it. */
+export function placementView(placement: Placement): Placement {
+  const { tile, end, seat, double, spinner } = placement;
+  return { tile, end, seat, double, spinner };
+}
+
+/** What every seat sees alike besides the configuration and the table. */
+export type SharedStatus = Omit<SharedView, 'config' | 'table'>;
+
+/** Whose turn, the counts, the open ends, the scores, the winning side, and every hand once the round is over. */
+export function sharedStatus(state: MatchState): SharedStatus {
   const over = state.round.result !== null || state.winningSide !== null;
   return {
-    config: publicConfig(state.config),
     turn: state.turn,
     handCounts: state.hands.map((h) => h.length),
     boneyardCount: state.boneyard.length,
     drawable: drawableCount(state.config, state.boneyard.length),
-    table: state.table.map(({ tile, end, seat: s, double, spinner }) => ({ tile, end, seat: s, double, spinner })),
     openEnds: state.openEnds.map(({ id, pip, from }) => ({ id, pip, from })),
     count: state.count,
     scores: state.scores.slice(),

@@ -4,18 +4,19 @@
  * once, and each seat adds only what is its own: its seat, its hand, the round (whose required lead
  * only its leader sees), and the log (where only its own draws name their tile).
  *
- * Every field still comes from the engine's allow-list of what a seat may see (`sharedView`, `seatView`
- * and `viewLogEntry`, which `playerView` is made of): this module only joins their JSON, and a test checks, over random
+ * Every field still comes from the engine's allow-list of what a seat may see (`configView`,
+ * `placementView` and `sharedStatus`, which `sharedView` is made of, `seatView` and `viewLogEntry`,
+ * which `playerView` is made of): this module only joins their JSON, and a test checks, over random
  * matches, that every frame parses to exactly `{ ...playerView(game, seat), winner }`.
  *
  * The parts that outlive a change are serialized once for the match, not once a change: the engine
- * keeps the same object for the configuration, for each tile on the table and for each entry of the
- * round's log from one state to the next, so their JSON is kept beside them (weakly: it goes with
- * them). The round's log is kept as one JSON text as anyone sees it, with the entry it ends at: the
- * log only grows, so the next change adds just its new entries' JSON to it; each seat's is cut from
- * it, its own draws put in.
+ * keeps the same object for the configuration, for each seat's hand while it does not change, for each
+ * tile on the table and for each entry of the round's log from one state to the next, so their JSON is
+ * kept beside them (weakly: it goes with them). The table and the round's log only grow, so each is
+ * kept as one JSON text with the item it ends at, and the next change adds just its new items' JSON;
+ * each seat's log is cut from the public one, its own draws put in.
  */
-import { seatView, sharedView, spectatorView, viewLogEntry, type DealProof, type LogEntry, type MatchState, type Seat } from 'domino-game/engine';
+import { configView, placementView, seatView, sharedStatus, spectatorView, viewLogEntry, type DealProof, type LogEntry, type MatchState, type Placement, type Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { WireEvent } from 'domino-game/protocol';
 
@@ -27,13 +28,45 @@ export function wireEvents(events: readonly MatchEmitted[]): WireEvent[] {
 /** JSON of an engine object that stays the same across states, keyed by that object. */
 const kept = new WeakMap<object, string>();
 
-function once(key: object, value: unknown): string {
+function once(key: object, value: () => unknown): string {
   let json = kept.get(key);
   if (json === undefined) {
-    json = JSON.stringify(value);
+    json = JSON.stringify(value());
     kept.set(key, json);
   }
   return json;
+}
+
+/** JSON array members (no brackets) of an append-only list of the engine's, up to its `count`th item, `last`. */
+interface GrownJson<T> {
+  count: number;
+  last: T;
+  json: string;
+}
+
+/**
+ * Whether `list` is the list `before` was made of, grown by appends since: the engine appends to the
+ * table and to the log and never replaces an item, and a new round's or match's list holds new ones.
+ */
+function grewFrom<T>(before: GrownJson<T> | undefined, list: readonly T[]): before is GrownJson<T> {
+  return before !== undefined && before.count <= list.length && list[before.count - 1] === before.last;
+}
+
+/** The table as everyone sees it, by match (keyed by its configuration, the one object every state of a match shares). */
+const publicTables = new WeakMap<object, GrownJson<Placement>>();
+
+function tableJson(game: MatchState): string {
+  const table = game.table;
+  if (table.length === 0) return '[]';
+  const before = publicTables.get(game.config);
+  if (grewFrom(before, table) && before.count === table.length) return `[${before.json}]`;
+  let json = grewFrom(before, table) ? before.json : '';
+  for (let index = grewFrom(before, table) ? before.count : 0; index < table.length; index++) {
+    if (json !== '') json += ',';
+    json += JSON.stringify(placementView(table[index]!));
+  }
+  publicTables.set(game.config, { count: table.length, last: table[table.length - 1]!, json: flat(json) });
+  return `[${json}]`;
 }
 
 /**
@@ -41,19 +74,14 @@ function once(key: object, value: unknown): string {
  * `last`, the log's `count`th; and where each draw's member lies in the text, since a seat sees its own
  * draws with their tile: the one place where seats' logs differ.
  */
-interface PublicLog {
-  count: number;
-  last: LogEntry;
-  json: string;
+interface PublicLog extends GrownJson<LogEntry> {
   draws: { index: number; seat: Seat; start: number; end: number }[];
 }
 
 /**
  * The public log so far, by match: keyed by the match's configuration, the one object every state of a
- * match shares. Whether a state's log only grew from the one kept is told by its entry at the kept
- * count being the kept one (the engine appends entries and never replaces them; a new round's log
- * holds new ones). One text for the room, not one per seat: a seat's log is cut from it as its frame is
- * made.
+ * match shares (see grewFrom). One text for the room, not one per seat: a seat's log is cut from it as
+ * its frame is made.
  */
 const publicLogs = new WeakMap<object, PublicLog>();
 
@@ -74,7 +102,7 @@ function flat(text: string): string {
 function publicLog(game: MatchState): PublicLog {
   const log = game.log;
   const before = publicLogs.get(game.config);
-  const grows = before !== undefined && before.count <= log.length && log[before.count - 1] === before.last;
+  const grows = grewFrom(before, log);
   if (grows && before.count === log.length) return before;
   let json = grows ? before.json : '';
   const draws = grows ? before.draws.slice() : [];
@@ -112,7 +140,7 @@ export class ViewFrames {
     const own = seatView(this.game, seat);
     const shared = (this.sharedJson ??= this.sharedPart());
     return (
-      `{"type":"view","seq":${this.seq},"view":{"seat":${seat},"hand":${JSON.stringify(own.hand)},` +
+      `{"type":"view","seq":${this.seq},"view":{"seat":${seat},"hand":${once(this.game.hands[seat]!, () => own.hand)},` +
       `"round":${JSON.stringify(own.round)},"log":${this.logJson(seat)},${shared}},"events":${eventsJson}${tailJson}${this.proofJson}}`
     );
   }
@@ -145,11 +173,13 @@ export class ViewFrames {
     return at === 0 ? `[${json}]` : `[${own}${json.slice(at)}]`;
   }
 
-  /** The seat-independent fields of a view as JSON members (no braces), with `winner` beside `winningSide`. */
+  /**
+   * The seat-independent fields of a view as JSON members (no braces), in `sharedView`'s order less the
+   * table, which goes second, with `winner` beside `winningSide`.
+   */
   private sharedPart(): string {
-    const { config, table, ...rest } = sharedView(this.game);
-    const tableJson = `[${table.map((placement, i) => once(this.game.table[i]!, placement)).join(',')}]`;
-    const restJson = JSON.stringify({ ...rest, winner: rest.winningSide }).slice(1, -1);
-    return `"config":${once(this.game.config, config)},"table":${tableJson},${restJson}`;
+    const game = this.game;
+    const status = sharedStatus(game);
+    return `"config":${once(game.config, () => configView(game.config))},"table":${tableJson(game)},${JSON.stringify(status).slice(1, -1)},"winner":${JSON.stringify(status.winningSide)}`;
   }
 }
