@@ -28,8 +28,15 @@ function build(script) {
   if (result.status !== 0) throw new Error(`\`npm run ${script}\` failed`);
 }
 
+/**
+ * The widget package's bundles the server imports or serves. Their oldest is what counts: the newest
+ * file of dist/ alone would call a stale bundle current once something else there was written (the
+ * declarations, by `tsc -p tsconfig.build.json` for the API report).
+ */
+const WIDGET_BUNDLES = ['domino-game.js', 'engine.js', 'ai.js', 'machine.js', 'protocol.js'].map((name) => join(root, 'dist', name));
+
 export function ensureServerBuilt() {
-  const widgetBuilt = newest(join(root, 'dist'));
+  const widgetBuilt = Math.min(...WIDGET_BUNDLES.map((path) => (existsSync(path) ? statSync(path).mtimeMs : 0)));
   if (widgetBuilt === 0 || widgetBuilt < newest(join(root, 'src'))) build('build:widget');
   if (!existsSync(SERVER_ENTRY) || statSync(SERVER_ENTRY).mtimeMs < Math.max(newest(join(root, 'server', 'src')), newest(join(root, 'dist', 'types')))) build('build:server');
 }
