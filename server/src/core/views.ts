@@ -10,9 +10,9 @@
  * matches, that every frame parses to exactly `{ ...playerView(game, seat), winner }`.
  *
  * The parts that outlive a change are serialized once for the match, not once a change: the engine
- * keeps the same object for the configuration, for each seat's hand while it does not change, for each
- * tile on the table and for each entry of the round's log from one state to the next, so their JSON is
- * kept beside them (weakly: it goes with them). The table and the round's log only grow, so each is
+ * keeps the same object for the configuration, for each seat's hand while it does not change and for
+ * each entry of the round's log from one state to the next, so their JSON is kept beside them (weakly:
+ * it goes with them). The table and the round's log only grow, so each is
  * kept as one JSON text with the item it ends at, and the next change adds just its new items' JSON;
  * each seat's log is cut from the public one, its own draws put in.
  */
@@ -59,9 +59,10 @@ function tableJson(game: MatchState): string {
   const table = game.table;
   if (table.length === 0) return '[]';
   const before = publicTables.get(game.config);
-  if (grewFrom(before, table) && before.count === table.length) return `[${before.json}]`;
-  let json = grewFrom(before, table) ? before.json : '';
-  for (let index = grewFrom(before, table) ? before.count : 0; index < table.length; index++) {
+  const grows = grewFrom(before, table);
+  if (grows && before.count === table.length) return `[${before.json}]`;
+  let json = grows ? before.json : '';
+  for (let index = grows ? before.count : 0; index < table.length; index++) {
     if (json !== '') json += ',';
     json += JSON.stringify(placementView(table[index]!));
   }
@@ -173,10 +174,7 @@ export class ViewFrames {
     return at === 0 ? `[${json}]` : `[${own}${json.slice(at)}]`;
   }
 
-  /**
-   * The seat-independent fields of a view as JSON members (no braces), in `sharedView`'s order less the
-   * table, which goes second, with `winner` beside `winningSide`.
-   */
+  /** The seat-independent fields of a view as JSON members (no braces), in `sharedView`'s order, with `winner` beside `winningSide`. */
   private sharedPart(): string {
     const game = this.game;
     const status = sharedStatus(game);
