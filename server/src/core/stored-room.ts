@@ -25,6 +25,15 @@ export interface RecentChange {
   eventsJson: string;
 }
 
+/**
+ * The members of a JSON array of events, as `eventsJson` holds them: each event's JSON joined, not the
+ * array's JSON sliced, since a slice keeps the whole text it was cut from alive beside it (a room keeps
+ * 64 of these).
+ */
+export function eventsMembers(events: readonly unknown[]): string {
+  return events.map((event) => JSON.stringify(event)).join(',');
+}
+
 /** The text of a snapshot: the room, and its recent changes' events (`recent`, oldest first). */
 export function snapshotText(room: RoomState, recent: readonly RecentChange[]): string {
   const json = JSON.stringify(room);
@@ -53,7 +62,7 @@ function recentOf(recent: unknown): RecentChange[] {
   if (recent === undefined) return [];
   const valid = Array.isArray(recent) && recent.every((change) => Array.isArray(change) && change.length === 2 && Number.isSafeInteger(change[0]) && Array.isArray(change[1]));
   if (!valid) throw new CorruptRoom('malformed recent changes');
-  return (recent as [number, unknown[]][]).map(([seq, events]) => ({ seq, eventsJson: JSON.stringify(events).slice(1, -1) }));
+  return (recent as [number, unknown[]][]).map(([seq, events]) => ({ seq, eventsJson: eventsMembers(events) }));
 }
 
 function roomOf(stored: Record<string, unknown>): RoomState {

@@ -11,7 +11,7 @@ import { CorruptEntry, decodeEntry, type Entry } from '../core/entries.js';
 import { PhraseLimit } from '../core/phrase-limit.js';
 import { applyEntry, type Refused, type RoomState } from '../core/room.js';
 import { wireEvents } from '../core/views.js';
-import { readSnapshot, snapshotText, type RecentChange } from '../core/stored-room.js';
+import { eventsMembers, readSnapshot, snapshotText, type RecentChange } from '../core/stored-room.js';
 import type { StoredRoom } from '../storage/log.js';
 
 /** One connection, as the rooms see it. */
@@ -179,7 +179,7 @@ export class LiveRoom {
 }
 
 function asText(changes: Replayed['changes']): RecentChange[] {
-  return changes.map(({ seq, events }) => ({ seq, eventsJson: JSON.stringify(wireEvents(events)).slice(1, -1) }));
+  return changes.map(({ seq, events }) => ({ seq, eventsJson: eventsMembers(wireEvents(events)) }));
 }
 
 /** The last RECENT_CHANGES of `earlier` then `later`, skipping what `later` holds again (a snapshot's own changes). */
