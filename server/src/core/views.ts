@@ -12,9 +12,9 @@
  * The parts that outlive a change are serialized once for the match, not once a change: the engine
  * keeps the same object for the configuration, for each seat's hand while it does not change and for
  * each entry of the round's log from one state to the next, so their JSON is kept beside them (weakly:
- * it goes with them). The table and the round's log only grow, so each is
- * kept as one JSON text with the item it ends at, and the next change adds just its new items' JSON;
- * each seat's log is cut from the public one, its own draws put in.
+ * it goes with them). The table and the round's log only grow, so each is kept as one JSON text with
+ * the item it ends at, and the next change adds just its new items' JSON; each seat's log is cut from
+ * the public one, its own draws put in.
  */
 import { configView, placementView, seatView, sharedStatus, spectatorView, viewLogEntry, type DealProof, type LogEntry, type MatchState, type Placement, type Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
