@@ -75,8 +75,19 @@ export class Listeners<T> {
     return () => this.all.delete(listener);
   }
 
+  /**
+   * Tells every listener, each whatever another did: one that throws is reported and the rest still
+   * hear it, so that the news goes on (a session tells the events of a view before it says the view
+   * changed: a throw there would leave the widget showing the view before).
+   */
   tell(value: T): void {
-    for (const listener of this.all) listener(value);
+    for (const listener of this.all) {
+      try {
+        listener(value);
+      } catch (error) {
+        console.error('<domino-game>: a listener failed.', error);
+      }
+    }
   }
 
   clear(): void {
