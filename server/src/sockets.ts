@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { MAX_MESSAGE_BYTES, parseClientMessage, type ServerMessage } from 'domino-game/protocol';
+import { Heartbeat } from './heartbeat.js';
 import { BucketPerAddress, PerAddress, TokenBucket } from './limits.js';
 import type { Metrics } from './metrics.js';
 import type { Client, RoomService } from './rooms/room-service.js';
@@ -39,7 +40,8 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 
 export function acceptSockets(http: Server, options: SocketOptions): Sockets {
   const { service, metrics, log } = options;
-  const open = new Map<WebSocket, { missedPongs: number }>();
+  const open = new Set<WebSocket>();
+  const heartbeat = new Heartbeat<WebSocket>();
   const perAddress = new PerAddress(options.maxConnectionsPerAddress);
   const creations = new BucketPerAddress(options.roomsPerMinutePerAddress, options.roomsPerMinutePerAddress);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
@@ -90,13 +92,11 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
       sendText,
       close: (code, reason) => ws.close(code, reason),
     };
-    open.set(ws, { missedPongs: 0 });
+    open.add(ws);
+    heartbeat.add(ws);
     log.info({ event: 'connected', client: client.id, address }, 'connection opened');
 
-    ws.on('pong', () => {
-      const entry = open.get(ws);
-      if (entry) entry.missedPongs = 0;
-    });
+    ws.on('pong', () => heartbeat.answered(ws));
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (!bucket.take()) {
         // A flood is refused, then closed: this many refusals in a row is nobody's honest client.
@@ -141,36 +141,26 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
     ws.on('error', (error) => log.info({ event: 'socket-error', client: client.id, err: error.message }, 'socket error'));
     ws.on('close', (code) => {
       open.delete(ws);
+      heartbeat.remove(ws);
       perAddress.release(address);
       log.info({ event: 'disconnected', client: client.id, code }, 'connection closed');
       void queue.then(() => service.closed(client));
     });
   }
 
-  // Two missed pongs in a row: the connection is dead, whatever TCP thinks.
-  const pinger = setInterval(() => {
-    for (const [ws, entry] of open) {
-      if (entry.missedPongs >= 2) {
-        ws.terminate();
-        continue;
-      }
-      entry.missedPongs++;
-      ws.ping();
-    }
-  }, options.pingMs);
-  pinger.unref();
+  heartbeat.start(options.pingMs);
 
   return {
     get count() {
       return open.size;
     },
     drain() {
-      clearInterval(pinger);
+      heartbeat.stop();
       draining = true;
-      for (const ws of open.keys()) ws.close(1012, 'server restarting');
+      for (const ws of open) ws.close(1012, 'server restarting');
     },
     terminate() {
-      for (const ws of open.keys()) ws.terminate();
+      for (const ws of open) ws.terminate();
     },
   };
 }
