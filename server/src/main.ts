@@ -9,6 +9,8 @@
  *   --redis URL       REDIS_URL: keep rooms in Redis, shared with other server processes (then --db is unused)
  *   --origins A,B     DOMINO_ORIGINS: the page origins allowed to connect; default any (said at start)
  *   --grace S         seconds a person may be gone before a computer plays for them, default 60
+ *   --ping S          seconds between heartbeat pings of each connection, default 15 (a connection that
+ *                     left two in a row unanswered is ended)
  *   --next-round S    seconds after a round ends before the next is dealt, ready or not, default 30
  *   --lobby-ttl S     seconds an unstarted room lives idle, default 3600
  *   --room-ttl S      seconds a room lives after its last person left, default 86400
@@ -62,6 +64,7 @@ try {
       origins: { type: 'string' },
       grace: { type: 'string' },
       'next-round': { type: 'string' },
+      ping: { type: 'string' },
       'lobby-ttl': { type: 'string' },
       'room-ttl': { type: 'string' },
       static: { type: 'string' },
@@ -150,6 +153,7 @@ const server = await startServer({
   origins,
   staticRoot,
   graceMs: wholeNumber('--grace', parsed.grace, 60) * 1000,
+  pingMs: wholeNumber('--ping', parsed.ping, 15, 1, 3600) * 1000,
   nextRoundMs: wholeNumber('--next-round', parsed['next-round'], 30, 1) * 1000,
   ttl: { lobbyMs: wholeNumber('--lobby-ttl', parsed['lobby-ttl'], 3600, 1) * 1000, idleMs: wholeNumber('--room-ttl', parsed['room-ttl'], 86400, 1) * 1000 },
   maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], 32, 1),

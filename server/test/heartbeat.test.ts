@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { connect } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { WebSocket } from 'ws';
 import { Heartbeat, type Pingable } from '../src/heartbeat.js';
+import { health, startServerProcess, type ServerProcess } from './harness.js';
 
 class FakeConnection implements Pingable {
   pings = 0;
@@ -87,4 +90,48 @@ test('start ticks on a timer and stop ends it', async () => {
   const atStop = pinged();
   await new Promise((resolve) => setTimeout(resolve, 100));
   assert.equal(pinged(), atStop, 'no tick after stop');
+});
+
+describe('the heartbeat over real sockets', () => {
+  let server: ServerProcess;
+  before(async () => {
+    server = await startServerProcess(['--db', ':memory:', '--ping', '1']);
+  });
+  after(async () => server.stop());
+
+  test('a connection that never answers a ping is ended; one that answers stays', async () => {
+    const { port } = new URL(server.url);
+    // A raw socket through the upgrade, that never answers anything (a `ws` client would answer pings itself).
+    const silent = connect(Number(port), '127.0.0.1');
+    silent.write(
+      `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+    );
+    let received = Buffer.alloc(0);
+    silent.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+    const silentClosed = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    const answering = new WebSocket(server.wsUrl);
+    await new Promise((resolve, reject) => answering.once('open', resolve).once('error', reject));
+    let answeringPings = 0;
+    answering.on('ping', () => answeringPings++);
+
+    const ceiling = setTimeout(() => silent.destroy(new Error('not ended within 20 s')), 20_000);
+    await silentClosed;
+    clearTimeout(ceiling);
+    const text = received.toString('latin1');
+    assert.match(text, /^HTTP\/1\.1 101 /, 'the upgrade was taken');
+    // After the upgrade the server sent the silent socket nothing but its pings (0x89: FIN and opcode 9, no payload).
+    const frames = received.subarray(text.indexOf('\r\n\r\n') + 4);
+    assert.equal(frames.length % 2, 0);
+    assert.equal(frames.length / 2, 2, `two pings before it was ended: ${frames.toString('hex')}`);
+    assert.ok(frames.every((byte, i) => byte === (i % 2 === 0 ? 0x89 : 0x00)));
+
+    // A full period more: the one that answers is pinged and kept.
+    const pingsBefore = answeringPings;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(answering.readyState, WebSocket.OPEN);
+    assert.ok(answeringPings > pingsBefore, 'still pinged');
+    assert.equal((await health(server)).connections, 1);
+    answering.close();
+  });
 });
