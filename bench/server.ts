@@ -29,7 +29,8 @@
  * (then the rate is bounded by the CPU and the latency is queueing, which is not what people do).
  * --ramp: rooms opened a second. --db memory: the server on --db :memory: (what SQLite costs); --cpu-prof
  * DIR: V8 CPU profiles of the server and echo processes (node --cpu-prof, DIR/server-N-rooms/, DIR/echo-N-rooms/). After the steps,
- * bench/server-permove.ts: one move's time inside the server, without sockets. All traffic stays on
+ * bench/server-permove.ts: one move's time inside the server, without sockets, and bench/server-rooms-cpu.ts:
+ * the server's CPU a move without sockets in one room and in the first step's rooms. All traffic stays on
  * 127.0.0.1; every process it starts is stopped at the end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -39,6 +40,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command, Reply, Report } from './server-clients.js';
 import { benchPerMove } from './server-permove.js';
+import { benchRoomsCpu } from './server-rooms-cpu.js';
 import { startRedis } from '../server/test/redis-server.js';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
 
@@ -578,6 +580,8 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
   print(`server: goals (cpu/move ≤ 2× echo, p99 ≤ ${options.redis ? 4 : 3}× echo, no errors, no unheard change; at 1,000 rooms set-up ≤ 10 s and ≤ 50 kB/room): ${verdicts.join('; ')}`);
   // Where a move's time goes inside the server, measured apart (same code path, no sockets).
   await benchPerMove({ moves: 3000, variant: options.variant }, print);
+  // What the server's own work costs a move in one room and in as many rooms as the first step, less the sockets.
+  await benchRoomsCpu({ rooms: [1, options.rooms[0]!], moves: 20000, variant: options.variant }, print);
 }
 
 // Run directly: node --import tsx bench/server.ts [flags]
