@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { legalMoves } from '../src/engine/index.js';
-import { benchService, benchSettings, openBenchRoom, type BenchClient } from './server-permove.js';
+import { benchService, benchSettings, openBenchRoom, BenchClient } from './server-permove.js';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
@@ -38,7 +38,7 @@ const perRoom = (bytes: number) => `${(bytes / ROOMS / 1000).toFixed(1)} kB a ro
 
 const baseline = await heapAfterGc();
 const rooms: BenchClient[][] = [];
-for (let r = 0; r < ROOMS; r++) rooms.push(await openBenchRoom(service, settings));
+for (let r = 0; r < ROOMS; r++) rooms.push(await openBenchRoom(service, settings, () => new BenchClient()));
 console.log(`server memory: ${ROOMS} rooms of four (in process, no sockets, SQLite), heap in use after a full collection`);
 console.log(`server memory:   set up: ${perRoom((await heapAfterGc()) - baseline)}`);
 

@@ -78,13 +78,13 @@ export function benchService(name: string): { temp: string; store: SqliteLog; se
 /** 4-player `variant` to 100, no computers, no pauses. */
 export const benchSettings = (variant: RoomSettings['variant']): RoomSettings => ({ variant, players: 4, level: 'easy', tempo: 'instant', target: 100 });
 
-/** A room of four bench clients, started: the host creates it, three join. */
-export async function openBenchRoom(service: RoomService, settings: RoomSettings): Promise<BenchClient[]> {
-  const host = new BenchClient();
+/** A room of four bench clients (`newClient`'s), started: the host creates it, three join. */
+export async function openBenchRoom<C extends Client & { welcomeRoom: string }>(service: RoomService, settings: RoomSettings, newClient: () => C): Promise<C[]> {
+  const host = newClient();
   await service.handle(host, { type: 'create', name: 'Host', settings });
   const clients = [host];
   for (let seat = 1; seat < 4; seat++) {
-    const guest = new BenchClient();
+    const guest = newClient();
     await service.handle(guest, { type: 'join', room: host.welcomeRoom, name: `Guest ${seat}` });
     clients.push(guest);
   }
@@ -98,7 +98,7 @@ export async function benchPerMove(
 ): Promise<void> {
   const { temp, store, service } = benchService('permove');
   const settings = benchSettings(options.variant);
-  const freshRoom = () => openBenchRoom(service, settings);
+  const freshRoom = () => openBenchRoom(service, settings, () => new BenchClient());
 
   // 1. The whole path through the service, warmed up first.
   let clients = await freshRoom();

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { legalMoves } from '../src/engine/index.js';
 import { parseClientMessage, type RoomSettings, type ServerMessage } from '../src/net/protocol.js';
 import type { Client } from '../server/src/rooms/room-service.js';
-import { benchService, benchSettings } from './server-permove.js';
+import { benchService, benchSettings, openBenchRoom } from './server-permove.js';
 
 /** Of a room's last view, the one frame a move is chosen from: the mover's (or seat 0's once nobody is to move). */
 interface Table {
@@ -72,16 +72,7 @@ export async function benchRoomsCpu(
     const settings = benchSettings(options.variant);
     const open = async (): Promise<BenchRoom> => {
       const table: Table = { frame: null };
-      const host = new LeanClient(table);
-      await service.handle(host, { type: 'create', name: 'Host', settings });
-      const clients = [host];
-      for (let seat = 1; seat < 4; seat++) {
-        const guest = new LeanClient(table);
-        await service.handle(guest, { type: 'join', room: host.welcomeRoom, name: `Guest ${seat}` });
-        clients.push(guest);
-      }
-      await service.handle(host, { type: 'start' });
-      return { table, clients };
+      return { table, clients: await openBenchRoom(service, settings, () => new LeanClient(table)) };
     };
     const rooms: BenchRoom[] = [];
     for (let i = 0; i < count; i++) rooms.push(await open());
