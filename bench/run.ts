@@ -5,9 +5,10 @@
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
  *   npm run bench -- ai --only "2-player Draw"   one configuration
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
- *   npm run bench -- server            the room server under 100 then 1,000 rooms of four people, beside a
- *                                      bare ws echo server; only when named (it takes minutes):
- *       --rooms 100,1000 --seconds 30 --think-ms 1000 [--warmup 10 --ramp 50 --client-processes 2 --variant fives --db memory --cpu-prof DIR]
+ *   npm run bench -- server            the room server under 300 then 1,000 rooms of four people at a brisk pace,
+ *                                      beside a bare ws echo server; only when named (it takes minutes):
+ *       --rooms 300,1000 --seconds 30 --think 200-400 [--think-ms 1000 --warmup 10 --ramp 250 --client-processes 2
+ *        --variant draw --db memory --processes 2 --redis --cpu-prof DIR --server-node-flags "FLAGS"] (bench/server.ts)
  */
 import { benchAi } from './ai.js';
 import { benchBundle } from './bundle.js';
