@@ -20,8 +20,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { legalMoves } from '../src/engine/index.js';
 import { parseClientMessage, type RoomSettings, type ServerMessage } from '../src/net/protocol.js';
-import type { Client } from '../server/src/rooms/room-service.js';
-import { benchService, benchSettings, openBenchRoom } from './server-permove.js';
+import { BenchClient, benchService, benchSettings, openBenchRoom } from './server-permove.js';
 
 /** Of a room's last view, the one frame a move is chosen from: the mover's (or seat 0's once nobody is to move). */
 interface Table {
@@ -29,32 +28,20 @@ interface Table {
 }
 
 /**
- * A client that holds on to nothing but the frame of its own turn: a remote client's memory is no
- * cost of the server's, and here the two share one heap.
+ * A bench client that holds on to nothing but the frame of its own turn: a remote client's memory is
+ * no cost of the server's, and here the two share one heap.
  */
-class LeanClient implements Client {
-  static ids = 0;
-  readonly id = ++LeanClient.ids;
-  readonly address = 'bench';
-  room: string | null = null;
-  seat: number | null = null;
-  seq = -1;
-  welcomeRoom = '';
-
-  constructor(private readonly table: Table) {}
-
-  send(message: ServerMessage) {
-    if (message.type === 'welcome') this.welcomeRoom = message.room;
-    if (message.type === 'error') throw new Error(`refused: ${message.code} ${message.message}`);
+class LeanClient extends BenchClient {
+  constructor(private readonly table: Table) {
+    super();
   }
 
-  sendText(text: string) {
+  override sendText(text: string) {
     if (!text.startsWith('{"type":"view"')) return;
+    // A frame that is not the mover's makes the move it leads to refused, and the bench throws.
     const turn = /"turn":(\d|null)/.exec(text)?.[1];
     if (turn === String(this.seat) || (turn === 'null' && this.seat === 0)) this.table.frame = text;
   }
-
-  close() {}
 }
 
 interface BenchRoom {
@@ -98,7 +85,7 @@ export async function benchRoomsCpu(
       return true;
     };
 
-    // A warm-up pass (compiled code, every room's state in the old space), then the measured one.
+    // A warm-up pass (the code compiled, every room past its first moves), then the measured one.
     let cpuPerMove = 0;
     for (const wanted of [Math.min(5000, options.moves), options.moves]) {
       let moves = 0;
