@@ -12,7 +12,7 @@ import type { Hint } from './hint.js';
 import type { ReviewOptions, RoundReview } from './review.js';
 import type { WorkerQuestion, WorkerReply } from './worker-protocol.js';
 
-export type { Hint, HintReason } from './hint.js';
+export type { Hint, HintReason, PlaceReason } from './hint.js';
 export type { Grade, ReviewedMove, ReviewedPlay, RoundReview } from './review.js';
 
 type Answer = LegalMove | Hint | RoundReview;
