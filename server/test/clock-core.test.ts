@@ -72,6 +72,10 @@ describe('the turn clock in the room core', () => {
     while (turnOf(room) !== bob) room = moveBy(room, 'person', T0 + 16_000);
     assert.equal(room.seats[bob]!.timeouts, 1);
     assert.equal(roomInfo(room, here, T0, TIMING.graceMs).seats[bob]!.away, false);
+    // One expiry is not away: back is refused and forgives nothing.
+    const early = applyEntry(room, { type: 'back', at: T0 + 30_000, seat: bob });
+    assert.equal(early.ok ? null : early.code, 'wrong-phase');
+    assert.equal(room.seats[bob]!.timeouts, 1);
     room = moveBy(room, 'clock', T0 + 31_000);
     while (turnOf(room) !== bob) room = moveBy(room, 'person', T0 + 32_000);
     assert.equal(roomInfo(room, here, T0, TIMING.graceMs).seats[bob]!.away, true);

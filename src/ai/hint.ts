@@ -30,15 +30,40 @@ export type HintReason =
   /** None of those: the move did best when the computer played the round out many times. */
   | { why: 'best' };
 
+/** Why the hinted tile goes to the place named, when it fits more than one. */
+export type PlaceReason =
+  /** Every place leaves the same number open: the place does not matter. */
+  | { why: 'same' }
+  /** It leaves `number` open, which `count` of the person's other tiles match (no other place more). */
+  | { why: 'follow'; number: number; count: number }
+  /** None of those: the place did best when the computer played the round out many times. */
+  | { why: 'best' };
+
 export interface Hint {
   move: LegalMove;
   reason: HintReason;
+  /** Why that place: null when the tile fits one place only, or when `reason` is already about the place. */
+  place: PlaceReason | null;
 }
 
 /** The hard computer's move for the seat of `view` (which must be the seat to act), and why. */
 export function hintFor(view: PlayerView, options: Omit<ChooseOptions, 'level'> = {}): Hint {
   const move = chooseMove(view, { ...options, level: 'hard' });
-  return { move, reason: reasonFor(view, move) };
+  const reason = reasonFor(view, move);
+  return { move, reason, place: placeReasonFor(view, move, reason) };
+}
+
+/** Why `move` lays its tile where it does, when the tile fits elsewhere too and `reason` (what it scores, a number an opponent lacks) does not already say. */
+export function placeReasonFor(view: PlayerView, move: LegalMove, reason: HintReason): PlaceReason | null {
+  if (move.type !== 'play' || reason.why === 'scores' || reason.why === 'lacks') return null;
+  const places = legalMoves(view).filter((m): m is Play => m.type === 'play' && sameTile(m.tile, move.tile));
+  if (places.length < 2) return null;
+  const left = (play: Play) => numbersLeft(play)[0]!;
+  if (places.every((p) => left(p) === left(move))) return { why: 'same' };
+  const others = view.hand.filter((tile) => !sameTile(tile, move.tile));
+  const matching = (play: Play) => others.filter((tile) => tile[0] === left(play) || tile[1] === left(play)).length;
+  const count = matching(move);
+  return count > 0 && places.every((p) => matching(p) <= count) ? { why: 'follow', number: left(move), count } : { why: 'best' };
 }
 
 /** One reason for `move` in `view`, from the position alone. */

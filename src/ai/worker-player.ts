@@ -2,7 +2,8 @@
  * Runs chooseMove in a Web Worker, so the page never freezes while a computer thinks. The worker loads
  * the page's own bundle (configureAiWorker, called by the bundle's entry), through a small same-origin
  * blob script so that a bundle served from a CDN works too. Where a page allows no such worker (a
- * strict CSP, file://) or none is configured, it thinks on the main thread with a short budget.
+ * strict CSP, file://) or none is configured yet, it thinks on the main thread with a short budget,
+ * and tries the worker again on a later question.
  */
 import type { LegalMove, MatchRecord, PlayerView, Seat } from '../engine/index.js';
 import type { ChooseOptions } from './levels.js';
@@ -11,13 +12,20 @@ import type { Hint } from './hint.js';
 import type { ReviewOptions, RoundReview } from './review.js';
 import type { WorkerQuestion, WorkerReply } from './worker-protocol.js';
 
-export type { Hint, HintReason } from './hint.js';
+export type { Hint, HintReason, PlaceReason } from './hint.js';
 export type { Grade, ReviewedMove, ReviewedPlay, RoundReview } from './review.js';
 
 type Answer = LegalMove | Hint | RoundReview;
 
 /** The hard level's budget when it must think on the main thread (about a frame or three). */
 const MAIN_THREAD_BUDGET_MS = 40;
+
+/**
+ * Workers that failed to start or to load, one after another, before the main thread is taken for
+ * good: a page that forbids workers fails every time, while a crash or a script not configured yet
+ * passes, so one failure alone never decides.
+ */
+const WORKER_ATTEMPTS = 3;
 
 let workerScript: { url: string; type: 'module' | 'classic' } | null = null;
 
@@ -26,9 +34,8 @@ export function configureAiWorker(url: string, type: 'module' | 'classic'): void
   workerScript = { url, type };
 }
 
-function startWorker(): Worker {
-  if (!workerScript) throw new Error('no worker script configured');
-  const { url, type } = workerScript;
+function startWorker(script: NonNullable<typeof workerScript>): Worker {
+  const { url, type } = script;
   const loader = type === 'module' ? `import ${JSON.stringify(url)};` : `importScripts(${JSON.stringify(url)});`;
   const blobUrl = URL.createObjectURL(new Blob([loader], { type: 'text/javascript' }));
   try {
@@ -47,8 +54,10 @@ export class WorkerPlayer {
     number,
     { request: WorkerQuestion; resolve(answer: Answer): void; reject(error: unknown): void }
   >();
-  /** Where the thinking happens; 'main-thread' once a worker could not be started. */
+  /** Where the last question went: 'main-thread' while no worker could be started. */
   mode: 'worker' | 'main-thread' = 'worker';
+  /** Workers that failed in a row (a worker's answer starts the count over). */
+  private failures = 0;
 
   choose(view: PlayerView, options: ChooseOptions): Promise<LegalMove> {
     return this.ask({ id: this.nextId++, view, options }) as Promise<LegalMove>;
@@ -86,22 +95,25 @@ export class WorkerPlayer {
   }
 
   private ensureWorker(): Worker | null {
-    if (this.worker || this.mode === 'main-thread') return this.worker;
-    try {
-      const worker = startWorker();
-      worker.onmessage = ({ data }: MessageEvent<WorkerReply>) => this.settle(data);
-      worker.onerror = (event) => {
-        event.preventDefault();
-        this.fail();
-      };
-      this.worker = worker;
-    } catch {
-      this.mode = 'main-thread';
+    if (!this.worker && workerScript && this.failures < WORKER_ATTEMPTS) {
+      try {
+        const worker = startWorker(workerScript);
+        worker.onmessage = ({ data }: MessageEvent<WorkerReply>) => this.settle(data);
+        worker.onerror = (event) => {
+          event.preventDefault();
+          this.fail();
+        };
+        this.worker = worker;
+      } catch {
+        this.failures += 1;
+      }
     }
+    this.mode = this.worker ? 'worker' : 'main-thread';
     return this.worker;
   }
 
   private settle(reply: WorkerReply): void {
+    this.failures = 0;
     const waiting = this.pending.get(reply.id);
     if (!waiting) return;
     this.pending.delete(reply.id);
@@ -111,11 +123,13 @@ export class WorkerPlayer {
 
   /**
    * A worker that fails to load (a CSP that forbids it, a script that cannot be fetched) or crashes
-   * reports it here: think on the main thread from now on, starting with the questions left unanswered.
+   * reports it here: the questions left unanswered go to the main thread, and the next one tries a
+   * new worker (WORKER_ATTEMPTS says how often).
    */
   private fail(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.failures += 1;
     this.mode = 'main-thread';
     for (const { request, resolve, reject } of this.pending.values()) {
       this.answerHere(request).then(resolve, reject);

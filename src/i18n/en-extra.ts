@@ -162,7 +162,6 @@ export const enExtra = {
   teachWhyHeaviest: 'It plays your heaviest tile: fewer points are left in your hand.',
   teachWhyDouble: 'It lays a double while it still fits.',
   teachWhyBest: 'It did best when the computer played the round out many times.',
-  teachUndone: 'Move taken back: your turn again.',
   teachNothingToUndo: 'There is no move of yours to take back in this round.',
   statsWithHelp: 'With a hint or undo',
   soundSetting: 'Sounds',
@@ -234,9 +233,14 @@ export const enExtra = {
   reviewMissing: 'This round cannot be reviewed: the game was resumed from a save made by an older version.',
   reviewFailed: 'The review could not be made.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Move {n} of the round: you played {play}.',
   reviewBest: 'Best.',
   reviewGood: { one: 'Good: {count} point less than {better}, on average.', other: 'Good: {count} points less than {better}, on average.' },
   reviewMistake: { one: 'Mistake: {count} point less than {better}, on average.', other: 'Mistake: {count} points less than {better}, on average.' },
   reviewTotals: 'Best: {best}. Good: {good}. Mistakes: {mistakes}. Points given away: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Your play {n} of the round: {play}.',
+  teachTakenBack: 'Move taken back.',
+  teachWhereSame: 'Each place leaves the same number open.',
+  teachWhereFollow: { one: 'There it leaves a {number} open, which {count} of your other tiles matches.', other: 'There it leaves a {number} open, which {count} of your other tiles match.' },
+  teachWhereBest: 'That place did best when the computer played the round out many times.',
 } as const;

@@ -2,12 +2,13 @@
  * The hint: the hard computer's move in the person's seat, and a reason that the position bears out.
  * Over seeded positions of every variant the hinted move is the hard player's own, and each reason
  * holds of the move (and the first reason that holds is the one given); a built position shows the
- * "an opponent lacks this number" reason.
+ * "an opponent lacks this number" reason. A tile that fits more than one place gets a reason for the
+ * place too, which the position bears out as well.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { chooseMove } from '../../src/ai/index.js';
-import { hintFor, reasonFor } from '../../src/ai/hint.js';
+import { hintFor, placeReasonFor, reasonFor } from '../../src/ai/hint.js';
 import { applyMove, createMatch, legalMoves, pipValue, playerView, sameTile, VARIANTS, type LegalMove, type MatchState, type Play } from '../../src/engine/index.js';
 import { makeDeal } from '../engine/helpers/tiles.js';
 
@@ -91,5 +92,42 @@ describe('hint', () => {
     const view = playerView(state, 0);
     assert.deepEqual(reasonFor(view, playOf('3-3')), { why: 'lacks', number: 3, seat: 1 });
     assert.deepEqual(reasonFor(view, playOf('6-2')), { why: 'heaviest' }, 'a 2 is no number seat 1 lacks');
+  });
+
+  test('says why the place, when the tile fits more than one and the reason does not already', () => {
+    const seen = new Set<string>();
+    for (const state of positions()) {
+      const view = playerView(state, state.turn!);
+      const others = (tile: Play['tile']) => view.hand.filter((t) => !sameTile(t, tile));
+      for (const move of plays(legalMoves(view))) {
+        const reason = reasonFor(view, move);
+        const place = placeReasonFor(view, move, reason);
+        const places = plays(legalMoves(view)).filter((p) => sameTile(p.tile, move.tile));
+        // A play that meets `pip` leaves the tile's other half open.
+        const left = (p: Play) => (p.tile[0] === p.pip ? p.tile[1] : p.tile[0]);
+        const matching = (p: Play) => others(p.tile).filter((t) => t[0] === left(p) || t[1] === left(p)).length;
+        if (places.length < 2 || reason.why === 'scores' || reason.why === 'lacks') {
+          assert.equal(place, null);
+          continue;
+        }
+        assert.ok(place);
+        seen.add(place.why);
+        const same = places.every((p) => left(p) === left(move));
+        switch (place.why) {
+          case 'same':
+            assert.ok(same);
+            break;
+          case 'follow':
+            assert.ok(!same);
+            assert.deepEqual([place.number, place.count], [left(move), matching(move)]);
+            assert.ok(place.count > 0 && places.every((p) => matching(p) <= place.count));
+            break;
+          case 'best':
+            assert.ok(!same && (matching(move) === 0 || places.some((p) => matching(p) > matching(move))));
+            break;
+        }
+      }
+    }
+    for (const why of ['same', 'follow', 'best']) assert.ok(seen.has(why), `the positions show a place chosen because of ${why}`);
   });
 });

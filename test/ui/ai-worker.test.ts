@@ -12,9 +12,46 @@ function midRound(): MatchState {
   return state;
 }
 
+// Unbundled, the worker loads the AI's own entry module (the bundle names itself instead).
+const configure = () => configureAiWorker(new URL('/src/ai/worker-entry.ts', location.origin).href, 'module');
+
+/** Replaces the page's Worker while `run` runs. */
+async function withWorker<T>(Replacement: unknown, run: () => Promise<T>): Promise<T> {
+  const original = window.Worker;
+  (window as { Worker: unknown }).Worker = Replacement;
+  try {
+    return await run();
+  } finally {
+    window.Worker = original;
+  }
+}
+
+/** A worker that the page refuses outright (a strict CSP). */
+const Refused = class {
+  constructor() {
+    throw new Error('blocked by the content security policy');
+  }
+};
+
+// Runs first: the worker's script is configured only at its end.
+describe('the computer player asked before the worker script is configured', () => {
+  it('thinks on the main thread, then in a worker once the script is known', async () => {
+    const player = new WorkerPlayer();
+    const state = midRound();
+    const view = playerView(state, state.turn!);
+    const early = await player.choose(view, { level: 'medium', seed: 1 });
+    expect(player.mode).to.equal('main-thread');
+    expect(legalMoves(state).map(key)).to.include(key(early));
+    configure();
+    const later = await player.choose(view, { level: 'medium', seed: 1 });
+    expect(player.mode).to.equal('worker');
+    expect(legalMoves(state).map(key)).to.include(key(later));
+    player.dispose();
+  });
+});
+
 describe('the computer player in the browser', () => {
-  // Unbundled, the worker loads the AI's own entry module (the bundle names itself instead).
-  before(() => configureAiWorker(new URL('/src/ai/worker-entry.ts', location.origin).href, 'module'));
+  before(configure);
 
   it('thinks in a Web Worker and answers with a legal move', async () => {
     const player = new WorkerPlayer();
@@ -32,21 +69,31 @@ describe('the computer player in the browser', () => {
   });
 
   it('thinks on the main thread where a page allows no worker', async () => {
-    const original = window.Worker;
-    (window as { Worker: unknown }).Worker = class {
-      constructor() {
-        throw new Error('blocked by the content security policy');
-      }
-    };
-    try {
+    await withWorker(Refused, async () => {
       const player = new WorkerPlayer();
       const state = midRound();
       const move = await player.choose(playerView(state, state.turn!), { level: 'hard', seed: 4 });
       expect(player.mode).to.equal('main-thread');
       expect(legalMoves(state).map(key)).to.include(key(move));
-    } finally {
-      window.Worker = original;
-    }
+    });
+  });
+
+  it('tries the worker again after a refusal, and gives up after three in a row', async () => {
+    const state = midRound();
+    const view = playerView(state, state.turn!);
+    const once = new WorkerPlayer();
+    await withWorker(Refused, () => once.choose(view, { level: 'easy' }));
+    await once.choose(view, { level: 'easy' });
+    expect(once.mode, 'after one refusal').to.equal('worker');
+    once.dispose();
+
+    const never = new WorkerPlayer();
+    await withWorker(Refused, async () => {
+      for (let i = 0; i < 3; i++) await never.choose(view, { level: 'easy' });
+    });
+    await never.choose(view, { level: 'easy' });
+    expect(never.mode, 'after three refusals').to.equal('main-thread');
+    never.dispose();
   });
 
   it('a worker that fails to load hands its questions to the main thread', async () => {

@@ -12,6 +12,7 @@ import { enExtra } from '../../src/i18n/en-extra.js';
 import { act, actUntil, en, mainLabel, messagePattern, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 
 const YOU = 0;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const fold = (el: DominoGame) => root(el).querySelector<HTMLDetailsElement>('domino-round-review details.review');
 const status = (el: DominoGame) => fold(el)!.querySelector('.review-status')!.textContent!.trim();
 
@@ -73,7 +74,10 @@ describe('review of your moves', function () {
       expect(entry.type).to.equal('play');
       const text = item.textContent!.replace(/\s+/g, ' ').trim();
       const tile = entry.type === 'play' ? tileName(entry.tile).replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : '';
-      expect(text, 'the move and the tile').to.match(new RegExp(`^Move ${decisions[i]! + 1} of the round: you played ${tile}[ .(]`));
+      // Numbered among your own plays of the round (the log counts every seat's moves and draws).
+      const yourPlay = last.log.slice(0, decisions[i]).filter((e) => e.type === 'play' && e.seat === YOU).length + 1;
+      const [before, after] = enExtra.reviewPlay.replace('{n}', String(yourPlay)).split('{play}') as [string, string];
+      expect(text, 'your play’s number and the tile').to.match(new RegExp(`^${escape(before)}${tile}( \\([^)]+\\))?${escape(after)}`));
       const grade = item.dataset['grade'];
       const gradeText = item.querySelector('.grade')!.textContent!.trim();
       if (grade === 'best') expect(gradeText).to.equal(enExtra.reviewBest);

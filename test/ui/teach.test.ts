@@ -6,7 +6,8 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { actUntil, game, handNames, mainLabel, messagePattern, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { enExtra } from '../../src/i18n/en-extra.js';
+import { actUntil, en, game, handNames, mainLabel, messagePattern, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 
 const hintButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('[part~="hint-button"]');
 const undoButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('[part~="undo-button"]');
@@ -83,7 +84,8 @@ describe('hint and undo against the computer', () => {
     undoButton(el)!.click();
     await waitFor('the move taken back', () => tableNames(el).length === table.length);
     expect(handNames(el)).to.deep.equal(hand);
-    await waitFor('the undo announced', () => messagePattern('teachUndone', {}, '').test(game(el).liveRegion().textContent ?? ''));
+    // Said once: that the move was taken back, then whose turn it is (the turn's own announcement).
+    await waitFor('the undo announced', () => game(el).liveRegion().textContent === `${enExtra.teachTakenBack} ${en.announceTurn}`);
     expect(undoButton(el), 'nothing more to take back').to.equal(null);
 
     await playOne(el);
@@ -98,6 +100,18 @@ describe('hint and undo against the computer', () => {
     game(el).hand().tiles()[0]!.focus();
     await sendKeys({ press: 'u' });
     await waitFor('taken back by U', () => tableNames(el).length === table.length);
+  });
+
+  it('a hint that names the place says why there', async function () {
+    this.timeout(60_000);
+    // Seed 3: the computer leads the double six, so each of your tiles that fits fits both ends, alike.
+    const el = await mount({ tempo: 'instant', seed: '3', players: '2', variant: 'draw' });
+    await untilATileFits(el);
+    hintButton(el)!.click();
+    await waitFor('the hinted tile', () => hintedTile(el));
+    const line = game(el).hint();
+    expect(line, 'the hint names the place').to.match(messagePattern('teachHintPlayAt', {}, ''));
+    expect(line, 'and why there').to.contain(enExtra.teachWhereSame);
   });
 
   it('hints="off" and undo="off" take the buttons and keys away', async function () {

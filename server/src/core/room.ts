@@ -204,11 +204,14 @@ function playAgain(room: RoomState, seat: Seat, at: number): Outcome {
   return { ok: true, room: withSeat(room, seat, { ready: true, timeouts: 0 }, at), events: NO_EVENTS };
 }
 
-/** `back`: the person whose clock ran out twice takes their turns back. */
+/**
+ * `back`: the person whose clock ran out twice takes their turns back. Only then: one expiry is not
+ * away, and `back` must not quietly forgive it (the count is the person's own moves' to reset).
+ */
 function back(room: RoomState, seat: Seat, at: number): Outcome {
   const held = room.seats[seat];
   if (held?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
-  if (!held.timeouts) return refuse('wrong-phase', 'the computer is not playing for this seat');
+  if (!clockedOut(held)) return refuse('wrong-phase', 'the computer is not playing for this seat');
   return { ok: true, room: withSeat(room, seat, { timeouts: 0 }, at), events: NO_EVENTS };
 }
 

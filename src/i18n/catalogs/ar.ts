@@ -269,7 +269,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'إنه أثقل أحجارك: تبقى نقاط أقل في يدك.',
   teachWhyDouble: 'يضع حجرًا مزدوجًا ما دام لا يزال يناسب.',
   teachWhyBest: 'كانت هذه الحركة الأفضل عندما لعب الكمبيوتر الجولة مرات كثيرة.',
-  teachUndone: 'تم التراجع عن الحركة: دورك من جديد.',
   teachNothingToUndo: 'لا توجد لك حركة يمكن التراجع عنها في هذه الجولة.',
   statsWithHelp: 'بتلميح أو تراجع',
   soundSetting: 'الأصوات',
@@ -341,7 +340,6 @@ const catalog: Catalog = {
   reviewMissing: 'لا يمكن مراجعة هذه الجولة: استُؤنفت اللعبة من حفظ أجراه إصدار أقدم.',
   reviewFailed: 'تعذّر إجراء المراجعة.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'الحركة {n} من الجولة: لعبت {play}.',
   reviewBest: 'الأفضل.',
   reviewGood: {
     zero: 'جيدة: أقل من {better} بـ{count} نقطة في المتوسط.',
@@ -360,6 +358,12 @@ const catalog: Catalog = {
     other: 'خطأ: أقل من {better} بـ{count} نقطة في المتوسط.',
   },
   reviewTotals: 'الأفضل: {best}. جيدة: {good}. أخطاء: {mistakes}. نقاط ضائعة: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'لعبتك رقم {n} في الجولة: {play}.',
+  teachTakenBack: 'تم التراجع عن الحركة.',
+  teachWhereSame: 'كل مكان يترك الرقم نفسه مفتوحًا.',
+  teachWhereFollow: { zero: 'هناك يترك الرقم {number} مفتوحًا، ويطابقه {count} من أحجارك الأخرى.', one: 'هناك يترك الرقم {number} مفتوحًا، ويطابقه حجر واحد ({count}) من أحجارك الأخرى.', two: 'هناك يترك الرقم {number} مفتوحًا، ويطابقه حجران ({count}) من أحجارك الأخرى.', few: 'هناك يترك الرقم {number} مفتوحًا، وتطابقه {count} أحجار من أحجارك الأخرى.', many: 'هناك يترك الرقم {number} مفتوحًا، ويطابقه {count} حجرًا من أحجارك الأخرى.', other: 'هناك يترك الرقم {number} مفتوحًا، ويطابقه {count} من أحجارك الأخرى.' },
+  teachWhereBest: 'كان هذا المكان الأفضل عندما لعب الكمبيوتر الجولة مرات كثيرة.',
 };
 
 export default catalog;

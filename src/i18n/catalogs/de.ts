@@ -229,7 +229,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Das ist dein schwerster Stein: Es bleiben weniger Punkte in deiner Hand.',
   teachWhyDouble: 'Ein Pasch wird gelegt, solange er noch passt.',
   teachWhyBest: 'Das schnitt am besten ab, als der Computer die Runde viele Male durchspielte.',
-  teachUndone: 'Zug zurückgenommen: Du bist wieder dran.',
   teachNothingToUndo: 'In dieser Runde gibt es keinen Zug von dir zum Zurücknehmen.',
   statsWithHelp: 'Mit Tipp oder Zurücknehmen',
   soundSetting: 'Töne',
@@ -301,11 +300,16 @@ const catalog: Catalog = {
   reviewMissing: 'Diese Runde lässt sich nicht auswerten: Das Spiel wurde aus einem Spielstand einer älteren Version fortgesetzt.',
   reviewFailed: 'Die Auswertung konnte nicht erstellt werden.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Zug {n} der Runde: Du hast {play} gelegt.',
   reviewBest: 'Bester Zug.',
   reviewGood: { one: 'Gut: im Schnitt {count} Punkt weniger als {better}.', other: 'Gut: im Schnitt {count} Punkte weniger als {better}.' },
   reviewMistake: { one: 'Fehler: im Schnitt {count} Punkt weniger als {better}.', other: 'Fehler: im Schnitt {count} Punkte weniger als {better}.' },
   reviewTotals: 'Beste Züge: {best}. Gute Züge: {good}. Fehler: {mistakes}. Verschenkte Punkte: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Dein {n}. gelegter Stein der Runde: {play}.',
+  teachTakenBack: 'Zug zurückgenommen.',
+  teachWhereSame: 'Jede Stelle lässt dieselbe Zahl offen.',
+  teachWhereFollow: { one: 'Dort bleibt eine {number} offen, zu der {count} deiner übrigen Steine passt.', other: 'Dort bleibt eine {number} offen, zu der {count} deiner übrigen Steine passen.' },
+  teachWhereBest: 'Diese Stelle schnitt am besten ab, als der Computer die Runde viele Male durchspielte.',
 };
 
 export default catalog;

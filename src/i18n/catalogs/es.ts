@@ -236,7 +236,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Es tu ficha más pesada: te quedan menos puntos en la mano.',
   teachWhyDouble: 'Coloca un doble mientras todavía encaja.',
   teachWhyBest: 'Fue la que mejor salió cuando la computadora jugó la ronda muchas veces.',
-  teachUndone: 'Jugada deshecha: vuelve a ser tu turno.',
   teachNothingToUndo: 'No tienes ninguna jugada que deshacer en esta ronda.',
   statsWithHelp: 'Con pista o deshacer',
   soundSetting: 'Sonidos',
@@ -308,7 +307,6 @@ const catalog: Catalog = {
   reviewMissing: 'Esta ronda no se puede repasar: la partida se reanudó desde una partida guardada por una versión anterior.',
   reviewFailed: 'No se pudo hacer el repaso.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Jugada {n} de la ronda: jugaste {play}.',
   reviewBest: 'La mejor.',
   reviewGood: {
     one: 'Buena: {count} punto menos que {better}, en promedio.',
@@ -321,6 +319,12 @@ const catalog: Catalog = {
     other: 'Error: {count} puntos menos que {better}, en promedio.',
   },
   reviewTotals: 'Mejores: {best}. Buenas: {good}. Errores: {mistakes}. Puntos cedidos: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Tu jugada {n} de la ronda: {play}.',
+  teachTakenBack: 'Jugada deshecha.',
+  teachWhereSame: 'Cualquier sitio deja abierto el mismo número.',
+  teachWhereFollow: { one: 'Ahí deja un {number} abierto, que encaja con {count} de tus otras fichas.', many: 'Ahí deja un {number} abierto, que encaja con {count} de tus otras fichas.', other: 'Ahí deja un {number} abierto, que encaja con {count} de tus otras fichas.' },
+  teachWhereBest: 'Ese sitio fue el que mejor salió cuando la computadora jugó la ronda muchas veces.',
 };
 
 export default catalog;

@@ -229,7 +229,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'این سنگین‌ترین مهرهٔ توست: امتیاز کمتری در دستت می‌ماند.',
   teachWhyDouble: 'جفت را تا وقتی هنوز جور است بازی می‌کند.',
   teachWhyBest: 'وقتی کامپیوتر این دست را بارها بازی کرد، این حرکت از همه بهتر بود.',
-  teachUndone: 'حرکت برگردانده شد: دوباره نوبت توست.',
   teachNothingToUndo: 'در این دست حرکتی از تو برای برگرداندن نیست.',
   statsWithHelp: 'با راهنما یا برگرداندن',
   soundSetting: 'صداها',
@@ -301,11 +300,16 @@ const catalog: Catalog = {
   reviewMissing: 'این دور را نمی‌توان بررسی کرد: بازی از ذخیره‌ای ادامه یافت که نسخهٔ قدیمی‌تری ساخته بود.',
   reviewFailed: 'بررسی انجام نشد.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'حرکت {n} این دور: {play} را بازی کردی.',
   reviewBest: 'بهترین.',
   reviewGood: { one: 'خوب: به‌طور میانگین {count} امتیاز کمتر از {better}.', other: 'خوب: به‌طور میانگین {count} امتیاز کمتر از {better}.' },
   reviewMistake: { one: 'اشتباه: به‌طور میانگین {count} امتیاز کمتر از {better}.', other: 'اشتباه: به‌طور میانگین {count} امتیاز کمتر از {better}.' },
   reviewTotals: 'بهترین: {best}. خوب: {good}. اشتباه: {mistakes}. امتیاز از دست‌رفته: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'حرکت شمارهٔ {n} تو در این دور: {play}.',
+  teachTakenBack: 'حرکت برگردانده شد.',
+  teachWhereSame: 'هر جا بگذاری، همان عدد باز می‌ماند.',
+  teachWhereFollow: { one: 'آنجا یک {number} باز می‌ماند که {count} مهره از مهره‌های دیگرت با آن جور است.', other: 'آنجا یک {number} باز می‌ماند که {count} مهره از مهره‌های دیگرت با آن جور است.' },
+  teachWhereBest: 'وقتی کامپیوتر این دور را بارها بازی کرد، این جا از همه بهتر بود.',
 };
 
 export default catalog;

@@ -225,7 +225,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Ito ang pinakamabigat mong piyesa: mas kaunting puntos ang maiiwan sa kamay mo.',
   teachWhyDouble: 'Inilalapag ang doble habang tumutugma pa ito.',
   teachWhyBest: 'Ito ang pinakamahusay nang ilang ulit na nilaro ng computer ang round.',
-  teachUndone: 'Binawi ang tira: turno mo ulit.',
   teachNothingToUndo: 'Wala kang tirang mababawi sa round na ito.',
   statsWithHelp: 'May pahiwatig o undo',
   soundSetting: 'Mga tunog',
@@ -297,7 +296,6 @@ const catalog: Catalog = {
   reviewMissing: 'Hindi masusuri ang round na ito: itinuloy ang laro mula sa larong na-save ng mas lumang bersyon.',
   reviewFailed: 'Hindi nagawa ang pagsusuri.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Tira {n} ng round: inilapag mo ang {play}.',
   reviewBest: 'Pinakamahusay.',
   reviewGood: {
     one: 'Mahusay: sa karaniwan, {count} puntos na mas mababa kaysa sa {better}.',
@@ -308,6 +306,12 @@ const catalog: Catalog = {
     other: 'Mali: sa karaniwan, {count} puntos na mas mababa kaysa sa {better}.',
   },
   reviewTotals: 'Pinakamahusay: {best}. Mahusay: {good}. Mali: {mistakes}. Nasayang na puntos: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Ang tira mo bilang {n} sa round: {play}.',
+  teachTakenBack: 'Binawi ang tira.',
+  teachWhereSame: 'Pareho ang numerong naiiwang bukas saanman ilagay.',
+  teachWhereFollow: { one: 'Doon, nag-iiwan ito ng bukas na {number}, na tugma sa {count} sa iba mo pang piyesa.', other: 'Doon, nag-iiwan ito ng bukas na {number}, na tugma sa {count} sa iba mo pang piyesa.' },
+  teachWhereBest: 'Ang puwestong iyon ang pinakamahusay nang ilang ulit na nilaro ng computer ang round.',
 };
 
 export default catalog;

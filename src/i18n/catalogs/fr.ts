@@ -240,7 +240,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'C’est ton domino le plus lourd : il te reste moins de points en main.',
   teachWhyDouble: 'Il pose un double tant qu’il va encore.',
   teachWhyBest: 'C’est le coup qui a le mieux réussi quand l’ordinateur a joué la manche de nombreuses fois.',
-  teachUndone: 'Coup annulé : c’est de nouveau à toi.',
   teachNothingToUndo: 'Tu n’as aucun coup à annuler dans cette manche.',
   statsWithHelp: 'Avec indice ou annulation',
   soundSetting: 'Sons',
@@ -312,7 +311,6 @@ const catalog: Catalog = {
   reviewMissing: 'Cette manche ne peut pas être analysée : la partie a repris d’une partie enregistrée par une version plus ancienne.',
   reviewFailed: 'L’analyse n’a pas pu être faite.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Coup {n} de la manche : tu as joué {play}.',
   reviewBest: 'Meilleur coup.',
   reviewGood: {
     one: 'Bon : {count} point de moins que {better}, en moyenne.',
@@ -325,6 +323,12 @@ const catalog: Catalog = {
     other: 'Erreur : {count} points de moins que {better}, en moyenne.',
   },
   reviewTotals: 'Meilleurs coups : {best}. Bons coups : {good}. Erreurs : {mistakes}. Points perdus : {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Ton coup n° {n} de la manche : {play}.',
+  teachTakenBack: 'Coup annulé.',
+  teachWhereSame: 'Chaque place laisse le même nombre ouvert.',
+  teachWhereFollow: { one: 'Là, il laisse un {number} ouvert, qui va avec {count} de tes autres dominos.', many: 'Là, il laisse un {number} ouvert, qui va avec {count} de tes autres dominos.', other: 'Là, il laisse un {number} ouvert, qui va avec {count} de tes autres dominos.' },
+  teachWhereBest: 'C’est la place qui a le mieux réussi quand l’ordinateur a joué la manche de nombreuses fois.',
 };
 
 export default catalog;

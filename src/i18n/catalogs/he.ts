@@ -240,7 +240,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'זו האבן הכבדה ביותר שלך: יישארו פחות נקודות ביד.',
   teachWhyDouble: 'מניחים כפולה כל עוד היא עוד מתאימה.',
   teachWhyBest: 'המהלך הזה הצליח הכי טוב כשהמחשב שיחק את הסבב פעמים רבות.',
-  teachUndone: 'המהלך בוטל: שוב תורך.',
   teachNothingToUndo: 'אין לך מהלך לבטל בסבב הזה.',
   statsWithHelp: 'עם רמז או ביטול',
   soundSetting: 'צלילים',
@@ -312,7 +311,6 @@ const catalog: Catalog = {
   reviewMissing: 'אי אפשר לנתח את הסיבוב הזה: המשחק נמשך משמירה שנעשתה בגרסה ישנה יותר.',
   reviewFailed: 'לא ניתן היה לבצע את הניתוח.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'מהלך {n} בסיבוב: שיחקת {play}.',
   reviewBest: 'הטוב ביותר.',
   reviewGood: {
     one: 'טוב: בממוצע נקודה {count} פחות מ־{better}.',
@@ -325,6 +323,12 @@ const catalog: Catalog = {
     other: 'טעות: בממוצע {count} נקודות פחות מ־{better}.',
   },
   reviewTotals: 'הטובים ביותר: {best}. טובים: {good}. טעויות: {mistakes}. נקודות שאבדו: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'המהלך שלך מספר {n} בסיבוב: {play}.',
+  teachTakenBack: 'המהלך בוטל.',
+  teachWhereSame: 'כל מקום משאיר פתוח את אותו מספר.',
+  teachWhereFollow: { one: 'שם נשאר {number} פתוח, שמתאים לאבן {count} אחרת שלך.', two: 'שם נשאר {number} פתוח, שמתאים ל־{count} מהאבנים האחרות שלך.', other: 'שם נשאר {number} פתוח, שמתאים ל־{count} מהאבנים האחרות שלך.' },
+  teachWhereBest: 'המקום הזה הצליח הכי טוב כשהמחשב שיחק את הסבב פעמים רבות.',
 };
 
 export default catalog;

@@ -229,7 +229,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'यह तुम्हारी सबसे भारी गोटी है: हाथ में कम अंक बचेंगे।',
   teachWhyDouble: 'जोड़ा तभी चलो जब तक वह बैठता है।',
   teachWhyBest: 'कंप्यूटर ने राउंड कई बार खेलकर देखा, यह चाल सबसे अच्छी रही।',
-  teachUndone: 'चाल वापस ली गई: फिर तुम्हारी बारी।',
   teachNothingToUndo: 'इस राउंड में तुम्हारी कोई चाल वापस लेने को नहीं है।',
   statsWithHelp: 'संकेत या वापसी के साथ',
   soundSetting: 'आवाज़ें',
@@ -301,11 +300,16 @@ const catalog: Catalog = {
   reviewMissing: 'इस राउंड की समीक्षा नहीं हो सकती: यह खेल पुराने संस्करण से सहेजे गए खेल से जारी हुआ था।',
   reviewFailed: 'समीक्षा नहीं हो सकी।',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'राउंड की चाल {n}: तुमने {play} चली।',
   reviewBest: 'सबसे अच्छी।',
   reviewGood: { one: 'अच्छी: औसतन {better} से {count} अंक कम।', other: 'अच्छी: औसतन {better} से {count} अंक कम।' },
   reviewMistake: { one: 'ग़लती: औसतन {better} से {count} अंक कम।', other: 'ग़लती: औसतन {better} से {count} अंक कम।' },
   reviewTotals: 'सबसे अच्छी: {best}। अच्छी: {good}। ग़लतियाँ: {mistakes}। गँवाए गए अंक: {points}।',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'राउंड में तुम्हारी चाल {n}: {play}।',
+  teachTakenBack: 'चाल वापस ली गई।',
+  teachWhereSame: 'हर जगह वही संख्या खुली रहती है।',
+  teachWhereFollow: { one: 'वहाँ {number} खुला रहता है, जिससे तुम्हारी बाकी गोटियों में से {count} मेल खाती है।', other: 'वहाँ {number} खुला रहता है, जिससे तुम्हारी बाकी गोटियों में से {count} मेल खाती हैं।' },
+  teachWhereBest: 'कंप्यूटर ने राउंड कई बार खेलकर देखा, यह जगह सबसे अच्छी रही।',
 };
 
 export default catalog;

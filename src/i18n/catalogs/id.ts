@@ -216,7 +216,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Ini kartu terberatmu: poin di tanganmu jadi lebih sedikit.',
   teachWhyDouble: 'Balak dimainkan selagi masih cocok.',
   teachWhyBest: 'Langkah ini paling bagus saat komputer memainkan ronde ini berkali-kali.',
-  teachUndone: 'Langkah diurungkan: giliranmu lagi.',
   teachNothingToUndo: 'Tak ada langkahmu yang bisa diurungkan di ronde ini.',
   statsWithHelp: 'Dengan petunjuk atau urungkan',
   soundSetting: 'Suara',
@@ -288,11 +287,16 @@ const catalog: Catalog = {
   reviewMissing: 'Ronde ini tidak bisa diulas: permainan dilanjutkan dari permainan yang disimpan versi lama.',
   reviewFailed: 'Ulasan tidak dapat dibuat.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Langkah {n} di ronde ini: kamu memainkan {play}.',
   reviewBest: 'Terbaik.',
   reviewGood: { other: 'Bagus: rata-rata {count} poin lebih sedikit daripada {better}.' },
   reviewMistake: { other: 'Salah langkah: rata-rata {count} poin lebih sedikit daripada {better}.' },
   reviewTotals: 'Terbaik: {best}. Bagus: {good}. Salah langkah: {mistakes}. Poin terbuang: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Langkahmu ke-{n} di ronde ini: {play}.',
+  teachTakenBack: 'Langkah diurungkan.',
+  teachWhereSame: 'Di mana pun diletakkan, angka yang terbuka tetap sama.',
+  teachWhereFollow: { other: 'Di sana, {number} dibiarkan terbuka, yang cocok dengan {count} kartumu yang lain.' },
+  teachWhereBest: 'Tempat itu paling bagus saat komputer memainkan ronde ini berkali-kali.',
 };
 
 export default catalog;

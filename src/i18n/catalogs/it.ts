@@ -236,7 +236,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'È la tua tessera più pesante: ti restano meno punti in mano.',
   teachWhyDouble: 'Mette giù un doppio finché va ancora bene.',
   teachWhyBest: 'È andata meglio di tutte quando il computer ha giocato la mano molte volte.',
-  teachUndone: 'Mossa annullata: tocca di nuovo a te.',
   teachNothingToUndo: 'In questa mano non hai mosse da annullare.',
   statsWithHelp: 'Con suggerimento o annulla',
   soundSetting: 'Suoni',
@@ -308,7 +307,6 @@ const catalog: Catalog = {
   reviewMissing: 'Questa mano non si può analizzare: la partita è stata ripresa da un salvataggio di una versione precedente.',
   reviewFailed: 'Non è stato possibile fare l’analisi.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Mossa {n} della mano: hai giocato {play}.',
   reviewBest: 'La migliore.',
   reviewGood: {
     one: 'Buona: {count} punto in meno di {better}, in media.',
@@ -321,6 +319,12 @@ const catalog: Catalog = {
     other: 'Errore: {count} punti in meno di {better}, in media.',
   },
   reviewTotals: 'Migliori: {best}. Buone: {good}. Errori: {mistakes}. Punti persi: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'La tua giocata n. {n} della mano: {play}.',
+  teachTakenBack: 'Mossa annullata.',
+  teachWhereSame: 'Ogni posto lascia aperto lo stesso numero.',
+  teachWhereFollow: { one: 'Lì lascia aperto un {number}, che va bene per {count} delle tue altre tessere.', many: 'Lì lascia aperto un {number}, che va bene per {count} delle tue altre tessere.', other: 'Lì lascia aperto un {number}, che va bene per {count} delle tue altre tessere.' },
+  teachWhereBest: 'Quel posto è andato meglio di tutti quando il computer ha giocato la mano molte volte.',
 };
 
 export default catalog;

@@ -216,7 +216,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: '一番重い牌：手に残る点が減る。',
   teachWhyDouble: 'ゾロ目は出せるうちに出す。',
   teachWhyBest: 'コンピュータがこのラウンドを何度も試したところ、これが一番よかった。',
-  teachUndone: '手を取り消した：もう一度あなたの番。',
   teachNothingToUndo: 'このラウンドで取り消せる手はない。',
   statsWithHelp: 'ヒントか取り消しを使用',
   soundSetting: 'サウンド',
@@ -288,11 +287,16 @@ const catalog: Catalog = {
   reviewMissing: 'このラウンドは振り返れません。古いバージョンで保存されたゲームから再開されました。',
   reviewFailed: '振り返りを作成できませんでした。',
   reviewPlayAt: '{tile}（{end}）',
-  reviewMove: 'ラウンドの{n}手目：あなたは{play}を出しました。',
   reviewBest: '最善手。',
   reviewGood: { other: '好手：平均で{better}より{count}点少ない。' },
   reviewMistake: { other: '悪手：平均で{better}より{count}点少ない。' },
   reviewTotals: '最善手：{best}。好手：{good}。悪手：{mistakes}。失った点：{points}。',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'このラウンドであなたが出した{n}枚目：{play}。',
+  teachTakenBack: '手を取り消した。',
+  teachWhereSame: 'どこに置いても、同じ目が残る。',
+  teachWhereFollow: { other: 'そこに置くと{number}の目が残り、ほかの手牌のうち{count}枚がそれに合う。' },
+  teachWhereBest: 'コンピュータがこのラウンドを何度も試したところ、その場所が一番よかった。',
 };
 
 export default catalog;

@@ -216,7 +216,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: '가장 무거운 패예요: 손에 남는 점수가 줄어요.',
   teachWhyDouble: '더블은 맞을 때 내는 게 좋아요.',
   teachWhyBest: '컴퓨터가 이 라운드를 여러 번 해 봤을 때 가장 좋았던 수예요.',
-  teachUndone: '수를 되돌렸어요: 다시 내 차례예요.',
   teachNothingToUndo: '이번 라운드에는 되돌릴 내 수가 없어요.',
   statsWithHelp: '힌트나 되돌리기 사용',
   soundSetting: '소리',
@@ -288,11 +287,16 @@ const catalog: Catalog = {
   reviewMissing: '이 라운드는 복기할 수 없습니다. 이전 버전이 저장한 게임에서 이어졌습니다.',
   reviewFailed: '복기를 만들지 못했습니다.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: '라운드의 {n}번째 수: {play}을(를) 놓았어요.',
   reviewBest: '최선의 수.',
   reviewGood: { other: '좋은 수: 평균 {better}보다 {count}점 적어요.' },
   reviewMistake: { other: '실수: 평균 {better}보다 {count}점 적어요.' },
   reviewTotals: '최선의 수: {best}. 좋은 수: {good}. 실수: {mistakes}. 잃은 점수: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: '이번 라운드에서 내가 놓은 {n}번째 패: {play}.',
+  teachTakenBack: '수를 되돌렸어요.',
+  teachWhereSame: '어디에 놓아도 같은 숫자가 열린 채로 남아요.',
+  teachWhereFollow: { other: '거기에 놓으면 {number}이(가) 열린 채로 남고, 내 다른 패 중 {count}개가 그 숫자와 맞아요.' },
+  teachWhereBest: '컴퓨터가 이 라운드를 여러 번 해 봤을 때 그 자리가 가장 좋았어요.',
 };
 
 export default catalog;

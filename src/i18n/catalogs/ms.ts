@@ -216,7 +216,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Ini batu paling berat kamu: mata dalam tangan jadi lebih sedikit.',
   teachWhyDouble: 'Batu kembar dimainkan selagi masih sesuai.',
   teachWhyBest: 'Langkah ini paling baik apabila komputer memainkan pusingan ini berkali-kali.',
-  teachUndone: 'Langkah dibuat asal: giliran kamu semula.',
   teachNothingToUndo: 'Tiada langkah kamu untuk dibuat asal dalam pusingan ini.',
   statsWithHelp: 'Dengan petunjuk atau buat asal',
   soundSetting: 'Bunyi',
@@ -288,11 +287,16 @@ const catalog: Catalog = {
   reviewMissing: 'Pusingan ini tidak dapat diulas: permainan disambung daripada permainan yang disimpan oleh versi lama.',
   reviewFailed: 'Ulasan tidak dapat dibuat.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Langkah {n} pusingan ini: kamu main {play}.',
   reviewBest: 'Terbaik.',
   reviewGood: { other: 'Baik: purata {count} mata kurang daripada {better}.' },
   reviewMistake: { other: 'Silap: purata {count} mata kurang daripada {better}.' },
   reviewTotals: 'Terbaik: {best}. Baik: {good}. Silap: {mistakes}. Mata yang terlepas: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Langkah ke-{n} kamu dalam pusingan ini: {play}.',
+  teachTakenBack: 'Langkah dibuat asal.',
+  teachWhereSame: 'Di mana-mana pun diletakkan, nombor yang terbuka tetap sama.',
+  teachWhereFollow: { other: 'Di situ, {number} dibiarkan terbuka, yang sepadan dengan {count} batu kamu yang lain.' },
+  teachWhereBest: 'Tempat itu paling baik apabila komputer memainkan pusingan ini berkali-kali.',
 };
 
 export default catalog;

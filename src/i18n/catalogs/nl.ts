@@ -229,7 +229,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Het is je zwaarste steen: er blijven minder punten in je hand.',
   teachWhyDouble: 'Een dubbele leg je zolang hij nog past.',
   teachWhyBest: 'Die deed het het best toen de computer de ronde vele keren uitspeelde.',
-  teachUndone: 'Zet teruggenomen: je bent weer aan de beurt.',
   teachNothingToUndo: 'Je hebt in deze ronde geen zet om terug te nemen.',
   statsWithHelp: 'Met tip of ongedaan maken',
   soundSetting: 'Geluid',
@@ -301,11 +300,16 @@ const catalog: Catalog = {
   reviewMissing: 'Deze ronde kan niet worden geanalyseerd: het spel is hervat uit een spel dat door een oudere versie is opgeslagen.',
   reviewFailed: 'De analyse kon niet worden gemaakt.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Zet {n} van de ronde: je speelde {play}.',
   reviewBest: 'Beste zet.',
   reviewGood: { one: 'Goed: gemiddeld {count} punt minder dan {better}.', other: 'Goed: gemiddeld {count} punten minder dan {better}.' },
   reviewMistake: { one: 'Fout: gemiddeld {count} punt minder dan {better}.', other: 'Fout: gemiddeld {count} punten minder dan {better}.' },
   reviewTotals: 'Beste zetten: {best}. Goede zetten: {good}. Fouten: {mistakes}. Weggegeven punten: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Jouw zet {n} van de ronde: {play}.',
+  teachTakenBack: 'Zet teruggenomen.',
+  teachWhereSame: 'Elke plek laat hetzelfde getal open.',
+  teachWhereFollow: { one: 'Daar blijft een {number} open, waar {count} van je andere stenen bij past.', other: 'Daar blijft een {number} open, waar {count} van je andere stenen bij passen.' },
+  teachWhereBest: 'Die plek deed het het best toen de computer de ronde vele keren uitspeelde.',
 };
 
 export default catalog;

@@ -245,7 +245,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'To twoja najcięższa kostka: zostaje ci mniej punktów w ręce.',
   teachWhyDouble: 'Dublet kładzie się, póki jeszcze pasuje.',
   teachWhyBest: 'Wypadł najlepiej, gdy komputer rozegrał rundę wiele razy.',
-  teachUndone: 'Ruch cofnięty: znowu twoja kolej.',
   teachNothingToUndo: 'W tej rundzie nie masz ruchu do cofnięcia.',
   statsWithHelp: 'Z podpowiedzią lub cofnięciem',
   soundSetting: 'Dźwięki',
@@ -317,7 +316,6 @@ const catalog: Catalog = {
   reviewMissing: 'Tej rundy nie da się przeanalizować: gra została wznowiona z zapisu starszej wersji.',
   reviewFailed: 'Nie udało się przeprowadzić analizy.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Ruch {n} rundy: twoje zagranie to {play}.',
   reviewBest: 'Najlepszy ruch.',
   reviewGood: {
     one: 'Dobry ruch: średnio o {count} punkt mniej niż {better}.',
@@ -332,6 +330,12 @@ const catalog: Catalog = {
     other: 'Błąd: średnio o {count} punktu mniej niż {better}.',
   },
   reviewTotals: 'Najlepsze: {best}. Dobre: {good}. Błędy: {mistakes}. Oddane punkty: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Twoje zagranie nr {n} w rundzie: {play}.',
+  teachTakenBack: 'Ruch cofnięty.',
+  teachWhereSame: 'Każde miejsce zostawia otwartą tę samą liczbę.',
+  teachWhereFollow: { one: 'Tam zostaje otwarte {number}, do którego pasuje {count} z twoich pozostałych kostek.', few: 'Tam zostaje otwarte {number}, do którego pasują {count} z twoich pozostałych kostek.', many: 'Tam zostaje otwarte {number}, do którego pasuje {count} z twoich pozostałych kostek.', other: 'Tam zostaje otwarte {number}, do którego pasuje {count} z twoich pozostałych kostek.' },
+  teachWhereBest: 'To miejsce wypadło najlepiej, gdy komputer rozegrał rundę wiele razy.',
 };
 
 export default catalog;

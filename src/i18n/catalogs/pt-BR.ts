@@ -236,7 +236,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'É sua peça mais pesada: sobram menos pontos na sua mão.',
   teachWhyDouble: 'Baixa uma bucha enquanto ela ainda serve.',
   teachWhyBest: 'Foi a que se saiu melhor quando o computador jogou a rodada muitas vezes.',
-  teachUndone: 'Jogada desfeita: é sua vez de novo.',
   teachNothingToUndo: 'Você não tem jogada para desfazer nesta rodada.',
   statsWithHelp: 'Com dica ou desfazer',
   soundSetting: 'Sons',
@@ -308,7 +307,6 @@ const catalog: Catalog = {
   reviewMissing: 'Esta rodada não pode ser analisada: o jogo foi retomado de um jogo salvo por uma versão mais antiga.',
   reviewFailed: 'Não foi possível fazer a análise.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Jogada {n} da rodada: você jogou {play}.',
   reviewBest: 'A melhor.',
   reviewGood: {
     one: 'Boa: {count} ponto a menos que {better}, em média.',
@@ -321,6 +319,12 @@ const catalog: Catalog = {
     other: 'Erro: {count} pontos a menos que {better}, em média.',
   },
   reviewTotals: 'Melhores: {best}. Boas: {good}. Erros: {mistakes}. Pontos perdidos: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Sua jogada {n} da rodada: {play}.',
+  teachTakenBack: 'Jogada desfeita.',
+  teachWhereSame: 'Qualquer lugar deixa o mesmo número aberto.',
+  teachWhereFollow: { one: 'Ali fica um {number} aberto, que combina com {count} das suas outras peças.', many: 'Ali fica um {number} aberto, que combina com {count} das suas outras peças.', other: 'Ali fica um {number} aberto, que combina com {count} das suas outras peças.' },
+  teachWhereBest: 'Esse lugar foi o que se saiu melhor quando o computador jogou a rodada muitas vezes.',
 };
 
 export default catalog;

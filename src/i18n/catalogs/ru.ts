@@ -245,7 +245,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Это твоя самая тяжёлая кость: в руке останется меньше очков.',
   teachWhyDouble: 'Дубль лучше выложить, пока он ещё подходит.',
   teachWhyBest: 'Этот ход оказался лучшим, когда компьютер много раз разыграл раунд.',
-  teachUndone: 'Ход отменён: снова твой ход.',
   teachNothingToUndo: 'В этом раунде нет твоего хода, который можно отменить.',
   statsWithHelp: 'С подсказкой или отменой',
   soundSetting: 'Звуки',
@@ -317,7 +316,6 @@ const catalog: Catalog = {
   reviewMissing: 'Этот раунд нельзя разобрать: игра продолжена из сохранения старой версии.',
   reviewFailed: 'Не удалось сделать разбор.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Ход {n} раунда: твой выбор — {play}.',
   reviewBest: 'Лучший ход.',
   reviewGood: {
     one: 'Хороший ход: в среднем на {count} очко меньше, чем {better}.',
@@ -332,6 +330,12 @@ const catalog: Catalog = {
     other: 'Ошибка: в среднем на {count} очка меньше, чем {better}.',
   },
   reviewTotals: 'Лучших: {best}. Хороших: {good}. Ошибок: {mistakes}. Упущено очков: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Твой ход № {n} в раунде: {play}.',
+  teachTakenBack: 'Ход отменён.',
+  teachWhereSame: 'Любое место оставляет открытым одно и то же число.',
+  teachWhereFollow: { one: 'Там остаётся открытой {number}, и к ней подходит {count} из твоих других костей.', few: 'Там остаётся открытой {number}, и к ней подходят {count} из твоих других костей.', many: 'Там остаётся открытой {number}, и к ней подходят {count} из твоих других костей.', other: 'Там остаётся открытой {number}, и к ней подходят {count} из твоих других костей.' },
+  teachWhereBest: 'Это место оказалось лучшим, когда компьютер много раз разыграл раунд.',
 };
 
 export default catalog;

@@ -220,7 +220,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'เป็นตัวที่หนักที่สุดของคุณ: แต้มในมือจะเหลือน้อยลง',
   teachWhyDouble: 'ลงตัวคู่ตอนที่ยังต่อได้',
   teachWhyBest: 'เป็นตาที่ดีที่สุดเมื่อคอมพิวเตอร์ลองเล่นรอบนี้หลายครั้ง',
-  teachUndone: 'ย้อนตาแล้ว: ถึงตาคุณอีกครั้ง',
   teachNothingToUndo: 'รอบนี้ไม่มีตาของคุณให้ย้อนกลับ',
   statsWithHelp: 'ใช้คำใบ้หรือย้อนกลับ',
   soundSetting: 'เสียง',
@@ -292,11 +291,16 @@ const catalog: Catalog = {
   reviewMissing: 'วิเคราะห์รอบนี้ไม่ได้ เพราะเล่นต่อจากเกมที่บันทึกโดยเวอร์ชันเก่ากว่า',
   reviewFailed: 'วิเคราะห์ไม่สำเร็จ',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'ตาที่ {n} ของรอบ: คุณลง {play}',
   reviewBest: 'ดีที่สุด',
   reviewGood: { other: 'ดี: น้อยกว่า {better} เฉลี่ย {count} คะแนน' },
   reviewMistake: { other: 'พลาด: น้อยกว่า {better} เฉลี่ย {count} คะแนน' },
   reviewTotals: 'ดีที่สุด: {best} ดี: {good} พลาด: {mistakes} คะแนนที่เสียไป: {points}',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'ตาที่ {n} ของคุณในรอบนี้: {play}',
+  teachTakenBack: 'ย้อนตาแล้ว',
+  teachWhereSame: 'วางตรงไหนก็เหลือหน้าเดียวกันเปิดไว้',
+  teachWhereFollow: { other: 'วางตรงนั้นจะเหลือหน้า {number} เปิดไว้ ซึ่งต่อกับตัวอื่นในมือคุณได้ {count} ตัว' },
+  teachWhereBest: 'ตำแหน่งนั้นดีที่สุดเมื่อคอมพิวเตอร์ลองเล่นรอบนี้หลายครั้ง',
 };
 
 export default catalog;

@@ -229,7 +229,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'En ağır taşın: elinde daha az puan kalır.',
   teachWhyDouble: 'Çift taş, hâlâ uyarken oynanır.',
   teachWhyBest: 'Bilgisayar eli defalarca oynadığında en iyi sonucu bu hamle verdi.',
-  teachUndone: 'Hamle geri alındı: sıra yine sende.',
   teachNothingToUndo: 'Bu elde geri alınacak bir hamlen yok.',
   statsWithHelp: 'İpucu ya da geri almayla',
   soundSetting: 'Sesler',
@@ -301,7 +300,6 @@ const catalog: Catalog = {
   reviewMissing: 'Bu tur değerlendirilemez: oyun, eski bir sürümün kaydettiği oyundan devam etti.',
   reviewFailed: 'Değerlendirme yapılamadı.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Turun {n}. hamlesi: {play} oynadın.',
   reviewBest: 'En iyi hamle.',
   reviewGood: {
     one: 'İyi: ortalama olarak {better} hamlesinden {count} puan az.',
@@ -312,6 +310,12 @@ const catalog: Catalog = {
     other: 'Hata: ortalama olarak {better} hamlesinden {count} puan az.',
   },
   reviewTotals: 'En iyi: {best}. İyi: {good}. Hata: {mistakes}. Kaçırılan puan: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Bu eldeki {n}. hamlen: {play}.',
+  teachTakenBack: 'Hamle geri alındı.',
+  teachWhereSame: 'Her yer açıkta aynı sayıyı bırakır.',
+  teachWhereFollow: { one: 'Orada açıkta bir {number} kalır; diğer taşlarından {count} tanesi ona uyar.', other: 'Orada açıkta bir {number} kalır; diğer taşlarından {count} tanesi ona uyar.' },
+  teachWhereBest: 'Bilgisayar eli defalarca oynadığında en iyi sonucu bu yer verdi.',
 };
 
 export default catalog;

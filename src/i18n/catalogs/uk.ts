@@ -245,7 +245,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Це твоя найважча кістка: у руці залишиться менше очок.',
   teachWhyDouble: 'Дубль краще викласти, поки він ще підходить.',
   teachWhyBest: 'Цей хід виявився найкращим, коли комп’ютер багато разів розіграв раунд.',
-  teachUndone: 'Хід скасовано: знову твій хід.',
   teachNothingToUndo: 'У цьому раунді немає твого ходу, який можна скасувати.',
   statsWithHelp: 'З підказкою або скасуванням',
   soundSetting: 'Звуки',
@@ -317,7 +316,6 @@ const catalog: Catalog = {
   reviewMissing: 'Цей раунд не можна розібрати: гру продовжено зі збереження старішої версії.',
   reviewFailed: 'Не вдалося зробити розбір.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Хід {n} раунду: твій вибір — {play}.',
   reviewBest: 'Найкращий хід.',
   reviewGood: {
     one: 'Добрий хід: у середньому на {count} очко менше, ніж {better}.',
@@ -332,6 +330,12 @@ const catalog: Catalog = {
     other: 'Помилка: у середньому на {count} очка менше, ніж {better}.',
   },
   reviewTotals: 'Найкращих: {best}. Добрих: {good}. Помилок: {mistakes}. Втрачено очок: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Твій хід № {n} у раунді: {play}.',
+  teachTakenBack: 'Хід скасовано.',
+  teachWhereSame: 'Будь-яке місце залишає відкритим те саме число.',
+  teachWhereFollow: { one: 'Там лишається відкритою {number}, і до неї підходить {count} з твоїх інших кісток.', few: 'Там лишається відкритою {number}, і до неї підходять {count} з твоїх інших кісток.', many: 'Там лишається відкритою {number}, і до неї підходять {count} з твоїх інших кісток.', other: 'Там лишається відкритою {number}, і до неї підходять {count} з твоїх інших кісток.' },
+  teachWhereBest: 'Це місце виявилося найкращим, коли комп’ютер багато разів розіграв раунд.',
 };
 
 export default catalog;

@@ -220,7 +220,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: 'Đây là quân nặng nhất của bạn: trên tay còn ít điểm hơn.',
   teachWhyDouble: 'Quân đôi nên đánh khi còn hợp.',
   teachWhyBest: 'Nước này tốt nhất khi máy chơi thử ván này nhiều lần.',
-  teachUndone: 'Đã hoàn tác: lại đến lượt bạn.',
   teachNothingToUndo: 'Ván này bạn không có nước nào để hoàn tác.',
   statsWithHelp: 'Có gợi ý hoặc hoàn tác',
   soundSetting: 'Âm thanh',
@@ -292,11 +291,16 @@ const catalog: Catalog = {
   reviewMissing: 'Không thể đánh giá ván này: trò chơi được tiếp tục từ một ván lưu bởi phiên bản cũ hơn.',
   reviewFailed: 'Không đánh giá được.',
   reviewPlayAt: '{tile} ({end})',
-  reviewMove: 'Nước {n} của ván: bạn đánh {play}.',
   reviewBest: 'Tốt nhất.',
   reviewGood: { other: 'Tốt: trung bình kém {better} {count} điểm.' },
   reviewMistake: { other: 'Sai lầm: trung bình kém {better} {count} điểm.' },
   reviewTotals: 'Tốt nhất: {best}. Tốt: {good}. Sai lầm: {mistakes}. Điểm bị mất: {points}.',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: 'Nước thứ {n} của bạn trong ván: {play}.',
+  teachTakenBack: 'Đã hoàn tác.',
+  teachWhereSame: 'Đặt ở đâu cũng để lại cùng một số mở.',
+  teachWhereFollow: { other: 'Ở đó số {number} được để mở, khớp với {count} quân khác trong tay bạn.' },
+  teachWhereBest: 'Vị trí đó tốt nhất khi máy tính chơi thử ván này nhiều lần.',
 };
 
 export default catalog;

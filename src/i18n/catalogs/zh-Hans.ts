@@ -216,7 +216,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: '这是你最重的牌：手里剩的点数更少。',
   teachWhyDouble: '对子趁还能接时出。',
   teachWhyBest: '电脑把这一局试打了许多次，这步的结果最好。',
-  teachUndone: '已撤销：又轮到你了。',
   teachNothingToUndo: '这一局没有你能撤销的出牌。',
   statsWithHelp: '用过提示或撤销',
   soundSetting: '声音',
@@ -288,11 +287,16 @@ const catalog: Catalog = {
   reviewMissing: '这一局无法复盘：它是从旧版本保存的游戏继续的。',
   reviewFailed: '无法完成复盘。',
   reviewPlayAt: '{tile}（{end}）',
-  reviewMove: '本局第{n}步：你出了{play}。',
   reviewBest: '最佳。',
   reviewGood: { other: '不错：平均比{better}少{count}分。' },
   reviewMistake: { other: '失误：平均比{better}少{count}分。' },
   reviewTotals: '最佳：{best}。不错：{good}。失误：{mistakes}。失分：{points}。',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: '你本局出的第{n}张牌：{play}。',
+  teachTakenBack: '已撤销。',
+  teachWhereSame: '放在哪里，留下的开放点数都一样。',
+  teachWhereFollow: { other: '放在那里会留下{number}点开放，你的其他牌中有{count}张能接上。' },
+  teachWhereBest: '电脑把这一局反复模拟多次时，那个位置的结果最好。',
 };
 
 export default catalog;

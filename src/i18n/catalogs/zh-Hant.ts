@@ -216,7 +216,6 @@ const catalog: Catalog = {
   teachWhyHeaviest: '這是你最重的牌：手裡剩的點數更少。',
   teachWhyDouble: '對子趁還能接時出。',
   teachWhyBest: '電腦把這一局試打了許多次，這步的結果最好。',
-  teachUndone: '已復原：又輪到你了。',
   teachNothingToUndo: '這一局沒有你能復原的出牌。',
   statsWithHelp: '用過提示或復原',
   soundSetting: '聲音',
@@ -288,11 +287,16 @@ const catalog: Catalog = {
   reviewMissing: '這一局無法復盤：它是從舊版本儲存的遊戲繼續的。',
   reviewFailed: '無法完成復盤。',
   reviewPlayAt: '{tile}（{end}）',
-  reviewMove: '本局第{n}步：你出了{play}。',
   reviewBest: '最佳。',
   reviewGood: { other: '不錯：平均比{better}少{count}分。' },
   reviewMistake: { other: '失誤：平均比{better}少{count}分。' },
   reviewTotals: '最佳：{best}。不錯：{good}。失誤：{mistakes}。失分：{points}。',
+  // The review's numbering of your plays, a move taken back, and why a hint names its place
+  reviewPlay: '你本局出的第{n}張牌：{play}。',
+  teachTakenBack: '已復原。',
+  teachWhereSame: '放在哪裡，留下的開放點數都一樣。',
+  teachWhereFollow: { other: '放在那裡會留下{number}點開放，你的其他牌中有{count}張能接上。' },
+  teachWhereBest: '電腦把這一局反覆模擬多次時，那個位置的結果最好。',
 };
 
 export default catalog;

@@ -5,7 +5,7 @@
  * root's own tree (no shadow root of its own), like the record's actions; loaded with the summary.
  */
 import { LitElement, css, html, nothing, type PropertyDeclarations } from 'lit';
-import { tileName, type MatchRecord } from '../../engine/index.js';
+import { tileName, type MatchRecord, type ViewLogEntry } from '../../engine/index.js';
 import type { ReviewedMove, ReviewedPlay, RoundReview } from '../../ai/worker-player.js';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { endName } from '../names.js';
@@ -22,7 +22,7 @@ export interface ReviewSource {
 /** The review's fold under a round's summary (nothing while the round is played). */
 export function renderRoundReview(t: Translator, state: SessionState, source: ReviewSource) {
   if (state.phase !== 'roundOver' && state.phase !== 'matchOver') return nothing;
-  return html`<domino-round-review .t=${t} .source=${source} .round=${state.view.round.number}></domino-round-review>`;
+  return html`<domino-round-review .t=${t} .source=${source} .round=${state.view.round.number} .log=${state.view.log}></domino-round-review>`;
 }
 
 /** Added to the root's styles with the summary's. */
@@ -89,12 +89,15 @@ export class DominoRoundReview extends LitElement {
     t: { attribute: false },
     source: { attribute: false },
     round: { attribute: false },
+    log: { attribute: false },
     outcome: { state: true },
   };
 
   t: Translator = ENGLISH;
   source: ReviewSource | null = null;
   round = 0;
+  /** The round's log (every seat's moves), to number the person's own plays. */
+  log: readonly ViewLogEntry[] = [];
   /** Null until the fold is first opened. */
   outcome: Outcome | null = null;
   private asked: { source: ReviewSource; round: number } | null = null;
@@ -123,7 +126,7 @@ export class DominoRoundReview extends LitElement {
             ${moves.map(
               (move) =>
                 html`<li class="reviewed" data-grade=${move.grade}>
-                  ${t.t('reviewMove', { n: move.index + 1, play: this.playText(move.played, move) })}
+                  ${t.t('reviewPlay', { n: this.playNumber(move, outcome), play: this.playText(move.played, move) })}
                   <span class="grade grade-${move.grade}">${this.gradeText(move)}</span>
                 </li>`,
             )}
@@ -152,6 +155,12 @@ export class DominoRoundReview extends LitElement {
         return t.t('reviewTotals', { best: count('best'), good: count('good'), mistakes: count('mistake'), points: given });
       }
     }
+  }
+
+  /** The move's place among the person's own plays of the round (1: their first tile laid), not among every seat's moves. */
+  private playNumber(move: ReviewedMove, outcome: Outcome | null): number {
+    const seat = outcome?.status === 'done' ? outcome.review.seat : null;
+    return this.log.slice(0, move.index).filter((entry) => entry.type === 'play' && entry.seat === seat).length + 1;
   }
 
   private gradeText(move: ReviewedMove): string {

@@ -4,7 +4,7 @@
  */
 import type { ReactiveController } from 'lit';
 import { tileName, type Tile } from '../../engine/index.js';
-import type { Hint, HintReason } from '../../ai/worker-player.js';
+import type { Hint, HintReason, PlaceReason } from '../../ai/worker-player.js';
 import type { Translator } from '../../i18n/index.js';
 import { endName, seatName } from '../names.js';
 import type { SessionState } from '../session/session.js';
@@ -44,7 +44,18 @@ function reasonText(t: Translator, reason: HintReason, state: SessionState): str
   }
 }
 
-/** What the hint shows: the tile, the end when the tile fits more than one, and the line that says it. */
+function placeText(t: Translator, place: PlaceReason): string {
+  switch (place.why) {
+    case 'same':
+      return t.t('teachWhereSame');
+    case 'follow':
+      return t.t('teachWhereFollow', { number: place.number, count: place.count });
+    case 'best':
+      return t.t('teachWhereBest');
+  }
+}
+
+/** What the hint shows: the tile, the end (and why there) when the tile fits more than one, and the line that says it. */
 export function describeHint(t: Translator, hint: Hint, state: SessionState): Omit<ShownHint, 'position'> {
   const { move, reason } = hint;
   const why = reasonText(t, reason, state);
@@ -53,7 +64,8 @@ export function describeHint(t: Translator, hint: Hint, state: SessionState): Om
   const places = state.legal.filter((m) => m.type === 'play' && tileName(m.tile) === tile).length;
   if (places < 2) return { tile: move.tile, end: null, text: t.t('teachHintPlay', { tile, reason: why }) };
   const end = endName(t, move.end, state.view.openEnds.map((e) => e.id));
-  return { tile: move.tile, end: move.end, text: t.t('teachHintPlayAt', { tile, end, reason: why }) };
+  const reasons = hint.place ? `${why} ${placeText(t, hint.place)}` : why;
+  return { tile: move.tile, end: move.end, text: t.t('teachHintPlayAt', { tile, end, reason: reasons }) };
 }
 
 export class TeachActions implements ReactiveController {
@@ -96,9 +108,10 @@ export class TeachActions implements ReactiveController {
       say(t().t('teachNothingToUndo'));
       return;
     }
+    // Said first: the undo gives the turn back, and the turn's own announcement follows ("Your turn.").
+    say(t().t('teachTakenBack'));
     local.undo();
     this.hinted = null;
-    say(t().t('teachUndone'));
   }
 
   hostUpdate(): void {
