@@ -36,8 +36,8 @@ export const summaryStyles = css`
     margin: 0.25em 0;
   }
   /*
-   * The score by round: a narrow column of round numbers, the sides sharing the rest. Where a side's
-   * column has too little room for a name (three or four sides on a phone, or beside the table), its
+   * The score by round: a column of round numbers, the sides sharing the rest. Where a side's column
+   * has too little room for a name (a phone's width, or three or four sides beside the table), its
    * header shows the seat's mark instead (as the final table does), the name still read out and shown
    * on hover: a header never breaks inside a word.
    */
