@@ -17,8 +17,8 @@ import { fullTableSteps } from '../test/ui-logic/full-table.js';
 const TABLE_BOXES: [string, number, number][] = [
   ['1280×800', 814, 426],
   ['1024×768', 598, 375],
-  ['375×667', 333, 312],
-  ['320 wide', 278, 287],
+  ['375×667', 333, 275],
+  ['320 wide', 278, 247],
 ];
 const PADDING = 8;
 const COUNTS = [8, 16, 24, 28];

@@ -17,6 +17,11 @@ export function seatName(t: Translator, seat: Seat, seating: Seating): string {
   return name ? name : t.t('computer', { n: seat });
 }
 
+/** A seat's mark where a name has no room: an initial, and the number of a "Computer 2" (enough to tell the seats apart). */
+export function seatTag(name: string): string {
+  return name.charAt(0).toUpperCase() + (/\d+/.exec(name)?.[0] ?? '');
+}
+
 /** A seat, or in partnerships a team: the person's team (seats of the same parity) is "your team". */
 export function sideName(t: Translator, config: ResolvedConfig, side: number, seating: Seating): string {
   if (!config.teams) return seatName(t, side, seating);

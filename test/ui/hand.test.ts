@@ -19,14 +19,34 @@ const TILES: Tile[] = [
   [1, 0],
 ];
 
-async function hand(options: { playable?: string[]; active?: boolean; dir?: 'ltr' | 'rtl' } = {}): Promise<DominoHand> {
-  const { playable = ['6-6', '1-0'], active = true, dir = 'ltr' } = options;
+async function hand(options: { playable?: string[]; active?: boolean; dir?: 'ltr' | 'rtl'; hinted?: Tile | null } = {}): Promise<DominoHand> {
+  const { playable = ['6-6', '1-0'], active = true, dir = 'ltr', hinted = null } = options;
   const wrapper = await fixture<HTMLDivElement>(html`<div dir=${dir}>
-    <domino-hand .tiles=${TILES} .playable=${new Set(playable)} ?active=${active}></domino-hand>
+    <domino-hand .tiles=${TILES} .playable=${new Set(playable)} .hinted=${hinted} ?active=${active}></domino-hand>
   </div>`);
   const el = wrapper.querySelector('domino-hand')!;
   await el.updateComplete;
   return el;
+}
+
+/**
+ * How much a tile stands out: how far it is lifted, how thick its solid ring is (the widest shadow with
+ * no blur), and how far its glow reaches (the widest shadow, blur and spread together), in px.
+ */
+function prominence(tile: HTMLElement): { lift: number; ring: number; reach: number } {
+  const style = getComputedStyle(tile);
+  const lift = -new DOMMatrixReadOnly(style.transform === 'none' ? undefined : style.transform).m42;
+  // Computed shadows read "rgb(…) x y blur spread", one per comma outside the colour's parentheses.
+  const shadows = style.boxShadow === 'none' ? [] : style.boxShadow.split(/,(?![^(]*\))/);
+  const sizes = shadows.map((shadow) => {
+    const [, , blur = 0, spread = 0] = [...shadow.replace(/\([^)]*\)/g, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+    return { blur, spread };
+  });
+  return {
+    lift,
+    ring: Math.max(0, ...sizes.filter((s) => s.blur === 0).map((s) => s.spread)),
+    reach: Math.max(0, ...sizes.map((s) => s.blur + s.spread)),
+  };
 }
 
 const buttons = (el: DominoHand) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.tile')];
@@ -60,6 +80,22 @@ describe('<domino-hand> on its own', () => {
     expect(tiles.map((b) => b.getAttribute('aria-disabled'))).to.deep.equal(['false', 'true', 'true', 'false']);
     expect(tiles.map((b) => b.classList.contains('playable'))).to.deep.equal([true, false, false, true]);
     expect(el.shadowRoot!.querySelector('[role="group"]')!.getAttribute('aria-label')).to.equal(en.yourHand);
+    await expectAccessible(el);
+  });
+
+  it('the hinted tile stands out more than every playable tile: lifted higher, a thicker ring, a wider glow; named the hint', async () => {
+    const el = await hand({ playable: ['6-6', '6-3', '1-0'], hinted: [6, 3] });
+    const [double, hinted, , other] = buttons(el);
+    const shown = prominence(hinted!);
+    for (const playable of [double!, other!]) {
+      const plain = prominence(playable);
+      expect(shown.lift, `lifted above ${playable.dataset['tile']}`).to.be.greaterThan(plain.lift);
+      expect(shown.ring, `a thicker ring than ${playable.dataset['tile']}'s`).to.be.greaterThan(plain.ring);
+      expect(shown.reach, `a wider glow than ${playable.dataset['tile']}'s`).to.be.greaterThan(plain.reach);
+    }
+    expect(hinted!.getAttribute('aria-label')).to.equal(`${en.tileFits.replace('{tile}', '6-3')}, ${en.teachHint}`);
+    expect(hinted!.getAttribute('part')!.split(/\s+/)).to.include('hinted');
+    expect(hinted!.getAttribute('aria-disabled')).to.equal('false');
     await expectAccessible(el);
   });
 

@@ -7,7 +7,7 @@ import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, settle, tableNames, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
@@ -55,10 +55,15 @@ describe('the end of a round', function () {
     it(`at ${width}×${height}: the final table and every hand stay in view beside the summary`, async () => {
       await setViewport({ width, height });
       el = await mount({ variant: 'draw', players: '4', seed: `round-end-${width}`, target: '500', level: 'easy', tempo: 'instant' });
-      const before = el.getBoundingClientRect().height;
+      const playArea = () => root(el!).querySelector('.play')!.getBoundingClientRect();
+      const rowBottom = () => root(el!).querySelector('.actions')!.getBoundingClientRect().bottom;
+      await waitForYou(el);
+      const [before, bottom] = [playArea(), rowBottom()];
       await actUntil(el, () => mainLabel(el!) === en.nextRound);
       await checkRoundEnd(el, `${width} px`);
-      expect(el.getBoundingClientRect().height, 'the widget keeps its height').to.be.closeTo(before, 1);
+      // What the round's end adds (its review, the match's record) comes under the button row.
+      expect(playArea().height, 'the play area keeps its height').to.be.closeTo(before.height, 1);
+      expect(rowBottom(), 'the button row ends where it did').to.be.closeTo(bottom, 1);
       const summary = game(el).summary() as HTMLDetailsElement;
       const position = summary.getBoundingClientRect();
       const table = boardOf(el).getBoundingClientRect();

@@ -76,7 +76,7 @@ const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles:
  * @cssprop [--domino-place=rgba(8, 40, 30, 0.85)] - A place where the chosen tile can go.
  * @cssprop [--domino-place-edge=#ffffff] - The outline of such a place.
  * @cssprop [--domino-hand-tile-width=2.6em] - The width of a tile in your hand.
- * @cssprop [--domino-play-height=clamp(640px, 520px + 25cqi, 720px)] - The height from the players' line to the main button, which stays the same through a match (by default it grows with the widget's width).
+ * @cssprop [--domino-play-height=clamp(600px, 520px + 25cqi, 720px)] - The height from the players' line to the button row, which stays the same through a match (by default it grows with the widget's width).
  *
  * @csspart players - The line of players at the top.
  * @csspart status - The line above the table: round, target, boneyard.
@@ -328,7 +328,7 @@ export class DominoGame extends LitElement {
         ></domino-board>
         <p class="happened">${this.tableStory.line}</p>
         <p class="hint" part="hint">${teach.lineFor(state) ?? hintOf(t, state, play.choosing !== null)}</p>
-        ${over ? parts.summary(t, state, this.rounds, online ? null : this.local) : nothing}
+        ${over ? parts.summary(t, state, this.rounds) : nothing}
       </div>
       ${online?.watching
         ? nothing
@@ -353,6 +353,7 @@ export class DominoGame extends LitElement {
           ${t.t('settings')}
         </button>
       </div></div>
+      ${over && !online ? parts.afterRound(t, state, this.local) : nothing}
       <domino-settings
         .settings=${this.settings.now()}
         .locked=${this.settings.locked()}

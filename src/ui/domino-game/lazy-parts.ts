@@ -77,12 +77,17 @@ export class LazyParts {
     }));
   }
 
-  /** The round's or match's summary for `state`, with the scores after each round heard (and a local match's review and record); nothing until it has loaded. */
-  summary(t: Translator, state: SessionState, rounds: readonly RoundRow[], local: LocalSession | null): unknown {
+  /** The round's or match's summary for `state`, with the scores after each round heard; nothing until it has loaded. */
+  summary(t: Translator, state: SessionState, rounds: readonly RoundRow[]): unknown {
     // A match resumed at a round's end heard no event: the summary loads now.
     const part = this.summaryPart;
     if (!part) void this.loadSummary();
-    return part?.renderSummary(t, state, rounds, local && [part.renderRoundReview(t, state, local), part.renderRecordActions(t, state, local)]);
+    return part?.renderSummary(t, state, rounds);
+  }
+
+  /** Under the button row at a local match's round's end: the round's review and the match's record; nothing until the summary has loaded. */
+  afterRound(t: Translator, state: SessionState, local: LocalSession): unknown {
+    return this.summaryPart?.renderAfterRound(t, state, local);
   }
 
   /** What is said of a round's or the match's end, once the summary's code and texts are here ('' if they cannot load). */

@@ -9,16 +9,18 @@
 import { css, html, nothing } from 'lit';
 import { handPips, sideOf, tileName } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
-import { seatName, sideName } from '../names.js';
+import { seatName, seatTag, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import { renderTile } from '../tile/tile.js';
 import type { RoundRow } from './parts.js';
+import { renderRecordActions } from './record-actions.js';
+import { renderRoundReview, type ReviewSource } from './round-review.js';
+import type { RecordParts } from '../session/local-session.js';
 
 export { resultAnnouncement } from './results.js';
-export { renderRecordActions } from './record-actions.js';
-export { renderRoundReview, reviewStyles } from './round-review.js';
+export { reviewStyles } from './round-review.js';
 
-/** Added to the root's styles when this loads. The table shrinks to a phone's width (names wrap). */
+/** Added to the root's styles when this loads. The score table shrinks to a phone's width (long names give way to seat marks). */
 export const summaryStyles = css`
   .summary {
     overflow: auto;
@@ -33,6 +35,12 @@ export const summaryStyles = css`
   .summary p {
     margin: 0.25em 0;
   }
+  /*
+   * The score by round: a column of round numbers, the sides sharing the rest. Where a side's column
+   * has too little room for a name (a phone's width, or three or four sides beside the table), its
+   * header shows the seat's mark instead (as the final table does), the name still read out and shown
+   * on hover: a header never breaks inside a word.
+   */
   .rounds {
     inline-size: 100%;
     margin: 0.5em 0;
@@ -51,8 +59,32 @@ export const summaryStyles = css`
     text-align: end;
     overflow-wrap: anywhere;
   }
+  .rounds thead th:first-child {
+    inline-size: 5.5em;
+  }
   .rounds th:first-child {
     text-align: start;
+  }
+  /* Each side's header measures its own column. */
+  .rounds .side {
+    display: block;
+    container: side / inline-size;
+  }
+  .rounds .tag {
+    display: none;
+  }
+  @container side (max-width: 6em) {
+    .rounds .tag {
+      display: inline;
+    }
+    .rounds .full {
+      position: absolute;
+      inline-size: 1px;
+      block-size: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
   }
   .rounds tfoot {
     font-weight: 700;
@@ -68,8 +100,10 @@ export const summaryStyles = css`
     outline-offset: 2px;
   }
   /*
-   * The final table stays in view: the summary beside it on a wide widget, under it on a narrow one
-   * (a fifth of the stage at least, up to two fifths; it scrolls). Closed, it takes its heading's room.
+   * The final table stays in view: the summary beside it on a wide widget, under it on a narrow one,
+   * as tall as its text up to what the table leaves (only that text may scroll: the fold's heading is
+   * its first line, and the controls of a round's end lie under the button row, never inside a box).
+   * Closed, it takes its heading's room.
    */
   .stage:has(> .over) {
     display: grid;
@@ -91,9 +125,6 @@ export const summaryStyles = css`
     .stage:has(> .over),
     .stage:has(> .over:not([open])) {
       grid-template-columns: minmax(0, 1fr);
-      grid-template-rows: minmax(0, 3fr) auto auto minmax(4em, 2fr);
-    }
-    .stage:has(> .over:not([open])) {
       grid-template-rows: minmax(0, 1fr) auto auto auto;
     }
     .stage > .over {
@@ -101,6 +132,33 @@ export const summaryStyles = css`
       grid-row: 4;
       align-self: stretch;
     }
+    /* Open, the summary says what these lines say (how the round ended, that it is over): their room is its. */
+    .stage:has(> .over[open]) {
+      grid-template-rows: minmax(6em, 1fr) minmax(0, max-content);
+    }
+    .stage:has(> .over[open]) > :is(.happened, .hint) {
+      display: none;
+    }
+    .stage > .over[open] {
+      grid-row: 2;
+    }
+  }
+  /* Under the button row, in the page's flow: the review's fold and the match's record, whole. */
+  .after-round {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5em;
+  }
+  .after-round .review {
+    margin: 0;
+  }
+  .record-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5em 0.75em;
+  }
+  .record-status {
+    margin: 0;
   }
   /* A seat's tiles face up at its chip. */
   .revealed {
@@ -136,15 +194,26 @@ export const summaryStyles = css`
 
 /**
  * The round or match summary, a fold beside or under the final table (open at first): who won and why,
- * how the round ended, the score by round. The hands face up are at their seats (renderRevealedHand).
+ * how the round ended, the score by round. The hands face up are at their seats (renderRevealedHand);
+ * what can be done with the round (its review, the match's record) comes under the button row
+ * (renderAfterRound).
  */
-export function renderSummary(t: Translator, state: SessionState, recorded: readonly RoundRow[], after?: unknown) {
+export function renderSummary(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
   const { view, phase } = state;
   const heading = phase === 'matchOver' ? t.t('matchSummary') : t.t('roundSummary', { round: view.round.number });
   return html`<details class="over summary" part="summary" open>
     <summary><h2>${heading}</h2></summary>
-    ${renderSummaryBody(t, state, recorded)} ${after}
+    ${renderSummaryBody(t, state, recorded)}
   </details>`;
+}
+
+/**
+ * Under the button row of a round's end against the computer: the review's fold, and at the match's
+ * end its record's actions. In the page's flow, so they show whole and an opened review takes the room
+ * it needs (the page may scroll), while the table and the button row stay where they were.
+ */
+export function renderAfterRound(t: Translator, state: SessionState, source: ReviewSource & { recordParts(): RecordParts | null }) {
+  return html`<div class="after-round">${renderRoundReview(t, state, source)} ${renderRecordActions(t, state, source)}</div>`;
 }
 
 /** Everything under the summary's heading. */
@@ -219,12 +288,16 @@ function renderScoreTable(t: Translator, state: SessionState, recorded: readonly
       ${points.map((p) => html`<td>${p > 0 ? `+${t.number(p)}` : t.number(p)}</td>`)}
     </tr>`;
   });
+  // A name of four letters or fewer ("You") needs no mark.
+  const tagOf = (name: string) => (name.length <= 4 ? name : seatTag(name));
   return html`<table class="rounds">
     <caption>${t.t('scoreByRound')}</caption>
     <thead>
       <tr>
         <th scope="col">${t.t('roundColumn')}</th>
-        ${sides.map((name) => html`<th scope="col">${name}</th>`)}
+        ${sides.map((name) => html`<th scope="col" title=${name}>
+            <span class="side"><span class="full">${name}</span><span class="tag" aria-hidden="true">${tagOf(name)}</span></span>
+          </th>`)}
       </tr>
     </thead>
     <tbody>

@@ -7,7 +7,7 @@ import { render, type ReactiveControllerHost } from 'lit';
 import type { Tile } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
 import type { SeatMark } from '../domino-board/domino-board.js';
-import { seatName } from '../names.js';
+import { seatName, seatTag } from '../names.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
 import { renderTile } from '../tile/tile.js';
 
@@ -48,8 +48,7 @@ export class TableStory {
     state.view.table.forEach((placement, index) => {
       if (this.lastPlays.get(placement.seat) !== key(placement.tile)) return;
       const name = seatName(t, placement.seat, state);
-      // An initial, and the number of a "Computer 2": enough to tell the seats apart on a small tile.
-      marks.push({ index, name, tag: name.charAt(0).toUpperCase() + (/\d+/.exec(name)?.[0] ?? '') });
+      marks.push({ index, name, tag: seatTag(name) });
     });
     return marks;
   }

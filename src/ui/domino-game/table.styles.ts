@@ -1,11 +1,13 @@
 import { css } from 'lit';
 
 /**
- * The play area's shape: from the players' line to the main button, one box whose height depends on
- * the widget's width only, so the widget keeps its size through a match (a table that fills, a hand
- * that grows, a summary, a hint that wraps). The table takes what the rest leaves; the round's summary
- * sits beside the final table, or under it on a narrow widget (summary.ts). The heights fit the main button inside a
- * 1024×768 window from 960 px wide, and inside a 375×667 phone.
+ * The play area's shape: from the players' line to the button row, one box whose height depends on
+ * the widget's width only, so the table, the hand and the button row keep their places through a match
+ * (a table that fills, a hand that grows, a summary, a hint that wraps). The table takes what the rest
+ * leaves; the round's summary sits beside the final table, or under it on a narrow widget, and the
+ * round's review and the match's record come under the button row (summary.ts). The heights fit the
+ * button row inside a 1024×768 window from 960 px wide, and inside a 320×640 or 360×640 phone's screen
+ * (the widget's padding above it included).
  */
 export const tableStyles = css`
   .game {
@@ -15,8 +17,9 @@ export const tableStyles = css`
     display: flex;
     flex-direction: column;
     gap: 0.5em;
-    /* .game is an inline-size container: 640 px up to 480 px wide, then growing to 720 px at 800. */
-    block-size: var(--domino-play-height, clamp(640px, 520px + 25cqi, 720px));
+    /* .game is an inline-size container: 600 px up to 344 px wide, then growing to 720 px at 824. */
+    --play-block-size: var(--domino-play-height, clamp(600px, 520px + 25cqi, 720px));
+    block-size: var(--play-block-size);
   }
   .stage {
     position: relative;

@@ -52,8 +52,18 @@ export const styles = [
       transform: translateY(-8px);
       box-shadow: 0 0 0 3px var(--domino-accent, #0b5cad), 0 0 14px 3px var(--domino-glow, #f2b705);
     }
-    button.tile.hinted {
-      box-shadow: 0 0 0 3px var(--domino-glow, #f2b705);
+    /*
+     * The hinted tile outshines the playable ones it was chosen from: lifted higher, ringed in the
+     * accent (which contrasts with the widget's background in both themes) inside a thicker glow ring,
+     * and a wider glow. Selected, it keeps this look (the pressed state says it is chosen).
+     */
+    button.tile.hinted,
+    button.tile.hinted:hover {
+      transform: translateY(-8px);
+      box-shadow:
+        0 0 0 3px var(--domino-accent, #0b5cad),
+        0 0 0 6px var(--domino-glow, #f2b705),
+        0 0 22px 8px var(--domino-glow, #f2b705);
     }
     button.tile:focus-visible {
       outline: 3px solid var(--domino-accent, #0b5cad);
@@ -67,6 +77,10 @@ export const styles = [
       button.tile.playable:hover,
       button.tile.selected {
         transform: translateY(-4px);
+      }
+      button.tile.hinted,
+      button.tile.hinted:hover {
+        transform: translateY(-8px);
       }
     }
   `,
