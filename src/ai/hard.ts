@@ -5,7 +5,8 @@
  */
 import { sideOf, type LegalMove, type Play, type PlayerView } from '../engine/index.js';
 import { LEAD_SLOT, Playout, tileIndex, type RngState } from '../engine/internal.js';
-import { impossibleTiles, unseenMask } from './knowledge.js';
+import { dealLikelihood, playEvidence } from './inference.js';
+import { impossibleTiles, maskOf, unseenMask } from './knowledge.js';
 import { greedyMove } from './playout-policy.js';
 import { sampleState } from './sample.js';
 
@@ -52,19 +53,27 @@ export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: Rng
   const unseen = unseenMask(view);
   const impossible = impossibleTiles(view);
   const sim = new Playout(view.config, rng);
+  const evidence = playEvidence(view);
+  const hands = new Int32Array(view.config.players);
   const values = new Float64Array(plays.length);
   let deals = 0;
+  let totalWeight = 0;
   while (deals < limits.maxDeals && (deals === 0 || performance.now() <= deadline)) {
     const state = sampleState(view, unseen, impossible, rng);
+    state.hands.forEach((hand, seat) => (hands[seat] = maskOf(hand)));
+    // Each imagined deal counts as much as the others' plays were likely under it.
+    const weight = dealLikelihood(evidence, hands);
+    deals++;
+    if (weight === 0) continue;
+    totalWeight += weight;
     plays.forEach((move, i) => {
       sim.load(state);
       sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
       sim.playRound(greedyMove);
-      values[i]! += outcome(sim, view, side);
+      values[i]! += weight * outcome(sim, view, side);
     });
-    deals++;
   }
-  for (let i = 0; i < values.length; i++) values[i]! /= deals;
+  if (totalWeight > 0) for (let i = 0; i < values.length; i++) values[i]! /= totalWeight;
   return { values, deals };
 }
 
