@@ -5,6 +5,7 @@
  */
 import { sideOf, type LegalMove, type Play, type PlayerView } from '../engine/index.js';
 import { LEAD_SLOT, Playout, tileIndex, type RngState } from '../engine/internal.js';
+import { EndgameSearch } from './endgame.js';
 import { dealLikelihood, playEvidence } from './inference.js';
 import { impossibleTiles, maskOf, unseenMask } from './knowledge.js';
 import { greedyMove } from './playout-policy.js';
@@ -54,6 +55,7 @@ export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: Rng
   const impossible = impossibleTiles(view);
   const sim = new Playout(view.config, rng);
   const evidence = playEvidence(view);
+  const endgame = new EndgameSearch(sim);
   const hands = new Int32Array(view.config.players);
   const values = new Float64Array(plays.length);
   let deals = 0;
@@ -69,8 +71,13 @@ export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: Rng
     plays.forEach((move, i) => {
       sim.load(state);
       sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
-      sim.playRound(greedyMove);
-      values[i]! += weight * outcome(sim, view, side);
+      let value: number;
+      if (endgame.applies(sim)) value = endgame.value(sim, side, (end) => outcome(end, view, side));
+      else {
+        sim.playRound(greedyMove);
+        value = outcome(sim, view, side);
+      }
+      values[i]! += weight * value;
     });
   }
   if (totalWeight > 0) for (let i = 0; i < values.length; i++) values[i]! /= totalWeight;
