@@ -5,12 +5,15 @@
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
  *   npm run bench -- ai --only "2-player Draw"   one configuration
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
+ *   npm run bench -- arena --a hard --b hard-v1 --variant draw,block,fives --players 2,4 --deals 300 --seed arena
+ *                                      duplicate deals between two players, only when named (bench/arena-bench.ts)
  *   npm run bench -- server            the room server under 300 then 1,000 rooms of four people at a brisk pace,
  *                                      beside a bare ws echo server; only when named (it takes minutes):
  *       --rooms 300,1000 --seconds 30 --think 200-400 [--think-ms 1000 --warmup 10 --ramp 250 --client-processes 2
  *        --variant draw --db memory --processes 2 --redis --cpu-prof DIR --server-node-flags "FLAGS"] (bench/server.ts)
  */
 import { benchAi } from './ai.js';
+import { benchArena, takeArenaArgs } from './arena-bench.js';
 import { benchBundle } from './bundle.js';
 import { benchEngine } from './engine.js';
 import { benchLayout } from './layout.js';
@@ -24,6 +27,8 @@ const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
 const buildAt = args.indexOf('--build');
 const build = buildAt >= 0 && args.splice(buildAt, 1).length > 0;
+// The arena's flags first: --variant is also a flag of the server section.
+const arenaOptions = args.includes('arena') ? takeArenaArgs(args) : null;
 const serverOptions = takeServerArgs(args);
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'page'];
 
@@ -32,4 +37,5 @@ if (sections.includes('layout')) for (const line of benchLayout()) console.log(l
 if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line), only);
 if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(line));
 if (sections.includes('page')) await benchPage({ build: build && !sections.includes('bundle') }, (line) => console.log(line));
+if (arenaOptions) await benchArena(arenaOptions, (line) => console.log(line));
 if (sections.includes('server')) await benchServer(serverOptions, (line) => console.log(line));

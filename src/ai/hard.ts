@@ -3,9 +3,11 @@
  * consistent with what it knows (knowledge.ts), plays each of its moves out to the end of the round in
  * every such deal with the fast playouts, and takes the move that does best on average for its side.
  */
-import { sideOf, type LegalMove, type Play, type PlayerView } from '../engine/index.js';
-import { LEAD_SLOT, Playout, tileIndex, type RngState } from '../engine/internal.js';
-import { impossibleTiles, unseenMask } from './knowledge.js';
+import { sideOf, type LegalMove, type MatchState, type Play, type PlayerView } from '../engine/index.js';
+import { LEAD_SLOT, nextInt, Playout, tileIndex, type RngState } from '../engine/internal.js';
+import { EndgameSearch } from './endgame.js';
+import { dealLikelihood, playEvidence, type PlayEvidence } from './inference.js';
+import { impossibleTiles, maskOf, unseenMask } from './knowledge.js';
 import { greedyMove } from './playout-policy.js';
 import { sampleState } from './sample.js';
 
@@ -34,6 +36,33 @@ function outcome(sim: Playout, view: PlayerView, side: number): number {
   return value;
 }
 
+/**
+ * Each deal played out is picked from this many sampled ones in proportion to how likely the others'
+ * plays were under each (sampling importance resampling): every deal played out then counts the same,
+ * where weighing the outcomes instead let a few deals dominate, and two evaluations of a position with
+ * different seeds disagreed by many points in 4-player games.
+ */
+const DEALS_WEIGHED = 4;
+
+/** One deal drawn from `pool` sampled ones, each as likely as the others' plays were under it. */
+function likelyDeal(view: PlayerView, evidence: readonly PlayEvidence[], pool: number, unseen: number, impossible: number[], rng: RngState): MatchState {
+  const deals: MatchState[] = [];
+  const cumulative = new Float64Array(pool);
+  const hands = new Int32Array(view.config.players);
+  let total = 0;
+  for (let k = 0; k < pool; k++) {
+    const deal = sampleState(view, unseen, impossible, rng);
+    deal.hands.forEach((hand, seat) => (hands[seat] = maskOf(hand)));
+    total += dealLikelihood(evidence, hands);
+    cumulative[k] = total;
+    deals.push(deal);
+  }
+  const pick = (nextInt(rng, 1 << 30) / (1 << 30)) * total;
+  let k = 0;
+  while (k < pool - 1 && cumulative[k]! <= pick) k++;
+  return deals[k]!;
+}
+
 /** What each of a seat's plays is worth, by the hard computer's reckoning (evaluatePlays). */
 export interface PlayValues {
   /** Per play, in the order given: its average outcome for the seat's side, in points (see outcome). */
@@ -52,17 +81,23 @@ export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: Rng
   const unseen = unseenMask(view);
   const impossible = impossibleTiles(view);
   const sim = new Playout(view.config, rng);
+  const evidence = playEvidence(view);
+  const endgame = new EndgameSearch(sim);
+  const pool = evidence.length > 0 ? DEALS_WEIGHED : 1;
   const values = new Float64Array(plays.length);
   let deals = 0;
   while (deals < limits.maxDeals && (deals === 0 || performance.now() <= deadline)) {
-    const state = sampleState(view, unseen, impossible, rng);
+    const state = pool === 1 ? sampleState(view, unseen, impossible, rng) : likelyDeal(view, evidence, pool, unseen, impossible, rng);
+    deals++;
     plays.forEach((move, i) => {
       sim.load(state);
       sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
-      sim.playRound(greedyMove);
-      values[i]! += outcome(sim, view, side);
+      if (endgame.applies(sim)) values[i]! += endgame.value(sim, side, (end) => outcome(end, view, side));
+      else {
+        sim.playRound(greedyMove);
+        values[i]! += outcome(sim, view, side);
+      }
     });
-    deals++;
   }
   for (let i = 0; i < values.length; i++) values[i]! /= deals;
   return { values, deals };

@@ -13,5 +13,6 @@ export interface ChooseOptions {
   maxDeals?: number;
 }
 
-export const DEFAULT_BUDGET_MS = 250;
+/** The hard level's thinking time a move when none is given: within it the p95 of a move stays under 150 ms. */
+export const DEFAULT_BUDGET_MS = 150;
 export const DEFAULT_MAX_DEALS = 1000;

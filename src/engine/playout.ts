@@ -277,6 +277,44 @@ export class Playout {
     this.winningSide = state.winningSide ?? -1;
   }
 
+  /** Becomes a copy of `other`'s round (same config), generator included: a search's step back. */
+  copyFrom(other: Playout): void {
+    this.hands.set(other.hands);
+    this.pips.set(other.pips);
+    this.tileCounts.set(other.tileCounts);
+    this.scores.set(other.scores);
+    this.boneyard.set(other.boneyard);
+    this.boneyardStart = other.boneyardStart;
+    this.boneyardEnd = other.boneyardEnd;
+    this.endPip.set(other.endPip);
+    this.endKind.set(other.endKind);
+    this.endSpinner.set(other.endSpinner);
+    this.endIsLong.set(other.endIsLong);
+    this.endCode.set(other.endCode);
+    this.endCount = other.endCount;
+    this.longFree.set(other.longFree);
+    this.doublePip.set(other.doublePip);
+    this.placed = other.placed;
+    this.unlocked = other.unlocked;
+    this.fivesSpinner = other.fivesSpinner;
+    this.turn = other.turn;
+    this.leader = other.leader;
+    this.leadTile = other.leadTile;
+    this.drawn = other.drawn;
+    this.count = other.count;
+    this.result = other.result;
+    this.winningSide = other.winningSide;
+    this.over = other.over;
+    [this.a, this.b, this.c, this.d] = [other.a, other.b, other.c, other.d];
+  }
+
+  /** The tiles in every hand. */
+  tilesInHands(): number {
+    let tiles = 0;
+    for (let s = 0; s < this.players; s++) tiles += this.tileCounts[s]!;
+    return tiles;
+  }
+
   slotOfEnd(id: string): number {
     for (let e = 0; e < this.endCount; e++) if (endId(this.endCode[e]!) === id) return e;
     throw new Error(`playout: no open end ${id}`);

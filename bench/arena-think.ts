@@ -1,0 +1,41 @@
+/**
+ * The hard player's think time as CPU time a decision, which other processes' load does not inflate
+ * (the arena's wall-clock figures do): rounds of hard against itself, 1000 sampled deals a decision
+ * and no clock bound, so the figure says whether the 150 ms budget would ever bind on a quiet core.
+ * Run: node --import tsx bench/arena-think.ts [rounds a configuration, default 12]
+ */
+import { chooseMove } from '../src/ai/index.js';
+import { DEFAULT_MAX_DEALS } from '../src/ai/levels.js';
+import { applyMove, createMatch, legalMoves, playerView, type MatchConfig } from '../src/engine/index.js';
+import { percentile } from './arena.js';
+
+const rounds = Number(process.argv[2] ?? 12);
+const CONFIGS: MatchConfig[] = [
+  { variant: 'draw', players: 2 },
+  { variant: 'block', players: 2 },
+  { variant: 'fives', players: 2 },
+  { variant: 'draw', players: 4, teams: true },
+  { variant: 'fives', players: 4, teams: true },
+];
+
+for (const config of CONFIGS) {
+  const cpuMs: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let state = createMatch({ ...config, seed: `think-${r}` });
+    let decision = 0;
+    while (!state.round.result && state.winningSide === null) {
+      const view = playerView(state, state.turn!);
+      const choice = legalMoves(view).length > 1;
+      const before = process.cpuUsage();
+      const move = chooseMove(view, { level: 'hard', seed: decision++, maxDeals: DEFAULT_MAX_DEALS, budgetMs: 3_600_000 });
+      const used = process.cpuUsage(before);
+      if (choice) cpuMs.push((used.user + used.system) / 1000);
+      state = applyMove(state, move);
+    }
+  }
+  const name = `${config.players === 4 ? '4 in teams' : '2-player'} ${config.variant}`;
+  console.log(
+    `think: ${name}: hard, ${DEFAULT_MAX_DEALS} sampled deals, CPU ms a decision with a choice: ` +
+      `p50 ${percentile(cpuMs, 0.5).toFixed(1)} / p95 ${percentile(cpuMs, 0.95).toFixed(1)} / max ${Math.max(...cpuMs).toFixed(1)} (n=${cpuMs.length})`,
+  );
+}

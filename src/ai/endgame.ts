@@ -1,0 +1,70 @@
+/**
+ * The end of a round searched exactly: once few tiles are left in the hands and none can be drawn,
+ * the hard player's playout of a sampled deal is replaced by alpha-beta search over every line of
+ * play (perfect information inside that deal). Only with two sides (2 players, or 4 in teams), where
+ * one side's gain is the other's loss.
+ */
+import { sideOf } from '../engine/index.js';
+import { Playout } from '../engine/internal.js';
+
+/** Search when at most this many tiles are left in all the hands (else the greedy playout). */
+export const EXACT_TILES = 7;
+
+export class EndgameSearch {
+  private readonly stack: Playout[] = [];
+  private readonly moves: number[][] = [];
+  /** Positions visited, over the search's life: its count of work. */
+  nodes = 0;
+
+  constructor(private readonly template: Playout) {}
+
+  /** Whether `sim`'s round is small enough, and certain enough, to search exactly. */
+  applies(sim: Playout): boolean {
+    return !sim.over && sim.drawable() === 0 && sim.tilesInHands() <= EXACT_TILES && sim.config.players !== 3 && (sim.config.players === 2 || sim.config.teams);
+  }
+
+  /**
+   * The value for `side` of `sim`'s position with both sides playing their best, where `value`
+   * scores a finished round for `side`. `sim` is left as it was.
+   */
+  value(sim: Playout, side: number, value: (end: Playout) => number): number {
+    return this.search(sim, 0, side, -Infinity, Infinity, value);
+  }
+
+  private node(depth: number): Playout {
+    while (this.stack.length <= depth) {
+      this.stack.push(new Playout(this.template.config, [1, 2, 3, 4]));
+      this.moves.push([]);
+    }
+    return this.stack[depth]!;
+  }
+
+  private search(sim: Playout, depth: number, side: number, alpha: number, beta: number, value: (end: Playout) => number): number {
+    this.nodes++;
+    if (sim.over) return value(sim);
+    const child = this.node(depth);
+    const moves = this.moves[depth]!;
+    if (sim.legalPlays(moves) === 0) {
+      child.copyFrom(sim);
+      child.drawOrPass();
+      return this.search(child, depth + 1, side, alpha, beta, value);
+    }
+    const maximizing = sideOf(sim.config, sim.turn) === side;
+    let best = maximizing ? -Infinity : Infinity;
+    for (let i = 0; i < moves.length; i++) {
+      const code = moves[i]!;
+      child.copyFrom(sim);
+      child.play(code >> 6, code & 63);
+      const v = this.search(child, depth + 1, side, alpha, beta, value);
+      if (maximizing) {
+        if (v > best) best = v;
+        if (best > alpha) alpha = best;
+      } else {
+        if (v < best) best = v;
+        if (best < beta) beta = best;
+      }
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+}
