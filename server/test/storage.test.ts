@@ -13,13 +13,15 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { Cluster, Redis } from 'ioredis';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { KEPT_BEFORE_SNAPSHOT, type RoomLog } from '../src/storage/log.js';
 import { MemoryLog } from '../src/storage/memory.js';
-import { INDEX_SLACK_MS, RedisLog, logKey, roomChannel, roomKey, type RedisClient } from '../src/storage/redis.js';
+import { INDEX_SLACK_MS, RedisLog, STORAGE_DEADLINE_MS, logKey, roomChannel, roomKey, type RedisClient } from '../src/storage/redis.js';
 import { EXPIRY_SLACK_MS, SqliteLog } from '../src/storage/sqlite.js';
 import { startCluster, startRedis, type RedisClusterProcesses, type RedisProcess } from './redis-server.js';
 
@@ -289,6 +291,24 @@ for (const [name, client] of [['one Redis', () => redisClient()], ['a Redis Clus
     assert.equal(await log.count(), counted - 1, 'count leaves out a room past its indexed expiry');
   });
 }
+
+test('RedisLog fails within STORAGE_DEADLINE_MS when Redis does not answer (a move is refused, not left hanging)', async () => {
+  // A "Redis" that takes connections and never answers: ioredis would queue the commands for ever.
+  const silent = createServer(() => undefined);
+  silent.listen(0, '127.0.0.1');
+  await once(silent, 'listening');
+  const client = new Redis((silent.address() as AddressInfo).port, '127.0.0.1', { maxRetriesPerRequest: null });
+  redisClients.push(client);
+  const log = new RedisLog(client);
+  const later = Date.now() + 60_000;
+  const attempts = [log.create(fresh('silent'), '{}', later), log.append(fresh('silent'), 1, [entry(2)], null, later), log.load(fresh('silent')), log.count()];
+  for (const attempt of await Promise.allSettled(attempts)) {
+    assert.equal(attempt.status, 'rejected');
+    assert.match(String((attempt as PromiseRejectedResult).reason), new RegExp(`within ${STORAGE_DEADLINE_MS} ms`));
+  }
+  client.disconnect();
+  silent.close();
+});
 
 test('SqliteLog keeps rooms, versions, snapshots and expiries across a reopen of its file', async () => {
   const clock = new Clock();

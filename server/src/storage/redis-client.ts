@@ -3,9 +3,9 @@
  * seed nodes), for commands (the room log, the heartbeat) or for listening (sharded pub/sub).
  *
  * A Redis or a cluster node that is away must cost a move a prompt `unavailable`, not a wait: commands
- * never queue while a connection is down, each is retried at most once (one Redis) or redirected a few
- * times 200 ms apart (a cluster: MOVED, ASK, a node restarting, a failover), and one left unanswered
- * for COMMAND_TIMEOUT_MS fails. Every attempt together stays within about two seconds. The
+ * never queue while a connection is down, each is retried at most once (one Redis) or redirected three
+ * times 150 ms apart (a cluster: MOVED, ASK, a node restarting, a failover), and one left unanswered
+ * for COMMAND_TIMEOUT_MS fails; the room log bounds the whole (STORAGE_DEADLINE_MS in redis.ts). The
  * connections themselves reconnect for ever, a second apart at most, so play goes on once Redis is back.
  */
 import { Cluster, Redis, type ClusterNode } from 'ioredis';
@@ -16,8 +16,8 @@ export type RedisRole = 'commands' | 'subscriber';
 
 const CONNECT_TIMEOUT_MS = 1_000;
 const COMMAND_TIMEOUT_MS = 1_500;
-const CLUSTER_REDIRECTIONS = 5;
-const CLUSTER_RETRY_DELAY_MS = 200;
+const CLUSTER_REDIRECTIONS = 3;
+const CLUSTER_RETRY_DELAY_MS = 150;
 const reconnectDelay = (attempt: number) => Math.min(100 * attempt, 1_000);
 
 /**

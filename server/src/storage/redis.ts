@@ -38,6 +38,31 @@ export function roomOfChannel(channel: string): string | null {
 }
 /** How far the expiry index may lag a room's expiry before an append has it written again. */
 export const INDEX_SLACK_MS = 60_000;
+/**
+ * How long a room's script may take before it counts as failed. ioredis bounds each try (see
+ * redis-client.ts), but a cluster node going away costs a few redirections, refreshes of the slots and
+ * new connections on a busy process: this is the bound the player feels (`unavailable`, try again).
+ * A script that lands later anyway was a compare-and-set: the retry finds the room moved on and the
+ * notice brings the change, so nothing is applied twice.
+ */
+export const STORAGE_DEADLINE_MS = 2_000;
+
+/** `work`, or a failure once `ms` passed (`work` may still settle later: its outcome is then dropped). */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
 
 // Every script's keys are the room's own (one slot). Its answer: 0 refused, 1 done, 2 done and the
 // expiry index is due.
@@ -125,13 +150,13 @@ export class RedisLog implements RoomLog {
   }
 
   async create(id: string, snapshot: string, expiresAt: number): Promise<boolean> {
-    const created = await this.redis.createRoom(roomKey(id), logKey(id), roomChannel(id), snapshot, expiresAt, this.now());
+    const created = await within(this.redis.createRoom(roomKey(id), logKey(id), roomChannel(id), snapshot, expiresAt, this.now()), STORAGE_DEADLINE_MS);
     if (created === INDEX_DUE) await this.index(id, expiresAt);
     return created !== 0;
   }
 
   async append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number): Promise<boolean> {
-    const appended = await this.redis.appendRoom(roomKey(id), logKey(id), roomChannel(id), expected, expiresAt, this.now(), snapshot ?? '', KEPT_BEFORE_SNAPSHOT, INDEX_SLACK_MS, ...entries);
+    const appended = await within(this.redis.appendRoom(roomKey(id), logKey(id), roomChannel(id), expected, expiresAt, this.now(), snapshot ?? '', KEPT_BEFORE_SNAPSHOT, INDEX_SLACK_MS, ...entries), STORAGE_DEADLINE_MS);
     if (appended === INDEX_DUE) await this.index(id, expiresAt);
     return appended !== 0;
   }
@@ -141,7 +166,7 @@ export class RedisLog implements RoomLog {
    * failure only leaves the index behind (the room's next append past the slack tries again).
    */
   private async index(id: string, expiresAt: number): Promise<void> {
-    await this.redis.zadd(EXPIRIES, expiresAt, id).catch(() => undefined);
+    await within(this.redis.zadd(EXPIRIES, expiresAt, id), STORAGE_DEADLINE_MS).catch(() => undefined);
   }
 
   load(id: string): Promise<StoredRoom | null> {
@@ -153,7 +178,7 @@ export class RedisLog implements RoomLog {
   }
 
   private async read(id: string, reader: number): Promise<StoredRoom | null> {
-    const result = await this.redis.readRoom(roomKey(id), logKey(id), reader);
+    const result = await within(this.redis.readRoom(roomKey(id), logKey(id), reader), STORAGE_DEADLINE_MS);
     if (!result) return null;
     const [version, snapshotVersion, snapshot, ...entries] = result;
     return { version: Number(version), snapshotVersion: Number(snapshotVersion), snapshot: snapshot || null, entries };
@@ -161,11 +186,11 @@ export class RedisLog implements RoomLog {
 
   /** Redis expires the rooms itself; this only trims the expiry index. */
   async sweep(now: number): Promise<number> {
-    return this.redis.zremrangebyscore(EXPIRIES, '-inf', now);
+    return within(this.redis.zremrangebyscore(EXPIRIES, '-inf', now), STORAGE_DEADLINE_MS);
   }
 
   async count(): Promise<number> {
-    return this.redis.zcount(EXPIRIES, `(${this.now()}`, '+inf');
+    return within(this.redis.zcount(EXPIRIES, `(${this.now()}`, '+inf'), STORAGE_DEADLINE_MS);
   }
 
   async close(): Promise<void> {
