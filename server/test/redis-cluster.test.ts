@@ -1,6 +1,7 @@
 /**
  * Server processes sharing a real Redis Cluster of three masters (`--redis-cluster`): whole matches
- * with seats spread over two processes, the notices on the room's shard only, and a node restarted
+ * with seats spread over two processes, the notices on the room's shard only, subscriptions dropped and
+ * made again (the room looked at again), and a node restarted
  * mid-match (the moves meanwhile are refused with `unavailable`, the servers live on, and the match
  * ends with every move once).
  */
@@ -86,6 +87,37 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
       assert.deepEqual([...new Set(own.map((p) => `${p.command} on ${p.port}`))], [`SPUBLISH on ${owner.port}`]);
       for (const notice of own) assert.match(notice.message, /^\d+$/);
     }
+  });
+
+  test('sharded subscriptions dropped by the node are made again, and a move made meanwhile still reaches the other process\'s seat', async () => {
+    const ann = await Player.connect(one.wsUrl, 'Ann');
+    const bob = await room(ann, two, 2);
+    const seats = new Map([[0, ann], [1, bob]]);
+    let view = bob.last('view')!;
+    while (view.view.turn !== 0 || view.view.round.result) {
+      await play(seats, bob, 1);
+      view = bob.last('view')!;
+    }
+    const move = wire(legalMoves((await viewAt(ann, view.seq)).view)[0]!);
+    const node = redis.nodes[await nodeHolding(roomKey(ann.room!))]!;
+    const admin = new Redis(node.port, node.host);
+    try {
+      // Every subscribed connection of the room's node is dropped: the notice of a move made right
+      // after goes out before the processes have subscribed again, and is lost.
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    } finally {
+      admin.disconnect();
+    }
+    const heard = bob.next('view', (m) => m.seq === view.seq + 1);
+    const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
+    assert.equal(accepted.seq, view.seq + 1);
+    assert.equal((await heard).seq, view.seq + 1, 'the seat on the other process has the move');
+    await play(seats, bob);
+    const last = bob.last('view')!;
+    assert.notEqual(last.view.winningSide, null);
+    await heardEveryChangeOnce([ann, bob], last.seq);
+    await ann.close();
+    await bob.close();
   });
 
   test('the node holding a room restarted mid-match: moves meanwhile get `unavailable`, the servers live on, the match ends with every move once', async () => {
