@@ -1,14 +1,15 @@
 /**
  * What server processes tell each other. Alone, a process is the only one alive and tells nobody.
- * Over Redis, each process beats every few seconds in a sorted set (a process that stops beating holds
- * no connection any more), and it hears each saved change's `version` on the room's channel (the
- * store's append announces it, in the same step: storage/redis.ts) — never a state, a view, a tile or
+ * Over Redis (one server or a cluster), each process beats every few seconds in a sorted set (a process
+ * that stops beating holds no connection any more), and it hears each saved change's `version` on the
+ * room's sharded channel (the store's append announces it, in the same step: storage/redis.ts; in a
+ * cluster only the room's shard carries it) — never a state, a view, a tile or
  * a token: a process holding connections for the room loads what it lacks and sends its own seats
  * their views. A quick phrase (#19), never stored, crosses as a notice of its seat
  * and id on the same channel.
  */
-import type { Redis } from 'ioredis';
-import { roomChannel } from './storage/redis.js';
+import { Cluster as RedisClusterClient } from 'ioredis';
+import { roomChannel, roomOfChannel, type RedisClient } from './storage/redis.js';
 import { randomId } from './tokens.js';
 
 export interface Cluster {
@@ -53,11 +54,14 @@ const BEAT_MS = 3_000;
 const SILENCE_MS = 10_000;
 const FORGET_MS = 2 * 24 * 3_600_000;
 
+/** After a subscriber came back, when the rooms are looked at again the second time (see below). */
+const LOOK_AGAIN_MS = 1_000;
+
 /**
  * `commands` runs the heartbeat and the phrase notices; `subscriber` only listens (a subscribed Redis
  * connection can run nothing else).
  */
-export async function redisCluster(commands: Redis, subscriber: Redis, onError: (error: unknown) => void): Promise<Cluster> {
+export async function redisCluster(commands: RedisClient, subscriber: RedisClient, onError: (error: unknown) => void): Promise<Cluster> {
   const processId = randomId();
   /** When each process last beat, as of our last look. A process not in it started since: alive. */
   let lastBeats = new Map<string, number>();
@@ -86,29 +90,43 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
   const timer = setInterval(() => void beat().catch(onError), BEAT_MS);
   timer.unref();
 
-  subscriber.on('message', (channel: string, text: string) => {
-    const room = channel.slice(roomChannel('').length);
+  subscriber.on('smessage', (channel: string, text: string) => {
+    const room = roomOfChannel(channel);
+    if (room === null || !watched.has(room)) return;
     // A phrase notice (`phrase:<seat>:<id>`) shares the room's channel; a process before #19 takes it for no version.
     const said = /^phrase:([0-3]):([A-Za-z]{1,20})$/.exec(text);
     if (said) {
-      if (watched.has(room)) for (const listener of phraseListeners) listener(room, Number(said[1]), said[2]!);
+      for (const listener of phraseListeners) listener(room, Number(said[1]), said[2]!);
       return;
     }
     const version = Number(text);
-    if (!watched.has(room) || !Number.isInteger(version)) return;
+    if (!Number.isInteger(version)) return;
     for (const listener of listeners) listener(room, version);
   });
-  // After Redis comes back, ioredis subscribes again to what was subscribed; the notices published
-  // meanwhile are lost, so every room heard of is looked at again, as if it had changed.
-  let dropped = false;
-  subscriber.on('close', () => {
-    dropped = true;
-  });
-  subscriber.on('ready', () => {
-    if (!dropped) return;
-    dropped = false;
+  // After a subscription comes back, the notices published meanwhile are lost, so every room heard of
+  // is looked at again, as if it had changed: at once, and once more a little later, since the
+  // subscriptions are sent again as the connection comes back and may land after the first look.
+  const lookAgain = () => {
     for (const room of watched) for (const listener of listeners) listener(room, Number.MAX_SAFE_INTEGER);
-  });
+  };
+  const cameBack = () => {
+    lookAgain();
+    setTimeout(lookAgain, LOOK_AGAIN_MS).unref();
+  };
+  if (subscriber instanceof RedisClusterClient) {
+    // One subscriber a master: the group says when it (re)subscribed after a node came back or slots moved.
+    subscriber.on('subscribersReady', cameBack);
+  } else {
+    let dropped = false;
+    subscriber.on('close', () => {
+      dropped = true;
+    });
+    subscriber.on('ready', () => {
+      if (!dropped) return;
+      dropped = false;
+      cameBack();
+    });
+  }
 
   return {
     processId,
@@ -123,17 +141,17 @@ export async function redisCluster(commands: Redis, subscriber: Redis, onError: 
     watch(room) {
       if (watched.has(room)) return;
       watched.add(room);
-      subscriber.subscribe(roomChannel(room)).catch(onError);
+      subscriber.ssubscribe(roomChannel(room)).catch(onError);
     },
     unwatch(room) {
       if (!watched.delete(room)) return;
-      subscriber.unsubscribe(roomChannel(room)).catch(onError);
+      subscriber.sunsubscribe(roomChannel(room)).catch(onError);
     },
     onChange(listener) {
       listeners.push(listener);
     },
     say(room, seat, phrase) {
-      commands.publish(roomChannel(room), `phrase:${seat}:${phrase}`).catch(onError);
+      commands.spublish(roomChannel(room), `phrase:${seat}:${phrase}`).catch(onError);
     },
     onSaid(listener) {
       phraseListeners.push(listener);

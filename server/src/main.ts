@@ -7,6 +7,8 @@
  *   --host H          HOST, default localhost
  *   --db FILE         DOMINO_DB, default data/rooms.sqlite; `:memory:` keeps rooms in memory
  *   --redis URL       REDIS_URL: keep rooms in Redis, shared with other server processes (then --db is unused)
+ *   --redis-cluster H:P[,H:P...]  REDIS_CLUSTER: keep rooms in a Redis Cluster (Redis 7) reached through
+ *                     these seed nodes, instead of one Redis
  *   --origins A,B     DOMINO_ORIGINS: the page origins allowed to connect; default any (said at start)
  *   --grace S         seconds a person may be gone before a computer plays for them, default 60
  *   --ping S          seconds between heartbeat pings of each connection, default 15 (a connection that
@@ -29,13 +31,13 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { Redis } from 'ioredis';
 import { redisCluster, soloCluster, type Cluster } from './cluster.js';
 import { computerPool } from './computer-pool.js';
 import { startServer } from './server.js';
 import type { RoomLog } from './storage/log.js';
 import { MemoryLog } from './storage/memory.js';
-import { RedisLog } from './storage/redis.js';
+import { RedisLog, type RedisClient } from './storage/redis.js';
+import { parseClusterNodes, redisClient, type RedisRole, type RedisTarget } from './storage/redis-client.js';
 import { SqliteLog } from './storage/sqlite.js';
 
 /** The widget package this server serves (its dist/, and in the repository its demo/). */
@@ -61,6 +63,7 @@ try {
       host: { type: 'string' },
       db: { type: 'string' },
       redis: { type: 'string' },
+      'redis-cluster': { type: 'string' },
       origins: { type: 'string' },
       grace: { type: 'string' },
       'next-round': { type: 'string' },
@@ -95,13 +98,24 @@ for (const origin of origins ?? []) {
 }
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } });
 const redisUrl = parsed.redis ?? process.env.REDIS_URL ?? '';
+const redisClusterText = parsed['redis-cluster'] ?? process.env.REDIS_CLUSTER ?? '';
+if (redisUrl && redisClusterText) fail('give either --redis (one Redis) or --redis-cluster (a Redis Cluster), not both');
+let redisTarget: RedisTarget | null = redisUrl ? { url: redisUrl } : null;
+if (redisClusterText) {
+  try {
+    redisTarget = { cluster: parseClusterNodes(redisClusterText) };
+  } catch (error) {
+    fail(`--redis-cluster: ${(error as Error).message}`);
+  }
+}
+const redisWhere = !redisTarget ? '' : 'url' in redisTarget ? `Redis at ${redact(redisTarget.url)}` : `the Redis Cluster at ${redisClusterText}`;
 let store: RoomLog;
 let cluster: Cluster;
-if (redisUrl) {
-  const connect = async (role: string, offlineQueue: boolean) => {
-    // Commands fail at once while Redis is away (the player is told to try again) rather than queue up.
-    // Autopipelining: the commands of one turn of the event loop (many rooms' appends) share a round trip.
-    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: offlineQueue, maxRetriesPerRequest: 1, connectionName: `domino-${role}`, enableAutoPipelining: true });
+if (redisTarget) {
+  const target = redisTarget;
+  const connect = async (role: RedisRole): Promise<RedisClient> => {
+    // Bounded: a move made while Redis is away is refused within a second or two (storage/redis-client.ts).
+    const redis = redisClient(target, role);
     let down = false;
     redis.on('error', (error: Error) => {
       if (!down) log.warn({ event: 'redis-error', role, err: error.message }, 'Redis connection problem');
@@ -111,11 +125,11 @@ if (redisUrl) {
       if (down) log.info({ event: 'redis-ready', role }, 'Redis is back');
       down = false;
     });
-    await redis.connect().catch((error: Error) => fail(`cannot reach Redis at ${redact(redisUrl)}: ${error.message}`));
+    await redis.connect().catch((error: Error) => fail(`cannot reach ${redisWhere}: ${error.message}`));
     return redis;
   };
-  const commands = await connect('commands', false);
-  const subscriber = await connect('subscriber', true);
+  const commands = await connect('commands');
+  const subscriber = await connect('subscriber');
   store = new RedisLog(commands);
   cluster = await redisCluster(commands, subscriber, (error) => log.warn({ event: 'cluster-error', err: (error as Error).message }, 'cluster step failed'));
 } else {
@@ -162,7 +176,7 @@ const server = await startServer({
 }).catch((error: Error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
 
 if (!origins) log.warn({ event: 'any-origin' }, 'no --origins given: pages from any origin may connect');
-log.info({ event: 'listening', url: server.url, storage: redisUrl ? 'redis' : db === ':memory:' ? 'memory' : 'sqlite' }, 'listening');
+log.info({ event: 'listening', url: server.url, storage: redisTarget ? ('url' in redisTarget ? 'redis' : 'redis-cluster') : db === ':memory:' ? 'memory' : 'sqlite' }, 'listening');
 console.log(`listening on ${server.url}`);
 
 let stopping = false;

@@ -11,6 +11,7 @@ import { legalMoves } from '../../src/engine/index.js';
 import type { RoomSettings } from '../../src/net/protocol.js';
 import { INSTANT, Player, ROOMY, playUntil, resumeSeat, startServerProcess, wireMove, type ServerProcess, type ViewMessage } from './harness.js';
 import { startRedis, type RedisProcess } from './redis-server.js';
+import { publishedOn, type Published } from './redis-spy.js';
 
 const SCALE = 0.05;
 const SETTINGS: RoomSettings = { variant: 'draw', players: 2, target: 500, ...INSTANT, clock: 15 };
@@ -20,13 +21,11 @@ describe('clocks and phrases over two processes', () => {
   let one: ServerProcess;
   let two: ServerProcess;
   let spy: Redis;
-  const published: string[] = [];
+  const published: Published[] = [];
 
   before(async () => {
     redis = await startRedis();
-    spy = new Redis(redis.url);
-    await spy.psubscribe('*');
-    spy.on('pmessage', (_pattern: string, _channel: string, message: string) => published.push(message));
+    spy = await publishedOn(redis, published);
     const args = ['--redis', redis.url, '--clock-scale', String(SCALE), ...ROOMY];
     [one, two] = await Promise.all([startServerProcess(args), startServerProcess(args)]);
   });
@@ -63,7 +62,7 @@ describe('clocks and phrases over two processes', () => {
     bob.send({ type: 'phrase', phrase: 'thanks' });
     assert.deepEqual(await ann.next('phrase'), { type: 'phrase', seat: 1, phrase: 'thanks' });
     // The bus's own listener may hear a notice after the seat it was for: wait for it (5 s at most).
-    const notices = () => published.slice(from).filter((m) => m.startsWith('phrase:'));
+    const notices = () => published.slice(from).map((p) => p.message).filter((m) => m.startsWith('phrase:'));
     for (const start = Date.now(); notices().length < 2 && Date.now() - start < 5000; ) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.deepEqual(notices(), ['phrase:0:goodLuck', 'phrase:1:thanks']);
     // Each process relays a phrase once to each of its seats.

@@ -9,94 +9,22 @@ import { Redis } from 'ioredis';
 import { legalMoves } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import { RedisLog } from '../src/storage/redis.js';
-import { Player, WAIT_MS, startServerProcess, type ServerProcess } from './harness.js';
+import { Player, startServerProcess, type ServerProcess } from './harness.js';
+import { play, room, sendUntilTaken, viewAt, wire } from './redis-play.js';
 import { startRedis, type RedisProcess } from './redis-server.js';
-
-type View = Extract<Parameters<Player['send']>[0], { type: 'move' }>['move'];
-
-/**
- * The player's view of `seq` or later (now or when it comes): a process that catches up on several
- * changes at once sends one view for them, whose events hold them all.
- */
-async function viewAt(player: Player, seq: number) {
-  const last = player.last('view');
-  if (last && last.seq >= seq) return last;
-  return player.next('view', (m) => m.seq >= seq);
-}
-
-/**
- * Plays on until the match is over (or `moves` moves were made by the players given): each person
- * plays its first legal move; seats without a player are computers (tempo instant).
- */
-async function play(seats: Map<number, Player>, watcher: Player, moves = Infinity): Promise<void> {
-  let made = 0;
-  for (let step = 0; step < 5000 && made < moves; step++) {
-    // The watcher may be a view behind a player that moved last: catch up first.
-    const newest = Math.max(...[watcher, ...seats.values()].map((p) => p.last('view')?.seq ?? 0));
-    const view = await viewAt(watcher, newest);
-    if (view.view.winningSide !== null) return;
-    if (view.view.round.result) {
-      for (const player of seats.values()) {
-        await viewAt(player, view.seq);
-        player.send({ type: 'next-round', seq: view.seq });
-      }
-      await viewAt(watcher, view.seq + 1);
-      continue;
-    }
-    const player = seats.get(view.view.turn!);
-    if (player) {
-      const mine = await viewAt(player, view.seq);
-      // The room moved on meanwhile (a computer's move): look again.
-      if (mine.seq !== view.seq) continue;
-      await sendUntilTaken(player, { type: 'move', seq: view.seq, move: wire(legalMoves(mine.view)[0]!) });
-      made++;
-    }
-    await viewAt(watcher, view.seq + 1);
-  }
-}
-
-/** Sends a move, and again while the answer is `unavailable` (storage coming back) or `rate-limited`, as a person would. */
-async function sendUntilTaken(player: Player, message: Extract<Parameters<Player['send']>[0], { type: 'move' }>) {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const answer = await player.request(message, 'view', WAIT_MS);
-    if (answer.type === 'view') return answer;
-    // A client playing at machine speed meets the 20-a-second limit now and then: it waits, like any client.
-    assert.ok(answer.code === 'unavailable' || answer.code === 'rate-limited', `refused: ${answer.code} ${answer.message}`);
-    await new Promise((resolve) => setTimeout(resolve, answer.code === 'rate-limited' ? 1000 : 250));
-  }
-  throw new Error('the move was never taken');
-}
-
-function wire(move: ReturnType<typeof legalMoves>[number]): View {
-  return move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : { type: move.type };
-}
-
-async function room(host: Player, guestServer: ServerProcess, players: number) {
-  host.send({ type: 'create', name: 'Ann', settings: { variant: 'draw', players: players as 2 | 3 | 4, level: 'easy', tempo: 'instant', target: 30 } });
-  await host.next('welcome');
-  const guest = await Player.connect(guestServer.wsUrl);
-  const welcomed = await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome');
-  assert.equal(welcomed.type, 'welcome');
-  const started = guest.next('view');
-  host.send({ type: 'start' });
-  await started;
-  await viewAt(host, guest.last('view')!.seq);
-  return guest;
-}
+import { publishedOn, type Published } from './redis-spy.js';
 
 describe('two server processes sharing Redis', () => {
   let redis: RedisProcess;
   let one: ServerProcess;
   let two: ServerProcess;
   let spy: Redis;
-  const published: { channel: string; message: string }[] = [];
+  const published: Published[] = [];
   const tokens: string[] = [];
 
   before(async () => {
     redis = await startRedis();
-    spy = new Redis(redis.url);
-    await spy.psubscribe('*');
-    spy.on('pmessage', (_pattern: string, channel: string, message: string) => published.push({ channel, message }));
+    spy = await publishedOn(redis, published);
     const args = ['--redis', redis.url, '--rooms-per-minute-per-address', '1000'];
     [one, two] = await Promise.all([startServerProcess(args), startServerProcess(args)]);
   });
@@ -316,10 +244,11 @@ describe('two server processes sharing Redis', () => {
     assert.match(oneText, /^domino_storage_errors_total [1-9]/m, 'and the storage errors');
   });
 
-  test('what passes on the channels: room versions only, no tile and no token', async () => {
+  test('what passes on the channels: room versions only, no tile and no token, on sharded channels', async () => {
     assert.ok(published.length > 10, 'the processes published');
-    for (const { channel, message } of published) {
-      assert.match(channel, /^domino:room-version:[A-Za-z0-9_-]{22}$/);
+    for (const { command, channel, message } of published) {
+      assert.equal(command, 'SPUBLISH', 'sharded pub/sub');
+      assert.match(channel, /^domino:room-version:\{[A-Za-z0-9_-]{22}\}$/);
       assert.match(message, /^\d+$/);
       for (const token of tokens) assert.ok(!message.includes(token) && !channel.includes(token));
     }

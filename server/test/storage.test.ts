@@ -1,25 +1,29 @@
 /**
  * The room logs' contract (server/src/storage/log.ts), the same for MemoryLog, SqliteLog and RedisLog
- * (a real redis-server): a room is created once; an append lands only on the version it was made on
+ * (a real redis-server, and a real Redis Cluster of three masters): a room is created once; an append lands only on the version it was made on
  * (compare-and-set) and grows the version by its entries; a load is the last snapshot and the entries
  * after it; `since` gives a reader just the entries it lacks while the log keeps them, else the
  * snapshot; a room past its expiry is absent (an append made on it fails, its id may be taken again)
  * and sweep removes it. SQLite also keeps rooms across a reopen of its file, commits the appends of
  * one turn of the event loop together, deletes the journal rows no load needs, and reads the files of
- * earlier servers (a room stored before rooms were logs; the logs before the journal).
+ * earlier servers (a room stored before rooms were logs; the logs before the journal). On Redis, every
+ * key of a room sits in one hash slot, the expiry index follows the rooms, and an append's notice goes
+ * on the room's sharded channel, so in a cluster only the room's shard carries it.
  */
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { KEPT_BEFORE_SNAPSHOT, type RoomLog } from '../src/storage/log.js';
 import { MemoryLog } from '../src/storage/memory.js';
-import { RedisLog, roomChannel } from '../src/storage/redis.js';
+import { INDEX_SLACK_MS, RedisLog, STORAGE_DEADLINE_MS, logKey, roomChannel, roomKey, type RedisClient } from '../src/storage/redis.js';
 import { EXPIRY_SLACK_MS, SqliteLog } from '../src/storage/sqlite.js';
-import { startRedis, type RedisProcess } from './redis-server.js';
+import { startCluster, startRedis, type RedisClusterProcesses, type RedisProcess } from './redis-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'domino-log-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,14 +34,32 @@ class Clock {
 }
 
 let redis: RedisProcess | null = null;
-const redisClients: Redis[] = [];
+let redisCluster: RedisClusterProcesses | null = null;
+const redisClients: RedisClient[] = [];
 before(async () => {
-  redis = await startRedis();
+  [redis, redisCluster] = await Promise.all([startRedis(), startCluster({ fsync: 'none' })]);
 });
 after(async () => {
   for (const client of redisClients) client.disconnect();
-  await redis?.stop();
+  await Promise.all([redis?.stop(), redisCluster?.stop()]);
 });
+
+function redisClient(): Redis {
+  const client = new Redis(redis!.url, { enableAutoPipelining: true });
+  redisClients.push(client);
+  return client;
+}
+function clusterClient(): Cluster {
+  const client = new Cluster(redisCluster!.nodes, { enableAutoPipelining: true });
+  redisClients.push(client);
+  return client;
+}
+/** A plain connection to each node of the cluster (no redirection followed). */
+function nodeClients(): Redis[] {
+  const clients = redisCluster!.nodes.map((node) => new Redis(node.port, node.host));
+  redisClients.push(...clients);
+  return clients;
+}
 
 let ids = 0;
 /** Redis is one server for every test: each test's rooms get ids of their own. */
@@ -47,15 +69,8 @@ const fresh = (name: string) => `${name}-${process.pid}-${++ids}`;
 const LOGS: [string, (clock: Clock, file?: string) => RoomLog, { ownClock: boolean }][] = [
   ['MemoryLog', (clock) => new MemoryLog(clock.now), { ownClock: true }],
   ['SqliteLog', (clock, file) => new SqliteLog(file ?? ':memory:', clock.now), { ownClock: true }],
-  [
-    'RedisLog',
-    (clock) => {
-      const client = new Redis(redis!.url, { enableAutoPipelining: true });
-      redisClients.push(client);
-      return new RedisLog(client, clock.now);
-    },
-    { ownClock: false },
-  ],
+  ['RedisLog', (clock) => new RedisLog(redisClient(), clock.now), { ownClock: false }],
+  ['RedisLog on a Redis Cluster', (clock) => new RedisLog(clusterClient(), clock.now), { ownClock: false }],
 ];
 
 const entry = (n: number) => `["e",${n}]`;
@@ -175,15 +190,14 @@ for (const [name, make, { ownClock }] of LOGS) {
   });
 }
 
-test('RedisLog announces every landed append (its new version) on the room channel in the same script, and nothing for a refused one', async () => {
-  const client = new Redis(redis!.url, { enableAutoPipelining: true });
+test('RedisLog announces every landed append (its new version) on the room\'s sharded channel in the same script, and nothing for a refused one', async () => {
   const listener = new Redis(redis!.url);
-  redisClients.push(client, listener);
-  const log = new RedisLog(client);
+  redisClients.push(listener);
+  const log = new RedisLog(redisClient());
   const id = fresh('announced');
   const heard: string[] = [];
-  await listener.subscribe(roomChannel(id));
-  listener.on('message', (channel: string, message: string) => {
+  await listener.ssubscribe(roomChannel(id));
+  listener.on('smessage', (channel: string, message: string) => {
     if (channel === roomChannel(id)) heard.push(message);
   });
   const later = Date.now() + 60_000;
@@ -194,6 +208,106 @@ test('RedisLog announces every landed append (its new version) on the room chann
   // A round trip on the listener's connection after the appends: every notice published before it has arrived.
   await listener.ping();
   assert.deepEqual(heard, ['1', '3', '4']);
+});
+
+test('RedisLog on a Redis Cluster: every key of a room and its channel sit in one slot, on the one node that serves it', async () => {
+  const log = new RedisLog(clusterClient());
+  const id = fresh('slot');
+  const later = Date.now() + 60_000;
+  assert.ok(await log.create(id, '{}', later));
+  assert.ok(await log.append(id, 1, [entry(2)], '{"at":2}', later));
+  assert.ok(await log.append(id, 2, [entry(3)], null, later));
+  const nodes = nodeClients();
+  const slots = await Promise.all([roomKey(id), logKey(id), roomChannel(id)].map((key) => nodes[0]!.cluster('KEYSLOT', key)));
+  assert.equal(new Set(slots).size, 1, `one slot for the room's keys and channel, not ${slots.join(', ')}`);
+  // Each node answers for its own keys only: the one holding the room holds both of its keys.
+  const held = await Promise.all(nodes.map((node) => node.call('EXISTS', roomKey(id), logKey(id)).catch(() => 0)));
+  assert.deepEqual([...held].sort(), [0, 0, 2]);
+});
+
+test('RedisLog on a Redis Cluster: an append\'s notice goes to its shard only (sharded pub/sub), and the sharded subscriber hears it', async () => {
+  const log = new RedisLog(clusterClient());
+  const id = fresh('sharded');
+  const channel = roomChannel(id);
+  const later = Date.now() + 60_000;
+  const nodes = nodeClients();
+  const slot = Number(await nodes[0]!.cluster('KEYSLOT', channel));
+  const ranges = (await nodes[0]!.cluster('SHARDS')) as unknown[];
+  // The node serving the slot: CLUSTER SHARDS lists each shard's slot ranges and its nodes' ports.
+  const owner = redisCluster!.nodes.findIndex((node) =>
+    ranges.some((shard) => {
+      const fields = shard as unknown[];
+      const slots = fields[fields.indexOf('slots') + 1] as number[];
+      const shardNodes = fields[fields.indexOf('nodes') + 1] as unknown[][];
+      const ports = shardNodes.map((n) => n[n.indexOf('port') + 1]);
+      return ports.includes(node.port) && slots.some((from, i) => i % 2 === 0 && from <= slot && slot <= slots[i + 1]!);
+    }),
+  );
+  assert.ok(owner >= 0, 'the slot has a node');
+  const sharded = new Redis(redisCluster!.nodes[owner]!.port, redisCluster!.nodes[owner]!.host);
+  const others = redisCluster!.nodes.filter((_, i) => i !== owner).map((node) => new Redis(node.port, node.host));
+  redisClients.push(sharded, ...others);
+  const heardSharded: string[] = [];
+  const heardElsewhere: string[] = [];
+  await sharded.ssubscribe(channel);
+  sharded.on('smessage', (_: string, message: string) => heardSharded.push(message));
+  // A classic subscriber on every other node: a classic PUBLISH crosses the cluster bus to all of them.
+  for (const other of others) {
+    await other.subscribe(channel);
+    other.on('message', (_: string, message: string) => heardElsewhere.push(message));
+  }
+  assert.ok(await log.create(id, '{}', later));
+  assert.ok(await log.append(id, 1, [entry(2)], null, later));
+  await sharded.ping();
+  assert.deepEqual(heardSharded, ['1', '2']);
+  // A marker published classically from the owner after the appends: the bus keeps one node's order,
+  // so once every other node's subscriber has it, a classic notice of the appends would be there before it.
+  await nodes[owner]!.publish(channel, 'marker');
+  for (const start = Date.now(); heardElsewhere.filter((m) => m === 'marker').length < others.length && Date.now() - start < 10_000; ) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(heardElsewhere, others.map(() => 'marker'), 'the notices stayed on the room\'s shard');
+});
+
+for (const [name, client] of [['one Redis', () => redisClient()], ['a Redis Cluster', () => clusterClient()]] as const) {
+  test(`RedisLog on ${name}: the expiry index follows a room's expiry once it moved by INDEX_SLACK_MS, and count reads it`, async () => {
+    const clock = new Clock();
+    const log = new RedisLog(client(), clock.now);
+    const id = fresh('indexed');
+    const index = client();
+    const indexed = async () => Number(await index.zscore('domino:room-expiries', id));
+    const first = clock.ms + 600_000;
+    assert.ok(await log.create(id, '{}', first));
+    assert.equal(await indexed(), first, 'a new room is in the index');
+    assert.ok(await log.append(id, 1, [entry(2)], null, first + INDEX_SLACK_MS - 1));
+    assert.equal(await indexed(), first, 'a small move of the expiry is not written');
+    assert.ok(await log.append(id, 2, [entry(3)], null, first + INDEX_SLACK_MS));
+    assert.equal(await indexed(), first + INDEX_SLACK_MS, 'a move by the slack is');
+    assert.ok(await log.append(id, 3, [entry(4)], null, first - INDEX_SLACK_MS));
+    assert.equal(await indexed(), first - INDEX_SLACK_MS, 'and a move back by the slack (a room left idle sooner) too');
+    assert.equal(await log.append(id, 1, [entry(5)], null, first + 10 * INDEX_SLACK_MS), false);
+    assert.equal(await indexed(), first - INDEX_SLACK_MS, 'a refused append writes nothing');
+    clock.ms = first - INDEX_SLACK_MS - 1;
+    const counted = await log.count();
+    clock.ms += 1;
+    assert.equal(await log.count(), counted - 1, 'count leaves out a room past its indexed expiry');
+  });
+}
+
+test('RedisLog fails within STORAGE_DEADLINE_MS when Redis does not answer (a move is refused, not left hanging)', async () => {
+  // A "Redis" that takes connections and never answers: ioredis would queue the commands for ever.
+  const silent = createServer(() => undefined);
+  silent.listen(0, '127.0.0.1');
+  await once(silent, 'listening');
+  const client = new Redis((silent.address() as AddressInfo).port, '127.0.0.1', { maxRetriesPerRequest: null });
+  redisClients.push(client);
+  const log = new RedisLog(client);
+  const later = Date.now() + 60_000;
+  const attempts = [log.create(fresh('silent'), '{}', later), log.append(fresh('silent'), 1, [entry(2)], null, later), log.load(fresh('silent')), log.count()];
+  for (const attempt of await Promise.allSettled(attempts)) {
+    assert.equal(attempt.status, 'rejected');
+    assert.match(String((attempt as PromiseRejectedResult).reason), new RegExp(`within ${STORAGE_DEADLINE_MS} ms`));
+  }
+  client.disconnect();
+  silent.close();
 });
 
 test('SqliteLog keeps rooms, versions, snapshots and expiries across a reopen of its file', async () => {

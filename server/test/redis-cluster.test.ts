@@ -1,0 +1,152 @@
+/**
+ * Server processes sharing a real Redis Cluster of three masters (`--redis-cluster`): whole matches
+ * with seats spread over two processes, the notices on the room's shard only, subscriptions dropped and
+ * made again (the room looked at again), and a node restarted
+ * mid-match (the moves meanwhile are refused with `unavailable`, the servers live on, and the match
+ * ends with every move once).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Redis } from 'ioredis';
+import { legalMoves } from 'domino-game/engine';
+import { roomKey } from '../src/storage/redis.js';
+import { Player, ROOMY, startServerProcess, type ServerProcess } from './harness.js';
+import { heardEvents, play, room, sendUntilTaken, viewAt, wire } from './redis-play.js';
+import { clusterSeeds, startCluster, type RedisClusterProcesses } from './redis-server.js';
+import { publishedOn, type Published } from './redis-spy.js';
+
+describe('two server processes sharing a Redis Cluster of three masters', () => {
+  let redis: RedisClusterProcesses;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  let spies: Redis[] = [];
+  const published: Published[] = [];
+
+  before(async () => {
+    redis = await startCluster();
+    spies = await Promise.all(redis.nodes.map((node) => publishedOn(node, published)));
+    const args = ['--redis-cluster', clusterSeeds(redis), ...ROOMY];
+    [one, two] = await Promise.all([startServerProcess(args), startServerProcess(args)]);
+  });
+
+  after(async () => {
+    for (const spy of spies) spy.disconnect();
+    await Promise.all([one?.stop(), two?.stop()]);
+    await redis?.stop();
+  });
+
+  /** The index of the node holding `key` (each node answers for its own slots only). */
+  async function nodeHolding(key: string): Promise<number> {
+    const held = await Promise.all(
+      redis.nodes.map(async (node) => {
+        const client = new Redis(node.port, node.host, { lazyConnect: true });
+        try {
+          await client.connect();
+          return Number(await client.call('EXISTS', key).catch(() => 0));
+        } finally {
+          client.disconnect();
+        }
+      }),
+    );
+    assert.equal(held.filter((n) => n === 1).length, 1, `one node holds ${key}`);
+    return held.indexOf(1);
+  }
+
+  /** Both seats heard the same events, each change once: nothing lost, nothing applied twice. */
+  async function heardEveryChangeOnce(people: Player[], seq: number) {
+    const heard = await Promise.all(people.map((p) => heardEvents(p, seq)));
+    for (const other of heard.slice(1)) assert.deepEqual(other.events, heard[0]!.events, 'every seat heard the same events in the same order');
+    assert.equal(heard[0]!.moves + heard[0]!.deals, seq - 1, 'no change went unheard, none was heard twice');
+    assert.equal(heard[0]!.events.filter((e) => e.type === 'matchEnd').length, 1);
+  }
+
+  test('a match of four whose people are on both processes (with two computers) plays to its end, every change heard once by both', async () => {
+    const host = await Player.connect(one.wsUrl, 'host');
+    host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
+    await host.next('welcome');
+    const guest = await Player.connect(two.wsUrl, 'guest');
+    assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
+    const people = [host, guest];
+    const started = people.map((p) => p.next('view'));
+    host.send({ type: 'start' });
+    await Promise.all(started);
+    await play(new Map(people.map((p) => [p.seat!, p])), guest);
+    const last = guest.last('view')!;
+    assert.notEqual(last.view.winningSide, null);
+    await heardEveryChangeOnce(people, last.seq);
+    for (const p of people) await p.close();
+  });
+
+  test('a room\'s notices are sharded: SPUBLISHed only by the node serving its slot, versions only', async () => {
+    const notices = published.filter((p) => p.channel.startsWith('domino:room-version:'));
+    assert.ok(notices.length > 10, 'the processes published');
+    const rooms = new Set(notices.map((p) => /\{(.+)\}/.exec(p.channel)![1]!));
+    for (const id of rooms) {
+      const owner = redis.nodes[await nodeHolding(roomKey(id))]!;
+      const own = notices.filter((p) => p.channel === `domino:room-version:{${id}}`);
+      assert.deepEqual([...new Set(own.map((p) => `${p.command} on ${p.port}`))], [`SPUBLISH on ${owner.port}`]);
+      for (const notice of own) assert.match(notice.message, /^\d+$/);
+    }
+  });
+
+  test('sharded subscriptions dropped by the node are made again, and a move made meanwhile still reaches the other process\'s seat', async () => {
+    const ann = await Player.connect(one.wsUrl, 'Ann');
+    const bob = await room(ann, two, 2);
+    const seats = new Map([[0, ann], [1, bob]]);
+    let view = bob.last('view')!;
+    while (view.view.turn !== 0 || view.view.round.result) {
+      await play(seats, bob, 1);
+      view = bob.last('view')!;
+    }
+    const move = wire(legalMoves((await viewAt(ann, view.seq)).view)[0]!);
+    const node = redis.nodes[await nodeHolding(roomKey(ann.room!))]!;
+    const admin = new Redis(node.port, node.host);
+    try {
+      // Every subscribed connection of the room's node is dropped: the notice of a move made right
+      // after goes out before the processes have subscribed again, and is lost.
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    } finally {
+      admin.disconnect();
+    }
+    const heard = bob.next('view', (m) => m.seq === view.seq + 1);
+    const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
+    assert.equal(accepted.seq, view.seq + 1);
+    assert.equal((await heard).seq, view.seq + 1, 'the seat on the other process has the move');
+    await play(seats, bob);
+    const last = bob.last('view')!;
+    assert.notEqual(last.view.winningSide, null);
+    await heardEveryChangeOnce([ann, bob], last.seq);
+    await ann.close();
+    await bob.close();
+  });
+
+  test('the node holding a room restarted mid-match: moves meanwhile get `unavailable`, the servers live on, the match ends with every move once', async () => {
+    const ann = await Player.connect(one.wsUrl, 'Ann');
+    const bob = await room(ann, two, 2);
+    const seats = new Map([[0, ann], [1, bob]]);
+    await play(seats, bob, 2);
+    let view = bob.last('view')!;
+    while (view.view.turn !== 0 || view.view.round.result) {
+      await play(seats, bob, 1);
+      view = bob.last('view')!;
+    }
+    const move = wire(legalMoves((await viewAt(ann, view.seq)).view)[0]!);
+    const node = redis.nodes[await nodeHolding(roomKey(ann.room!))]!;
+    await node.kill();
+    const refused = await ann.request({ type: 'move', seq: view.seq, move }, 'view', 5000);
+    assert.equal(refused.type === 'error' && refused.code, 'unavailable', 'a move while the room\'s node is away is refused');
+    await node.start();
+    for (const server of [one, two]) {
+      assert.equal(server.child.exitCode, null, 'the server is still running');
+      assert.equal((await fetch(`${server.url}/metrics`)).status, 200);
+    }
+    const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
+    assert.equal(accepted.seq, view.seq + 1, 'the move is taken once the node is back, once');
+    await play(seats, bob);
+    const last = bob.last('view')!;
+    assert.notEqual(last.view.winningSide, null);
+    await heardEveryChangeOnce([ann, bob], last.seq);
+    await ann.close();
+    await bob.close();
+  });
+});

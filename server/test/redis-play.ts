@@ -1,0 +1,95 @@
+/**
+ * Matches played through server processes sharing Redis (one server or a cluster), for the tests of
+ * several processes: each person plays its first legal move, sending it again while the answer is
+ * `unavailable` (storage coming back) or `rate-limited`, as a person would.
+ */
+import assert from 'node:assert/strict';
+import { legalMoves } from 'domino-game/engine';
+import type { MatchEmitted } from 'domino-game/machine';
+import { Player, WAIT_MS, type ServerProcess } from './harness.js';
+
+export type View = Extract<Parameters<Player['send']>[0], { type: 'move' }>['move'];
+
+/**
+ * The player's view of `seq` or later (now or when it comes): a process that catches up on several
+ * changes at once sends one view for them, whose events hold them all.
+ */
+export async function viewAt(player: Player, seq: number) {
+  const last = player.last('view');
+  if (last && last.seq >= seq) return last;
+  return player.next('view', (m) => m.seq >= seq);
+}
+
+/**
+ * Plays on until the match is over (or `moves` moves were made by the players given): each person
+ * plays its first legal move; seats without a player are computers (tempo instant).
+ */
+export async function play(seats: Map<number, Player>, watcher: Player, moves = Infinity): Promise<void> {
+  let made = 0;
+  for (let step = 0; step < 5000 && made < moves; step++) {
+    // The watcher may be a view behind a player that moved last: catch up first.
+    const newest = Math.max(...[watcher, ...seats.values()].map((p) => p.last('view')?.seq ?? 0));
+    const view = await viewAt(watcher, newest);
+    if (view.view.winningSide !== null) return;
+    if (view.view.round.result) {
+      for (const player of seats.values()) {
+        await viewAt(player, view.seq);
+        player.send({ type: 'next-round', seq: view.seq });
+      }
+      await viewAt(watcher, view.seq + 1);
+      continue;
+    }
+    const player = seats.get(view.view.turn!);
+    if (player) {
+      const mine = await viewAt(player, view.seq);
+      // The room moved on meanwhile (a computer's move): look again.
+      if (mine.seq !== view.seq) continue;
+      await sendUntilTaken(player, { type: 'move', seq: view.seq, move: wire(legalMoves(mine.view)[0]!) });
+      made++;
+    }
+    await viewAt(watcher, view.seq + 1);
+  }
+}
+
+/** Sends a move, and again while the answer is `unavailable` (storage coming back) or `rate-limited`, as a person would. */
+export async function sendUntilTaken(player: Player, message: Extract<Parameters<Player['send']>[0], { type: 'move' }>) {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const answer = await player.request(message, 'view', WAIT_MS);
+    if (answer.type === 'view') return answer;
+    // A client playing at machine speed meets the 20-a-second limit now and then: it waits, like any client.
+    assert.ok(answer.code === 'unavailable' || answer.code === 'rate-limited', `refused: ${answer.code} ${answer.message}`);
+    await new Promise((resolve) => setTimeout(resolve, answer.code === 'rate-limited' ? 1000 : 250));
+  }
+  throw new Error('the move was never taken');
+}
+
+export function wire(move: ReturnType<typeof legalMoves>[number]): View {
+  return move.type === 'play' ? { type: 'play', tile: move.tile, end: move.end } : { type: move.type };
+}
+
+export async function room(host: Player, guestServer: ServerProcess, players: number) {
+  host.send({ type: 'create', name: 'Ann', settings: { variant: 'draw', players: players as 2 | 3 | 4, level: 'easy', tempo: 'instant', target: 30 } });
+  await host.next('welcome');
+  const guest = await Player.connect(guestServer.wsUrl);
+  const welcomed = await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome');
+  assert.equal(welcomed.type, 'welcome');
+  const started = guest.next('view');
+  host.send({ type: 'start' });
+  await started;
+  await viewAt(host, guest.last('view')!.seq);
+  return guest;
+}
+
+/**
+ * What a seat heard: the events of all its views, in order, once it has the view of `seq`. Change 1
+ * is the start; every later one is a move (one `move` event each) or the deal of a round, whose only
+ * event is the `turn` right after the round's end (an All Fives match can also end inside a round,
+ * with no round end): so a seat that heard every change once has moves + deals = seq - 1.
+ */
+export async function heardEvents(player: Player, seq: number): Promise<{ events: MatchEmitted[]; moves: number; deals: number }> {
+  await viewAt(player, seq);
+  const events = player.messages.flatMap((m) => (m.type === 'view' ? (m.events as MatchEmitted[]) : []));
+  const moves = events.filter((e) => e.type === 'move').length;
+  const deals = events.filter((e, i) => e.type === 'turn' && events[i - 1]?.type === 'roundEnd').length;
+  return { events, moves, deals };
+}
