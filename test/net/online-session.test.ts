@@ -132,6 +132,28 @@ describe('OnlineSession against the real server', () => {
     lost.dispose();
   });
 
+  test('every line names its room in its URL: the one that creates it (under the id the session made), a join, a resume', async () => {
+    const opened: WebSocket[] = [];
+    const keys = new MemoryKeys();
+    const host = new OnlineSession(server.url, keys, watched(opened));
+    host.create('Ro', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant' });
+    await until(host, () => host.room !== null);
+    const room = host.room!.id;
+    assert.equal(new URL(opened.at(-1)!.url).searchParams.get('room'), room, 'the creating line names the new room');
+    const guestLines: WebSocket[] = [];
+    const guest = new OnlineSession(server.url, new MemoryKeys(), watched(guestLines));
+    guest.join(room, 'Gu');
+    await until(guest, () => guest.seat !== null);
+    assert.equal(new URL(guestLines.at(-1)!.url).searchParams.get('room'), room, 'the joining line names it');
+    host.dispose();
+    const resumedLines: WebSocket[] = [];
+    const resumed = new OnlineSession(server.url, keys, watched(resumedLines));
+    await until(resumed, () => resumed.seat === 0);
+    assert.deepEqual(resumedLines.map((line) => new URL(line.url).searchParams.get('room')), [room], 'a reload resumes on a line for the room, the first one');
+    resumed.dispose();
+    guest.dispose();
+  });
+
   test('a move on its way is the only one: a second tap sends nothing, and the tiles wait for the answer', async () => {
     const opened: WebSocket[] = [];
     const session = new OnlineSession(server.url, new MemoryKeys(), watched(opened));
