@@ -464,7 +464,8 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
       };
       worker.send(setup);
     }
-    const rampMs = (rooms / options.ramp) * 1000 + 60_000;
+    // Through nginx on a loaded machine the rooms' set-up (five connections a room, each through nginx and Redis) may take long.
+    const rampMs = (rooms / options.ramp) * 1000 + (options.nginx ? 180_000 : 60_000);
     const ready = await Promise.all(workers.map((w) => reply(w, 'ready', rampMs)));
     const opened = ready.reduce((sum, r) => sum + r.rooms, 0);
     await sleep(options.warmupSeconds * 1000);
