@@ -55,6 +55,8 @@ export class Connection {
   private stopped = false;
   private readonly base: string | undefined;
   private room: string | null;
+  /** The first line is opened after the code that made the connection has run: a `route` right after it opens no line for nothing. */
+  private firstOpenDue = true;
   status: ConnectionStatus = 'connecting';
 
   constructor(private readonly options: ConnectionOptions) {
@@ -62,7 +64,11 @@ export class Connection {
     this.room = options.room ?? null;
     // Checked now, so that a bad server URL throws here rather than on a reconnect.
     endpointOf(options.server, this.base);
-    this.open();
+    queueMicrotask(() => {
+      if (!this.firstOpenDue || this.stopped) return;
+      this.firstOpenDue = false;
+      this.open();
+    });
   }
 
   /**
@@ -72,7 +78,7 @@ export class Connection {
   route(room: string | null): void {
     if (room === this.room) return;
     this.room = room;
-    if (this.stopped) return;
+    if (this.stopped || this.firstOpenDue) return;
     const socket = this.socket;
     this.socket = null;
     socket?.close(1000, 'another room');

@@ -65,8 +65,17 @@ describe('Connection', () => {
     assert.equal(endpointOf('http://localhost:8000', undefined, 'a b&c'), 'ws://localhost:8000/ws?room=a%20b%26c');
   });
 
-  test('turning to another room opens a new line whose URL names it; the same room keeps the line', () => {
+  test('a room named right after the connection is made is the first line\'s: no line opened for nothing', async () => {
+    const connection = connect();
+    connection.route('named-room-id');
+    await Promise.resolve();
+    assert.deepEqual(FakeSocket.opened.map((socket) => socket.url), ['wss://rooms.example.com/play/ws?room=named-room-id']);
+    connection.close();
+  });
+
+  test('turning to another room opens a new line whose URL names it; the same room keeps the line', async () => {
     const connection = connect('first-room-id');
+    await Promise.resolve();
     assert.equal(FakeSocket.opened[0]!.url, 'wss://rooms.example.com/play/ws?room=first-room-id');
     FakeSocket.opened[0]!.accept();
     connection.route('first-room-id');
@@ -85,8 +94,9 @@ describe('Connection', () => {
     connection.close();
   });
 
-  test('a handover (1012, 1001) reconnects within a quarter of a second; another drop waits out the backoff', () => {
+  test('a handover (1012, 1001) reconnects within a quarter of a second; another drop waits out the backoff', async () => {
     const connection = connect('room-id');
+    await Promise.resolve();
     FakeSocket.opened[0]!.accept();
     connection.welcomed();
     FakeSocket.opened[0]!.drop(1012);
