@@ -179,6 +179,7 @@ export class OnlineSession implements Session {
   /** The room's id is made here, so that the line can name it (for a load balancer) before the room exists. */
   create(name: string, settings: RoomSettings): void {
     this.forget();
+    this.creating = { name, settings, attempts: (this.creating?.attempts ?? 0) + 1 };
     const room = newRoomId();
     this.connection.route(room);
     this.post({ type: 'create', name, settings, room });
@@ -270,6 +271,7 @@ export class OnlineSession implements Session {
     switch (message.type) {
       case 'welcome':
         this.connection.welcomed();
+        this.creating = null;
         this.problem = null;
         // A message lost with the old line is never answered: the resumed view says what happened.
         this.awaiting = null;
@@ -337,6 +339,8 @@ export class OnlineSession implements Session {
   }
 
   private checkedProof: string | null = null;
+  /** The room being created, until it is: made again under a fresh id should its id be taken (a few times at most). */
+  private creating: { name: string; settings: RoomSettings; attempts: number } | null = null;
 
   private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
     if (error.ref === 'watch') {
@@ -360,7 +364,15 @@ export class OnlineSession implements Session {
       this.rejection = { code: error.code, message: error.message, type };
       return;
     }
-    if (error.ref === 'create') this.problem = { code: error.code, message: error.message };
+    if (error.ref === 'create' && error.code === 'room-taken' && this.creating && this.creating.attempts < 3) {
+      // 128 random bits met a room's id: not the person's doing, so nothing to tell them.
+      this.create(this.creating.name, this.creating.settings);
+      return;
+    }
+    if (error.ref === 'create') {
+      this.creating = null;
+      this.problem = { code: error.code, message: error.message };
+    }
   }
 
   private compute(): SessionState | null {
