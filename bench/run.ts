@@ -11,10 +11,16 @@
  *                                      beside a bare ws echo server; only when named (it takes minutes):
  *       --rooms 300,1000 --seconds 30 --think 200-400 [--think-ms 1000 --warmup 10 --ramp 250 --client-processes 2
  *        --variant draw --db memory --processes 2 --redis --cpu-prof DIR --server-node-flags "FLAGS"] (bench/server.ts)
+ *   npm run bench -- cluster           the room server scaled out behind nginx (deploy/nginx.conf): CPU a move of the whole
+ *                                      cluster with 1, 2, 3 processes on Redis, 1 on SQLite and the bare echo, the rooms on
+ *                                      one process, and a failover (a process SIGKILLed); only when named (minutes):
+ *       --rooms 300 --seconds 20 --warmup 5 --think 200-400 --kill-after 8 (bench/cluster.ts; named with server, it takes
+ *        these flags and the server section runs with its defaults)
  */
 import { benchAi } from './ai.js';
 import { benchArena, takeArenaArgs } from './arena-bench.js';
 import { benchBundle } from './bundle.js';
+import { benchCluster, takeClusterArgs } from './cluster.js';
 import { benchEngine } from './engine.js';
 import { benchLayout } from './layout.js';
 import { benchPage } from './page.js';
@@ -29,6 +35,7 @@ const buildAt = args.indexOf('--build');
 const build = buildAt >= 0 && args.splice(buildAt, 1).length > 0;
 // The arena's flags first: --variant is also a flag of the server section.
 const arenaOptions = args.includes('arena') ? takeArenaArgs(args) : null;
+const clusterOptions = args.includes('cluster') ? takeClusterArgs(args) : null;
 const serverOptions = takeServerArgs(args);
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'page'];
 
@@ -39,3 +46,4 @@ if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(li
 if (sections.includes('page')) await benchPage({ build: build && !sections.includes('bundle') }, (line) => console.log(line));
 if (arenaOptions) await benchArena(arenaOptions, (line) => console.log(line));
 if (sections.includes('server')) await benchServer(serverOptions, (line) => console.log(line));
+if (clusterOptions) await benchCluster(clusterOptions, (line) => console.log(line));

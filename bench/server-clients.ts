@@ -10,6 +10,14 @@
  * mid-round view, and the seat whose turn it is picks a legal move in it and sends it (the echo takes
  * any move as the next turn): the same pacing, frames and work in the clients, no rules.
  *
+ * Through a load balancer (`roomInUrl`, bench/cluster.ts): each connection names its room in its URL
+ * (`/ws?room=ID`), the host's too, under an id it made for the room (`create` carries it), as the widget
+ * does. With `reconnect`, a connection closed by the server side connects again and resumes its seat
+ * with its token and the last view it holds, as the widget does, and the report tells how long each
+ * took to see its room change again, and any sign of a move lost (a view older than one seen, a round's
+ * log that does not go on from the one seen) or applied twice (more moves of its own in a round's log
+ * than it sent).
+ *
  * Parent → child: setup, measure (start recording), stop (send the report), close (close every socket).
  * Child → parent: ready, report, closed.
  */
@@ -17,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { legalMoves, type PlayerView } from '../src/engine/index.js';
 import type { MatchEmitted } from '../src/machine/index.js';
-import type { ClientMessage, ServerMessage } from '../src/net/protocol.js';
+import { newRoomId, type ClientMessage, type ServerMessage } from '../src/net/protocol.js';
 
 export interface Setup {
   cmd: 'setup';
@@ -30,6 +38,10 @@ export interface Setup {
   thinkMs: [number, number];
   mode: 'server' | 'echo';
   variant: 'draw' | 'block' | 'fives' | 'doubles';
+  /** Each connection names its room in its URL (`?room=ID`), the room's id made here for `create`. */
+  roomInUrl?: boolean;
+  /** A connection the server side closed connects again and resumes its seat. */
+  reconnect?: boolean;
 }
 
 export type Command = Setup | { cmd: 'measure' } | { cmd: 'stop' } | { cmd: 'close' };
@@ -48,6 +60,13 @@ export interface Report {
   cpuMs: number;
   /** Views whose `seq` grew by more than the changes their `events` tell of (a change went unheard), since setup. */
   unheardJumps: number;
+  /** With `reconnect`: for each drop, ms from it (Date.now) to the first view of a later change after the resume. */
+  recoveries: { droppedAt: number; backAt: number | null }[];
+  /** With `reconnect`: seats that saw a change then lost it, and moves of a seat applied more often than it sent them. */
+  lost: number;
+  twice: number;
+  /** The rooms' ids as opened (to look them up in storage), with `roomInUrl`. */
+  roomIds: string[];
 }
 
 export type Reply =
@@ -74,6 +93,10 @@ function problem(text: string): void {
 }
 
 let unheardJumps = 0;
+const recoveries: Report['recoveries'] = [];
+let lost = 0;
+let twice = 0;
+const roomIds: string[] = [];
 
 const think = () => {
   const [least, most] = setup!.thinkMs;
@@ -93,6 +116,14 @@ function changesTold(events: MatchEmitted[], before: MatchEmitted | undefined): 
 class Client {
   seat = -1;
   room = '';
+  token = '';
+  private url = '';
+  /** The drop being recovered from, until a view of a later change comes. */
+  private recovering: { entry: Report['recoveries'][number]; seq: number } | null = null;
+  /** Each round's log as last seen, and the seqs a move was sent at, by round (to see a lost or doubled move). */
+  private readonly logs = new Map<number, string>();
+  private readonly sentAt = new Map<number, Set<number>>();
+  private round = 0;
   private lastSeq = -1;
   private lastEvent: MatchEmitted | undefined;
   private scheduledSeq = -1;
@@ -100,16 +131,41 @@ class Client {
   private welcomed: ((ok: boolean) => void) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(readonly ws: WebSocket) {
+  constructor(public ws: WebSocket) {
+    this.listen(ws);
+  }
+
+  private listen(ws: WebSocket): void {
     ws.on('message', (data: Buffer) => this.receive(data));
     ws.on('close', (code, reason) => {
+      if (this.ws !== ws) return;
       if (this.timer) clearTimeout(this.timer);
       this.welcomed?.(false);
-      if (!closing) problem(`closed ${code} ${reason.toString()}`.trim());
+      if (closing) return;
+      if (setup?.reconnect && this.token) return this.comeBack();
+      problem(`closed ${code} ${reason.toString()}`.trim());
     });
     ws.on('error', (error) => {
-      if (!closing) problem(`socket error: ${error.message}`);
+      if (!closing && !setup?.reconnect) problem(`socket error: ${error.message}`);
     });
+  }
+
+  /** After a drop: connects again (soon, as the widget does) and resumes the seat with the view it holds. */
+  private comeBack(): void {
+    const entry = { droppedAt: Date.now(), backAt: null };
+    if (!this.recovering) {
+      recoveries.push(entry);
+      this.recovering = { entry, seq: this.lastSeq };
+    }
+    this.scheduledSeq = -1;
+    this.pending = null;
+    setTimeout(() => {
+      if (closing) return;
+      const ws = new WebSocket(this.url, { perMessageDeflate: false });
+      this.ws = ws;
+      this.listen(ws);
+      ws.once('open', () => ws.send(JSON.stringify({ type: 'resume', room: this.room, token: this.token, ...(this.lastSeq >= 0 ? { seq: this.lastSeq } : {}) } satisfies ClientMessage)));
+    }, 100 + Math.random() * 150);
   }
 
   static open(url: string): Promise<Client> {
@@ -124,6 +180,7 @@ class Client {
       ws.once('open', () => {
         ws.off('error', fail);
         const client = new Client(ws);
+        client.url = url;
         clients.push(client);
         resolve(client);
       });
@@ -154,6 +211,7 @@ class Client {
       case 'welcome':
         this.seat = message.seat;
         this.room = message.room;
+        if (message.token) this.token = message.token;
         this.welcomed?.(true);
         return;
       case 'error':
@@ -182,9 +240,35 @@ class Client {
           }
         }
         if (message.events.length > 0) this.lastEvent = message.events[message.events.length - 1] as MatchEmitted;
+        if (setup!.reconnect) this.check(message.seq, message.view);
         this.lastSeq = message.seq;
         this.react(message.seq, message.view);
         return;
+    }
+  }
+
+  /** What a drop may have cost: a change seen then gone, a move of this seat applied twice; and when the room moved again. */
+  private check(seq: number, view: PlayerView): void {
+    if (seq < this.lastSeq) lost++;
+    if (this.recovering && seq > this.recovering.seq) {
+      this.recovering.entry.backAt = Date.now();
+      this.recovering = null;
+    }
+    const round = view.round.number;
+    this.round = round;
+    // A round's first view (of a new match too, whose rounds count from 1 again) starts its log afresh.
+    if (view.log.length === 0) {
+      this.logs.delete(round);
+      this.sentAt.delete(round);
+    }
+    const seen = this.logs.get(round);
+    const log = JSON.stringify(view.log.map((e) => [e.seat, e.type, e.type === 'play' ? e.tile : null]));
+    if (seen && !log.startsWith(seen.slice(0, -1))) lost++;
+    this.logs.set(round, log);
+    const mine = view.log.filter((e) => e.seat === this.seat).length;
+    if (mine > (this.sentAt.get(round)?.size ?? 0)) {
+      twice++;
+      this.sentAt.set(round, new Set([...(this.sentAt.get(round) ?? []), -twice]));
     }
   }
 
@@ -217,6 +301,11 @@ class Client {
 
   private move(seq: number, move: Extract<ClientMessage, { type: 'move' }>['move']): void {
     this.pending = { seq, at: performance.now() };
+    if (setup!.reconnect) {
+      const round = this.round;
+      if (!this.sentAt.has(round)) this.sentAt.set(round, new Set());
+      this.sentAt.get(round)!.add(seq);
+    }
     this.send({ type: 'move', seq, move });
   }
 }
@@ -226,13 +315,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One room: the host creates it, three others join, the host starts. False when any step failed. */
 async function openRoom(s: Setup, index: number): Promise<boolean> {
   try {
-    const urlOf = (seat: number) => s.wsUrls[(index + seat) % s.wsUrls.length]!;
+    const id = s.roomInUrl ? newRoomId() : null;
+    const urlOf = (seat: number) => {
+      const url = s.wsUrls[(index + seat) % s.wsUrls.length]!;
+      return id ? `${url}?room=${id}` : url;
+    };
     const host = await Client.open(urlOf(0));
     const created = await host.request({
       type: 'create',
       name: `Host ${index}`,
       settings: { variant: s.variant, players: 4, level: 'easy', tempo: 'instant' },
+      ...(id ? { room: id } : {}),
     });
+    if (id && created) roomIds.push(host.room);
     if (!created) return false;
     for (let seat = 1; seat < 4; seat++) {
       const guest = await Client.open(urlOf(seat));
@@ -277,7 +372,7 @@ process.on('message', (command: Command) => {
     case 'stop': {
       recording = false;
       const cpu = process.cpuUsage(cpuAtStart);
-      send({ type: 'report', samples, viewFrames, viewBytes, errors, examples: [...examples], cpuMs: (cpu.user + cpu.system) / 1000, unheardJumps });
+      send({ type: 'report', samples, viewFrames, viewBytes, errors, examples: [...examples], cpuMs: (cpu.user + cpu.system) / 1000, unheardJumps, recoveries, lost, twice, roomIds });
       return;
     }
     case 'close': {

@@ -42,6 +42,10 @@ import type { Command, Reply, Report } from './server-clients.js';
 import { benchPerMove } from './server-permove.js';
 import { benchRoomsCpu } from './server-rooms-cpu.js';
 import { startRedis } from '../server/test/redis-server.js';
+import { startNginx, type RunningNginx } from '../scripts/local-nginx.mjs';
+import { Redis } from 'ioredis';
+import { RedisLog } from '../server/src/storage/redis.js';
+import { restore } from '../server/src/rooms/live-room.js';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -63,6 +67,14 @@ export interface ServerBenchOptions {
   redis: boolean;
   /** Where the server process writes V8 CPU profiles of each step (node --cpu-prof: DIR/server-N-rooms/, one a thread; the main thread's is the largest); null: none. */
   cpuProf: string | null;
+  /**
+   * Every connection through nginx with deploy/nginx.conf (scripts/local-nginx.mjs) in front of the
+   * processes (the echo's too), each naming its room in its URL: nginx's CPU is counted with the
+   * server's (bench/cluster.ts).
+   */
+  nginx?: boolean;
+  /** With `nginx`: SIGKILL the second server process this many seconds into the window; the clients resume their seats. */
+  killAfterSeconds?: number;
   /** Node flags for the server processes alone (`--server-node-flags "--max-semi-space-size=32"`): to try a V8 setting on the server without changing the clients. */
   serverNodeFlags: string[];
 }
@@ -279,7 +291,7 @@ function reply<T extends Reply['type']>(child: ChildProcess, type: T, ms: number
 
 // ---- One measured run ------------------------------------------------------------------------
 
-interface Row {
+export interface Row {
   target: 'server' | 'echo';
   rooms: number;
   conns: number;
@@ -314,6 +326,12 @@ interface Row {
   heapEnd: number | null;
   /** The first server process's garbage collections over the window, by kind, or null. */
   collections: string | null;
+  /** CPU µs a move of each part: the server processes, redis-server, nginx (null where it does not run or could not be read). */
+  cpuParts: { servers: number | null; redis: number | null; nginx: number | null };
+  /** Through nginx on Redis: the rooms whose seats were all connected through one process at the window's end, of those looked at. */
+  onOneProcess: { rooms: number; of: number } | null;
+  /** With `killAfterSeconds`: when it was killed, each drop's recovery, and the moves lost or applied twice. */
+  failover: { killedAt: number; recoveries: Report['recoveries']; lost: number; twice: number } | null;
 }
 
 /** The text of the server's GET /metrics (prom-client's exposition), or null when it cannot be had. */
@@ -384,7 +402,27 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-async function measure(target: 'server' | 'echo', rooms: number, options: ServerBenchOptions, frameBytes: number): Promise<Row> {
+/** How many of `rooms` (ids) have every seat connected through one process, from Redis. */
+async function roomsOnOneProcess(redisUrl: string, rooms: string[]): Promise<{ rooms: number; of: number }> {
+  const redis = new Redis(redisUrl);
+  try {
+    const store = new RedisLog(redis);
+    let one = 0;
+    let of = 0;
+    for (const id of rooms) {
+      const stored = await store.load(id);
+      if (!stored) continue;
+      of++;
+      const via = new Set(restore(stored).state.seats.map((seat) => (seat.kind === 'human' ? seat.connectedVia : null)));
+      if (via.size === 1 && !via.has(null)) one++;
+    }
+    return { rooms: one, of };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function measure(target: 'server' | 'echo', rooms: number, options: ServerBenchOptions, frameBytes: number): Promise<Row> {
   const temp = mkdtempSync(join(tmpdir(), 'domino-bench-server-'));
   const env = { ...process.env, LOG_LEVEL: 'warn' };
   const redis = target === 'server' && options.redis ? await startRedis({ fsync: 'everysec' }) : null;
@@ -402,9 +440,11 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
   const server = servers[0]!;
   const sum = (values: (number | null)[]) => (values.some((v) => v === null) ? null : values.reduce((a: number, v) => a + v!, 0));
   const workers: ChildProcess[] = [];
+  let nginx: RunningNginx | null = null;
   try {
     const rssIdle = sum(servers.map((s) => rssMb(s.pid)));
-    const wsUrls = servers.map((s) => `${s.url.replace('http', 'ws')}/ws`);
+    if (options.nginx) nginx = await startNginx({ servers: servers.map((s) => new URL(s.url).host) });
+    const wsUrls = nginx ? [`${nginx.url.replace('http', 'ws')}/ws`] : servers.map((s) => `${s.url.replace('http', 'ws')}/ws`);
     const shares = Array.from({ length: options.clientProcesses }, (_, i) =>
       Math.floor(rooms / options.clientProcesses) + (i < rooms % options.clientProcesses ? 1 : 0),
     ).filter((n) => n > 0);
@@ -419,10 +459,13 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
         thinkMs: options.thinkMs,
         mode: target,
         variant: options.variant,
+        roomInUrl: options.nginx ?? false,
+        reconnect: options.killAfterSeconds !== undefined,
       };
       worker.send(setup);
     }
-    const rampMs = (rooms / options.ramp) * 1000 + 60_000;
+    // Through nginx on a loaded machine the rooms' set-up (five connections a room, each through nginx and Redis) may take long.
+    const rampMs = (rooms / options.ramp) * 1000 + (options.nginx ? 180_000 : 60_000);
     const ready = await Promise.all(workers.map((w) => reply(w, 'ready', rampMs)));
     const opened = ready.reduce((sum, r) => sum + r.rooms, 0);
     await sleep(options.warmupSeconds * 1000);
@@ -431,19 +474,31 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
     // Awaited after the window; a client process dying meanwhile must not end this one before `finally` stops the others.
     for (const report of reports) report.catch(() => undefined);
     for (const w of workers) w.send({ cmd: 'measure' } satisfies Command);
-    const serverPids = [...servers.map((s) => s.pid), ...(redis ? [redis.pid] : [])];
+    const serverPids = [...servers.map((s) => s.pid), ...(redis ? [redis.pid] : []), ...(nginx ? nginx.pids() : [])];
     const rssStart = sum(servers.map((s) => rssMb(s.pid)));
     const cpuStart = sum(serverPids.map(cpuMs));
+    const parts = { servers: servers.map((s) => s.pid), redis: redis ? [redis.pid] : [], nginx: nginx ? nginx.pids() : [] };
+    const partsStart = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
     const metricsStart = target === 'server' ? await scrapeMetrics(server.url) : null;
     const began = performance.now();
-    await sleep(options.seconds * 1000);
+    let killedAt: number | null = null;
+    if (options.killAfterSeconds !== undefined && servers.length > 1) {
+      await sleep(options.killAfterSeconds * 1000);
+      killedAt = Date.now();
+      await stopChild(servers[1]!.child, 'SIGKILL');
+      await sleep(Math.max(0, options.seconds - options.killAfterSeconds) * 1000);
+    } else {
+      await sleep(options.seconds * 1000);
+    }
     for (const w of workers) w.send({ cmd: 'stop' } satisfies Command);
     const window = (performance.now() - began) / 1000;
     const rssEnd = sum(servers.map((s) => rssMb(s.pid)));
     const cpuEnd = sum(serverPids.map(cpuMs));
+    const partsEnd = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
     const load = loadavg()[0]!;
     const metricsEnd = target === 'server' ? await scrapeMetrics(server.url) : null;
     const got: Report[] = await Promise.all(reports);
+    const onOneProcess = redis && options.nginx ? await roomsOnOneProcess(redis.url, got.flatMap((r) => r.roomIds)) : null;
 
     const closed = workers.map((w) => reply(w, 'closed', 30_000).catch(() => undefined));
     for (const w of workers) w.send({ cmd: 'close' } satisfies Command);
@@ -478,10 +533,22 @@ async function measure(target: 'server' | 'echo', rooms: number, options: Server
       viewBytes: frames > 0 ? got.reduce((sum, r) => sum + r.viewBytes, 0) / frames : 0,
       framesPerMove: samples.length > 0 ? frames / samples.length : NaN,
       inServer: histogramPercentiles(moveHistogram(metricsStart), moveHistogram(metricsEnd)),
+      onOneProcess,
+      cpuParts: Object.fromEntries(
+        Object.keys(parts).map((name) => {
+          const [start, end] = [partsStart[name], partsEnd[name]];
+          return [name, start !== null && end !== null && samples.length > 0 ? ((end - start) * 1000) / samples.length : null];
+        }),
+      ) as Row['cpuParts'],
+      failover:
+        killedAt === null
+          ? null
+          : { killedAt, recoveries: got.flatMap((r) => r.recoveries), lost: got.reduce((n, r) => n + r.lost, 0), twice: got.reduce((n, r) => n + r.twice, 0) },
       warnings: server.tail.filter((line) => !line.startsWith('listening on') && !line.includes('"event":"any-origin"')).slice(-5),
     };
   } finally {
     await Promise.all(workers.map((w) => stopChild(w)));
+    await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     await redis?.stop();
     rmSync(temp, { recursive: true, force: true });

@@ -17,6 +17,8 @@ export interface Cluster {
   alive(process: string): boolean;
   /** Grows whenever a process is seen to stop beating: what `alive` says may have changed. */
   readonly aliveGeneration: number;
+  /** Hears when a process is seen to stop beating (or to beat again): the seats it held changed presence. */
+  onAliveChange(listener: () => void): void;
   /** Starts or stops hearing of a room's changes (while this process holds connections for it). */
   watch(room: string): void;
   unwatch(room: string): void;
@@ -39,6 +41,7 @@ export function soloCluster(): Cluster {
     processId,
     alive: (process) => process === processId,
     aliveGeneration: 0,
+    onAliveChange: () => undefined,
     watch: () => undefined,
     unwatch: () => undefined,
     onChange: () => undefined,
@@ -49,9 +52,13 @@ export function soloCluster(): Cluster {
 }
 
 const PROCESSES = 'domino:processes';
-/** A process silent this long is gone; it beats three times within it. */
-const BEAT_MS = 3_000;
-const SILENCE_MS = 10_000;
+/**
+ * A process silent this long is gone; it beats four times within it. Short, because a room whose
+ * process died waits on it: its seats count as connected (their grace period has not started) and the
+ * room's clock is left to it, until it is seen gone. A beat is three small commands a second.
+ */
+const BEAT_MS = 1_000;
+const SILENCE_MS = 4_500;
 const FORGET_MS = 2 * 24 * 3_600_000;
 
 /** After a subscriber came back, when the rooms are looked at again the second time (see below). */
@@ -69,6 +76,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
   let aliveGeneration = 0;
   const listeners: ((room: string, version: number) => void)[] = [];
   const phraseListeners: ((room: string, seat: number, phrase: string) => void)[] = [];
+  const aliveListeners: (() => void)[] = [];
   const watched = new Set<string>();
 
   const beat = async () => {
@@ -84,6 +92,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
     if (nowSilent !== silent) {
       silent = nowSilent;
       aliveGeneration++;
+      for (const listener of aliveListeners) listener();
     }
   };
   await beat();
@@ -133,6 +142,9 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
     get aliveGeneration() {
       return aliveGeneration;
     },
+    onAliveChange(listener) {
+      aliveListeners.push(listener);
+    },
     alive(process) {
       if (process === processId) return true;
       const beat = lastBeats.get(process);
@@ -158,7 +170,9 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
     },
     async close() {
       clearInterval(timer);
-      await commands.zrem(PROCESSES, processId).catch(() => undefined);
+      // Marked silent at once rather than removed (a process missing from the set counts as alive, one
+      // that started since the last look): the seats it held are gone now, not after SILENCE_MS.
+      await commands.zadd(PROCESSES, Date.now() - SILENCE_MS, processId).catch(() => undefined);
     },
   };
 }

@@ -18,6 +18,8 @@
  *   --room-ttl S      seconds a room lives after its last person left, default 86400
  *   --static DIR      the folder whose demo/ and dist/ are served over HTTP, default the installed domino-game
  *                     package (its dist/; in the repository also the demo); `none` serves none
+ *   --trust-proxy     behind a reverse proxy (nginx, deploy/nginx.conf): the per-address caps count the
+ *                     last address of X-Forwarded-For (the one the proxy added), not the proxy's
  *   --max-connections-per-address N   default 32
  *   --rooms-per-minute-per-address N  default 10
  *   --threads N       computer player threads, default cores - 1
@@ -71,6 +73,7 @@ try {
       'lobby-ttl': { type: 'string' },
       'room-ttl': { type: 'string' },
       static: { type: 'string' },
+      'trust-proxy': { type: 'boolean' },
       'max-connections-per-address': { type: 'string' },
       'rooms-per-minute-per-address': { type: 'string' },
       threads: { type: 'string' },
@@ -170,6 +173,7 @@ const server = await startServer({
   pingMs: wholeNumber('--ping', parsed.ping, 15, 1, 3600) * 1000,
   nextRoundMs: wholeNumber('--next-round', parsed['next-round'], 30, 1) * 1000,
   ttl: { lobbyMs: wholeNumber('--lobby-ttl', parsed['lobby-ttl'], 3600, 1) * 1000, idleMs: wholeNumber('--room-ttl', parsed['room-ttl'], 86400, 1) * 1000 },
+  trustProxy: parsed['trust-proxy'] ?? false,
   maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], 32, 1),
   roomsPerMinutePerAddress: wholeNumber('--rooms-per-minute-per-address', parsed['rooms-per-minute-per-address'], 10, 1),
   clockScale: clockScale(parsed['clock-scale']),

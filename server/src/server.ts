@@ -32,6 +32,8 @@ export interface ServerOptions {
   graceMs: number;
   nextRoundMs?: number;
   ttl?: { lobbyMs: number; idleMs: number };
+  /** Behind a reverse proxy: the per-address caps count `X-Forwarded-For`'s last address (SocketOptions.trustProxy). */
+  trustProxy?: boolean;
   maxConnectionsPerAddress?: number;
   roomsPerMinutePerAddress?: number;
   messagesPerSecond?: number;
@@ -82,6 +84,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     metrics,
     log,
     origins: options.origins,
+    trustProxy: options.trustProxy ?? false,
     maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 32,
     roomsPerMinutePerAddress: options.roomsPerMinutePerAddress ?? 10,
     messagesPerSecond: options.messagesPerSecond ?? 20,
@@ -112,7 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Drain: no new connection, everyone sent away with 1012 (they resume, here when it is back or on
       // another process), and the changes under way stored.
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
-      sockets.drain();
+      await sockets.drain();
       await service.drain();
       service.close();
       http.closeIdleConnections();

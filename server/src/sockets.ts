@@ -20,6 +20,11 @@ export interface SocketOptions {
   log: Logger;
   /** Allowed `Origin`s; null allows any. */
   origins: string[] | null;
+  /**
+   * Behind a reverse proxy (nginx): a connection's address, for the per-address caps, is the last one
+   * of its `X-Forwarded-For` (the one the proxy added), not the proxy's own.
+   */
+  trustProxy: boolean;
   maxConnectionsPerAddress: number;
   roomsPerMinutePerAddress: number;
   messagesPerSecond: number;
@@ -29,8 +34,12 @@ export interface SocketOptions {
 
 export interface Sockets {
   readonly count: number;
-  /** Takes no new connection and sends everyone away with 1012 (service restart: they resume). */
-  drain(): void;
+  /**
+   * Takes no new connection and sends everyone away with 1012 (service restart: they resume at once,
+   * here when it is back or on another process), each connection once the messages it sent before are
+   * handled: their changes stored and the frames they made sent ahead of the close.
+   */
+  drain(): Promise<void>;
   /** Ends every connection still open. */
   terminate(): void;
 }
@@ -38,9 +47,17 @@ export interface Sockets {
 /** A socket holding more unsent data than this is too slow to follow: it is closed, and its client resumes. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 
+/** The client's address a trusted proxy added last to `X-Forwarded-For`, if any. */
+function forwardedFor(request: IncomingMessage): string | null {
+  const header = request.headers['x-forwarded-for'];
+  const last = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').pop()?.trim();
+  return last ? last : null;
+}
+
 export function acceptSockets(http: Server, options: SocketOptions): Sockets {
   const { service, metrics, log } = options;
-  const open = new Set<WebSocket>();
+  /** Each open connection, with what its messages handled so far amount to (to close it after them). */
+  const open = new Map<WebSocket, () => Promise<void>>();
   const heartbeat = new Heartbeat<WebSocket>();
   const perAddress = new PerAddress(options.maxConnectionsPerAddress);
   const creations = new BucketPerAddress(options.roomsPerMinutePerAddress, options.roomsPerMinutePerAddress);
@@ -62,7 +79,7 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
       log.info({ event: 'refused-origin', origin }, 'origin not allowed');
       return refuseUpgrade(socket, '403 Forbidden');
     }
-    const address = request.socket.remoteAddress ?? 'unknown';
+    const address = (options.trustProxy ? forwardedFor(request) : null) ?? request.socket.remoteAddress ?? 'unknown';
     if (!perAddress.acquire(address)) {
       log.info({ event: 'refused-address', address }, 'too many connections from one address');
       return refuseUpgrade(socket, '429 Too Many Requests');
@@ -92,7 +109,7 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
       sendText,
       close: (code, reason) => ws.close(code, reason),
     };
-    open.add(ws);
+    open.set(ws, () => queue);
     heartbeat.add(ws);
     log.info({ event: 'connected', client: client.id, address }, 'connection opened');
 
@@ -154,13 +171,23 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
     get count() {
       return open.size;
     },
-    drain() {
+    async drain() {
       heartbeat.stop();
       draining = true;
-      for (const ws of open) ws.close(1012, 'server restarting');
+      await Promise.all(
+        [...open].map(async ([ws, handled]) => {
+          // A message that came while an earlier one was handled is handled too before the close.
+          let settled: Promise<void>;
+          do {
+            settled = handled();
+            await settled;
+          } while (settled !== handled());
+          ws.close(1012, 'server restarting');
+        }),
+      );
     },
     terminate() {
-      for (const ws of open) ws.terminate();
+      for (const ws of open.keys()) ws.terminate();
     },
   };
 }

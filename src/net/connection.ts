@@ -2,7 +2,12 @@
  * The widget's line to the room server: one WebSocket that comes back by itself. After a drop it
  * reconnects with exponential backoff and jitter (so a restarted server is not hit by every client at
  * once) and resumes the seat with the kept token; `welcome` resets the backoff. A connection replaced
- * by a newer one for the same seat (another tab) does not fight back.
+ * by a newer one for the same seat (another tab) does not fight back. A server that restarts or hands
+ * its rooms over (close 1012, or 1001 going away) is left for another at once, after a short jitter.
+ *
+ * The room the line is for goes in its URL (`/ws?room=ID`): a load balancer that routes by it sends
+ * every connection of a room to the same server process. Turning to another room (`route`) opens a
+ * new line for it.
  */
 import type { ClientMessage, ServerMessage } from './protocol.js';
 
@@ -13,6 +18,8 @@ export interface ConnectionOptions {
   server: string;
   onMessage(message: ServerMessage): void;
   onStatus(status: ConnectionStatus): void;
+  /** The room the line is for at first (in its URL); null for none yet. */
+  room?: string | null;
   /** Sent first on every (re)connection, e.g. `resume`; null sends nothing. */
   hello(): ClientMessage | null;
   /** Milliseconds before the first retry, and the most between two. */
@@ -23,15 +30,20 @@ export interface ConnectionOptions {
 
 /** Close codes after which reconnecting would not help (or would fight another tab). */
 const FINAL_CLOSES = new Set([4000, 1008, 1009]);
+/** Close codes of a server going away on purpose (1001 going away, 1012 restarting): another takes the room at once. */
+const HANDOVER_CLOSES = new Set([1001, 1012]);
 
-/** The WebSocket endpoint of a server given by its base URL; throws on something that is no http(s) or ws(s) URL. */
-export function endpointOf(server: string, base?: string): string {
+/**
+ * The WebSocket endpoint of a server given by its base URL, for `room` when given (`?room=ID`, what a
+ * load balancer routes by); throws on something that is no http(s) or ws(s) URL.
+ */
+export function endpointOf(server: string, base?: string, room?: string | null): string {
   const url = new URL(server, base);
   if (url.protocol === 'http:') url.protocol = 'ws:';
   else if (url.protocol === 'https:') url.protocol = 'wss:';
   else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new Error(`not an http(s) or ws(s) URL: ${server}`);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/ws`;
-  url.search = '';
+  url.search = room ? `?room=${encodeURIComponent(room)}` : '';
   url.hash = '';
   return url.href;
 }
@@ -41,11 +53,38 @@ export class Connection {
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  private readonly endpoint: string;
+  private readonly base: string | undefined;
+  private room: string | null;
+  /** The first line is opened after the code that made the connection has run: a `route` right after it opens no line for nothing. */
+  private firstOpenDue = true;
   status: ConnectionStatus = 'connecting';
 
   constructor(private readonly options: ConnectionOptions) {
-    this.endpoint = endpointOf(options.server, typeof location === 'undefined' ? undefined : location.href);
+    this.base = typeof location === 'undefined' ? undefined : location.href;
+    this.room = options.room ?? null;
+    // Checked now, so that a bad server URL throws here rather than on a reconnect.
+    endpointOf(options.server, this.base);
+    queueMicrotask(() => {
+      if (!this.firstOpenDue || this.stopped) return;
+      this.firstOpenDue = false;
+      this.open();
+    });
+  }
+
+  /**
+   * Points the line at `room`: when it is another room than the line's, the line is closed and opened
+   * again with the room in its URL (what was not sent yet waits for the new line, as on any reconnect).
+   */
+  route(room: string | null): void {
+    if (room === this.room) return;
+    this.room = room;
+    if (this.stopped || this.firstOpenDue) return;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, 'another room');
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.setStatus('connecting');
     this.open();
   }
 
@@ -74,12 +113,14 @@ export class Connection {
     const Socket = this.options.WebSocket ?? WebSocket;
     let socket: WebSocket;
     try {
-      socket = new Socket(this.endpoint);
+      socket = new Socket(endpointOf(this.options.server, this.base, this.room));
     } catch {
       this.retry();
       return;
     }
     this.socket = socket;
+    // A failed or abandoned line (closed while still connecting) ends with a close event, handled below.
+    socket.onerror = () => undefined;
     socket.onopen = () => {
       this.setStatus('open');
       const hello = this.options.hello();
@@ -103,18 +144,27 @@ export class Connection {
         this.setStatus(event.code === 4000 ? 'replaced' : 'closed');
         return;
       }
-      this.retry();
+      this.retry(HANDOVER_CLOSES.has(event.code));
     };
   }
 
-  /** Reconnects after a backoff: doubling from `first` up to `most`, each wait a random 50–100 % of it. */
-  private retry(): void {
+  /**
+   * Reconnects after a backoff: doubling from `first` up to `most`, each wait a random 50–100 % of it.
+   * A handover (the server went away on purpose, its rooms are taken up elsewhere) waits only a random
+   * 0–50 % of `first`: soon, without every client of that server arriving in the same instant.
+   */
+  private retry(handover = false): void {
     if (this.stopped) return;
     this.setStatus('reconnecting');
     const { first, most } = this.options.backoff ?? { first: 500, most: 15_000 };
-    const ceiling = Math.min(most, first * 2 ** this.attempts);
-    this.attempts++;
-    const wait = ceiling * (0.5 + 0.5 * (this.options.random ?? Math.random)());
+    const random = (this.options.random ?? Math.random)();
+    let wait: number;
+    if (handover) {
+      wait = first * 0.5 * random;
+    } else {
+      wait = Math.min(most, first * 2 ** this.attempts) * (0.5 + 0.5 * random);
+      this.attempts++;
+    }
     this.timer = setTimeout(() => {
       this.timer = null;
       if (!this.stopped) this.open();

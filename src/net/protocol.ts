@@ -18,6 +18,18 @@ export const MAX_MESSAGE_BYTES = 4096;
 export const MAX_NAME_LENGTH = 24;
 /** Room ids and seat tokens: 128 random bits, base64url without padding. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+/**
+ * A fresh room id for `create`: 128 random bits (Web Crypto), base64url without padding, as the
+ * server's own. The client makes it so that the WebSocket URL can name the room before it exists.
+ */
+export function newRoomId(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** Where the invite link carries the room id: the page URL's fragment `#domino-room=ID`. */
 export const ROOM_FRAGMENT = 'domino-room';
 /** Where a watch link carries the room id: `#domino-watch=ID` (the table read only). */
@@ -104,7 +116,7 @@ const MoveSchema = v.variant('type', [
 ]);
 
 const ClientMessageSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('create'), name: NameSchema, settings: SettingsSchema }),
+  v.strictObject({ type: v.literal('create'), name: NameSchema, settings: SettingsSchema, room: v.optional(IdSchema) }),
   v.strictObject({ type: v.literal('peek'), room: IdSchema }),
   v.strictObject({ type: v.literal('join'), room: IdSchema, name: NameSchema }),
   v.strictObject({ type: v.literal('resume'), room: IdSchema, token: IdSchema, seq: v.optional(SeqSchema) }),
@@ -125,7 +137,12 @@ const ClientMessageSchema = v.variant('type', [
 
 export type WireMove = v.InferOutput<typeof MoveSchema>;
 export type ClientMessage =
-  | { type: 'create'; name: string; settings: RoomSettings }
+  /**
+   * `room`: the id the new room is to have, made by the client (128 random bits, as `newRoomId` makes):
+   * sent in the WebSocket URL too (`/ws?room=ID`), so that a load balancer that routes by it puts the
+   * room's first connection where its later ones go. Left out, the server picks the id.
+   */
+  | { type: 'create'; name: string; settings: RoomSettings; room?: string }
   | { type: 'peek'; room: string }
   | { type: 'join'; room: string; name: string }
   /** `seq`: the last view the client holds, so that its first view carries every event since. */
@@ -205,7 +222,10 @@ export type ErrorCode =
   /** A spectator sent something else than `leave`. */
   | 'spectator'
   /** The host turned watching off: a watch link opens nothing. */
-  | 'watching-off';
+  | 'watching-off'
+  // ---- Scale-out behind a load balancer
+  /** `create` named a room id that is already a room's. */
+  | 'room-taken';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import WebSocket from 'ws';
 import { OnlineSession, type OnlineSeatKey, type SeatKeyStore } from '../../src/ui/session/online-session.js';
 import { startServerProcess, type ServerProcess } from '../../server/test/harness.js';
@@ -130,6 +130,53 @@ describe('OnlineSession against the real server', () => {
     await until(lost, () => lost.problem !== null);
     assert.equal(lost.problem!.code, 'no-such-room');
     lost.dispose();
+  });
+
+  test('every line names its room in its URL: the one that creates it (under the id the session made), a join, a resume', async () => {
+    const opened: WebSocket[] = [];
+    const keys = new MemoryKeys();
+    const host = new OnlineSession(server.url, keys, watched(opened));
+    host.create('Ro', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant' });
+    await until(host, () => host.room !== null);
+    const room = host.room!.id;
+    assert.equal(new URL(opened.at(-1)!.url).searchParams.get('room'), room, 'the creating line names the new room');
+    const guestLines: WebSocket[] = [];
+    const guest = new OnlineSession(server.url, new MemoryKeys(), watched(guestLines));
+    guest.join(room, 'Gu');
+    await until(guest, () => guest.seat !== null);
+    assert.equal(new URL(guestLines.at(-1)!.url).searchParams.get('room'), room, 'the joining line names it');
+    host.dispose();
+    const resumedLines: WebSocket[] = [];
+    const resumed = new OnlineSession(server.url, keys, watched(resumedLines));
+    await until(resumed, () => resumed.seat === 0);
+    assert.deepEqual(resumedLines.map((line) => new URL(line.url).searchParams.get('room')), [room], 'a reload resumes on a line for the room, the first one');
+    resumed.dispose();
+    guest.dispose();
+  });
+
+  test('a room id the session made that is taken already is made again, unseen by the person', async (t) => {
+    // The first two room ids (16 random bytes each) come out the same: the second session's first id is the first room's.
+    const random = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
+    let sameIds = 2;
+    const bytes = mock.method(globalThis.crypto, 'getRandomValues', (array: Uint8Array) => {
+      if (array.length !== 16 || sameIds === 0) return random(array);
+      sameIds--;
+      return array.fill(7);
+    });
+    const first = new OnlineSession(server.url, new MemoryKeys(), options);
+    const second = new OnlineSession(server.url, new MemoryKeys(), options);
+    t.after(() => {
+      bytes.mock.restore();
+      first.dispose();
+      second.dispose();
+    });
+    first.create('One', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant' });
+    await until(first, () => first.room !== null);
+    second.create('Two', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant' });
+    await until(second, () => second.room !== null || second.problem !== null);
+    assert.equal(sameIds, 0, 'the second session did try the taken id');
+    assert.equal(second.problem, null, 'nothing for the person to see');
+    assert.notEqual(second.room!.id, first.room!.id, 'created under a fresh id');
   });
 
   test('a move on its way is the only one: a second tap sends nothing, and the tiles wait for the answer', async () => {

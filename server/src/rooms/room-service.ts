@@ -99,7 +99,7 @@ export class RoomService {
 
   /** Each message type's handler: the message has passed the protocol's schema for its type. */
   private readonly handlers: { [T in ClientMessageType]: Handler<T> } = {
-    create: (client, message) => this.create(client, message.name, message.settings),
+    create: (client, message) => this.create(client, message.name, message.settings, message.room),
     peek: (client, message) => this.peek(client, message.room),
     join: (client, message) => this.join(client, message.room, message.name),
     resume: (client, message) => this.resume(client, message.room, message.token, message.seq),
@@ -135,6 +135,11 @@ export class RoomService {
     options.cluster.onChange((id, version) => {
       const room = this.rooms.get(id);
       if (room && version > room.version) this.follow(room);
+    });
+    // A process was seen to die (or came back): the seats it held are gone (or back), which changes what
+    // the room info shows and what is due (a grace period starts, the clock passes to a process alive).
+    options.cluster.onAliveChange(() => {
+      for (const room of this.rooms.values()) void room.queued(async () => this.after(room, [], true)).catch(() => undefined);
     });
     // A phrase said on another process reaches the room's connections here too (#19); one said here
     // (its seat's connection is held here) comes back on the bus too, and was relayed already.
@@ -172,14 +177,19 @@ export class RoomService {
     client.send({ type: 'error', code, message, ...(ref ? { ref } : {}) });
   }
 
-  private async create(client: Client, name: string, settings: RoomSettings): Promise<void> {
+  /**
+   * `proposed`: the id the client made for the room (and put in its WebSocket URL, for the load
+   * balancer); one that is a room's already is refused, nothing created.
+   */
+  private async create(client: Client, name: string, settings: RoomSettings, proposed: string | undefined): Promise<void> {
     const now = this.now();
     const token = randomId();
-    const created = newRoom({ id: randomId(), serverSeed: freshSeed(), name, tokenHash: hashToken(token), settings, at: now });
+    const created = newRoom({ id: proposed ?? randomId(), serverSeed: freshSeed(), name, tokenHash: hashToken(token), settings, at: now });
     const connected = applyEntry(created, { type: 'connect', at: now, seat: 0, via: this.processId });
     if (!connected.ok) throw refusal(connected);
     const state = connected.room;
     if (!(await this.options.store.create(state.id, JSON.stringify(state), this.expiry(state, now)))) {
+      if (proposed !== undefined) throw new Refusal('room-taken', 'a room with this id exists already: create it under a fresh id');
       throw new Refusal('unavailable', 'the room could not be created; try again');
     }
     this.options.log.info({ event: 'room-created', room: state.id, variant: settings.variant, players: settings.players }, 'room created');

@@ -6,7 +6,7 @@
 import { legalMoves, verifyDeal, type DealProof, type PlayerView, type Seat, type SpectatorView, type Tile } from '../../engine/index.js';
 import { phaseOfMatch, type MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
-import type { ClientMessage, ErrorCode, PhraseId, RoomInfo, RoomSettings, ServerMessage } from '../../net/protocol.js';
+import { newRoomId, type ClientMessage, type ErrorCode, type PhraseId, type RoomInfo, type RoomSettings, type ServerMessage } from '../../net/protocol.js';
 import type { OnlineSeatKey } from '../../storage/index.js';
 import { Listeners, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
@@ -97,6 +97,7 @@ export class OnlineSession implements Session {
     this.connection = new Connection({
       server,
       ...options,
+      room: this.key?.room ?? null,
       // The view held goes with the resume, so the first view back tells every move missed meanwhile.
       hello: () =>
         this.watching
@@ -175,17 +176,23 @@ export class OnlineSession implements Session {
     return this.phraseListeners.add(listener);
   }
 
+  /** The room's id is made here, so that the line can name it (for a load balancer) before the room exists. */
   create(name: string, settings: RoomSettings): void {
     this.forget();
-    this.post({ type: 'create', name, settings });
+    this.creating = { name, settings, attempts: (this.creating?.attempts ?? 0) + 1 };
+    const room = newRoomId();
+    this.connection.route(room);
+    this.post({ type: 'create', name, settings, room });
   }
 
   peek(room: string): void {
+    this.connection.route(room);
     this.post({ type: 'peek', room });
   }
 
   join(room: string, name: string): void {
     this.forget();
+    this.connection.route(room);
     this.post({ type: 'join', room, name });
   }
 
@@ -193,6 +200,7 @@ export class OnlineSession implements Session {
   watch(room: string): void {
     this.forget();
     this.watching = room;
+    this.connection.route(room);
     // Sent as the hello once the line is up (and again after every reconnect).
     if (this.status === 'open') this.post({ type: 'watch', room });
   }
@@ -263,6 +271,7 @@ export class OnlineSession implements Session {
     switch (message.type) {
       case 'welcome':
         this.connection.welcomed();
+        this.creating = null;
         this.problem = null;
         // A message lost with the old line is never answered: the resumed view says what happened.
         this.awaiting = null;
@@ -330,6 +339,8 @@ export class OnlineSession implements Session {
   }
 
   private checkedProof: string | null = null;
+  /** The room being created, until it is: made again under a fresh id should its id be taken (a few times at most). */
+  private creating: { name: string; settings: RoomSettings; attempts: number } | null = null;
 
   private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
     if (error.ref === 'watch') {
@@ -353,7 +364,15 @@ export class OnlineSession implements Session {
       this.rejection = { code: error.code, message: error.message, type };
       return;
     }
-    if (error.ref === 'create') this.problem = { code: error.code, message: error.message };
+    if (error.ref === 'create' && error.code === 'room-taken' && this.creating && this.creating.attempts < 3) {
+      // 128 random bits met a room's id: not the person's doing, so nothing to tell them.
+      this.create(this.creating.name, this.creating.settings);
+      return;
+    }
+    if (error.ref === 'create') {
+      this.creating = null;
+      this.problem = { code: error.code, message: error.message };
+    }
   }
 
   private compute(): SessionState | null {

@@ -1,0 +1,126 @@
+/**
+ * The room server scaled out: `npm run bench -- cluster` (only when named: it takes minutes). Every
+ * connection goes through nginx running the shipped deploy/nginx.conf (each room's id in its URL, so
+ * nginx's consistent hash sends all of a room's connections to one process), with bench/server.ts's
+ * measured run (its client processes, pace and window) for:
+ *   - 1, 2 and 3 server processes on one redis-server;
+ *   - 1 process on SQLite, through the same nginx;
+ *   - the bare echo (bench/server-echo.ts) through the same nginx: the floor of sockets, nginx and clients;
+ * then a failover run: 3 processes on Redis, the second SIGKILLed mid-window, its rooms' clients
+ * reconnecting through nginx and resuming, as the widget does.
+ *
+ * Printed: CPU µs a move of the whole cluster (every server process + redis-server + nginx's master
+ * and workers, user + system from /proc over the window, over the moves measured), moves/s and
+ * latency; each N-process figure over the 1-process-on-Redis one (goal ≤ 1.25×); the rooms whose four
+ * seats were all connected through one process at the window's end (from Redis; goal ≥ 99 %); and for
+ * the failover, the seconds from the kill until each dropped seat saw its room change again (goal
+ * within 5 s), the moves lost and applied twice (goal 0). Figures, not assertions.
+ *
+ *   npm run bench -- cluster [--rooms 300] [--seconds 20] [--warmup 5] [--think 200-400] [--kill-after 8]
+ *   node --import tsx bench/cluster.ts [the same flags]
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt } from '../scripts/ensure-built.mjs';
+import { nginxMissing } from '../scripts/local-nginx.mjs';
+import { measure, SERVER_BENCH_DEFAULTS, takeServerArgs, type Row, type ServerBenchOptions } from './server.js';
+
+export interface ClusterBenchOptions {
+  server: ServerBenchOptions;
+  /** Seconds into the failover run's window at which a process is killed. */
+  killAfterSeconds: number;
+}
+
+/** Takes this bench's flags out of `args`: the server bench's (one room count; 20 s windows unless given) and --kill-after. */
+export function takeClusterArgs(args: string[]): ClusterBenchOptions {
+  const hadSeconds = args.includes('--seconds');
+  const hadWarmup = args.includes('--warmup');
+  const hadRooms = args.includes('--rooms');
+  const at = args.indexOf('--kill-after');
+  const kill = at >= 0 ? Number(args.splice(at, 2)[1]) : 8;
+  if (!Number.isFinite(kill) || kill < 1) throw new Error('--kill-after takes seconds, at least 1');
+  const server = takeServerArgs(args);
+  if (!hadRooms) server.rooms = [300];
+  if (!hadSeconds) server.seconds = 20;
+  if (!hadWarmup) server.warmupSeconds = 5;
+  if (kill >= server.seconds) throw new Error(`--kill-after (${kill} s) must fall inside the window (--seconds ${server.seconds})`);
+  return { server, killAfterSeconds: kill };
+}
+
+const us = (value: number | null) => (value === null ? '?' : value.toFixed(0));
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : '—');
+
+export async function benchCluster(options: ClusterBenchOptions, print: (line: string) => void = console.log): Promise<void> {
+  const missing = nginxMissing();
+  if (missing) {
+    print(`cluster: ${missing}. Nothing measured.`);
+    process.exitCode = 1;
+    return;
+  }
+  ensureServerBuilt();
+  const rooms = options.server.rooms[0]!;
+  const base: ServerBenchOptions = { ...SERVER_BENCH_DEFAULTS, ...options.server, nginx: true, cpuProf: null };
+  const [least, most] = base.thinkMs;
+  print(
+    `cluster: ${rooms} rooms of four people, 4-player ${base.variant}, tempo instant, think ${least}–${most} ms; every connection through nginx ` +
+      `(deploy/nginx.conf, its room in the URL); ${base.warmupSeconds} s warm-up, ${base.seconds} s measured; cpu = user + system over the window ` +
+      'of every server process, redis-server and nginx (master and workers), over the moves measured',
+  );
+  print('cluster:   setup                          moves/s      p50      p99  errors  µs cpu/move  × 1 on Redis  servers/redis/nginx µs  rooms on one process');
+  const rows: { name: string; row: Row }[] = [];
+  const show = (name: string, row: Row, reference: Row | undefined) => {
+    const ratio = reference?.cpuPerMove && row.cpuPerMove ? `${(row.cpuPerMove / reference.cpuPerMove).toFixed(2)}×` : '—';
+    const one = row.onOneProcess ? `${row.onOneProcess.rooms}/${row.onOneProcess.of} (${((100 * row.onOneProcess.rooms) / Math.max(1, row.onOneProcess.of)).toFixed(1)} %)` : '—';
+    print(
+      `cluster:   ${name.padEnd(30)} ${row.movesPerSecond.toFixed(0).padStart(7)} ${ms(row.p50).padStart(8)} ${ms(row.p99).padStart(8)} ${String(row.errors).padStart(7)} ` +
+        `${us(row.cpuPerMove).padStart(12)} ${ratio.padStart(13)}  ${`${us(row.cpuParts.servers)}/${row.cpuParts.redis === null ? '—' : us(row.cpuParts.redis)}/${us(row.cpuParts.nginx)}`.padStart(22)}  ${one}`,
+    );
+    if (row.examples.length > 0) print(`cluster:     errors, first: ${row.examples.join(' | ')}`);
+    rows.push({ name, row });
+  };
+  let reference: Row | undefined;
+  for (const processes of [1, 2, 3]) {
+    const row = await measure('server', rooms, { ...base, processes, redis: true }, 0);
+    reference ??= row;
+    show(`${processes} process${processes > 1 ? 'es' : ''} on Redis`, row, reference);
+  }
+  print(`cluster:     views ${reference!.viewBytes.toFixed(0)} bytes on average, ${reference!.framesPerMove.toFixed(2)} view frames a move (1 process on Redis)`);
+  const sqlite = await measure('server', rooms, { ...base, processes: 1, redis: false, db: 'sqlite' }, 0);
+  show('1 process on SQLite', sqlite, reference);
+  const echo = await measure('echo', rooms, { ...base, processes: 1, redis: false }, Math.round(reference!.viewBytes) || 2500);
+  show('bare echo', echo, reference);
+
+  print(`cluster: failover: 3 processes on Redis, the second SIGKILLed ${options.killAfterSeconds} s into the window; its rooms' clients reconnect through nginx and resume`);
+  const failover = await measure('server', rooms, { ...base, processes: 3, redis: true, killAfterSeconds: options.killAfterSeconds }, 0);
+  const outcome = failover.failover!;
+  const back = outcome.recoveries.map((r) => (r.backAt === null ? Infinity : r.backAt - r.droppedAt)).sort((a, b) => a - b);
+  const never = back.filter((b) => b === Infinity).length;
+  const worst = back.length > 0 ? back[back.length - 1]! : NaN;
+  const median = back.length > 0 ? back[Math.floor(back.length / 2)]! : NaN;
+  print(
+    `cluster:   ${back.length} connections dropped; back playing (a view of a later change) after p50 ${ms(median)}, at most ${Number.isFinite(worst) ? `${(worst / 1000).toFixed(2)} s` : 'never'}` +
+      `${never > 0 ? ` (${never} never within the window)` : ''}; moves lost ${outcome.lost}, applied twice ${outcome.twice}; errors ${failover.errors}; ` +
+      `rooms on one process at the end ${failover.onOneProcess ? `${failover.onOneProcess.rooms}/${failover.onOneProcess.of}` : '?'}`,
+  );
+  if (failover.examples.length > 0) print(`cluster:     failover errors, first: ${failover.examples.join(' | ')}`);
+
+  const ratio = (n: number) => {
+    const row = rows[n - 1]!.row;
+    return row.cpuPerMove !== null && reference!.cpuPerMove ? row.cpuPerMove / reference!.cpuPerMove : NaN;
+  };
+  const share = (row: Row) => (row.onOneProcess && row.onOneProcess.of > 0 ? row.onOneProcess.rooms / row.onOneProcess.of : NaN);
+  const leastShare = Math.min(share(rows[1]!.row), share(rows[2]!.row));
+  const goals: [string, boolean][] = [
+    [`2 processes ${ratio(2).toFixed(2)}× 1 on Redis`, ratio(2) <= 1.25],
+    [`3 processes ${ratio(3).toFixed(2)}× 1 on Redis`, ratio(3) <= 1.25],
+    [`rooms on one process ≥ ${(leastShare * 100).toFixed(1)} %`, leastShare >= 0.99],
+    [`failover back within ${Number.isFinite(worst) ? (worst / 1000).toFixed(2) : '∞'} s`, never === 0 && worst <= 5000],
+    [`${outcome.lost} moves lost, ${outcome.twice} twice`, outcome.lost === 0 && outcome.twice === 0],
+  ];
+  print(`cluster: goals (2 and 3 processes ≤ 1.25× 1 on Redis, ≥ 99 % of rooms on one process, failover within 5 s, 0 lost, 0 twice): ${goals.map(([what, ok]) => `${what} ${ok ? '✓' : '✗'}`).join(', ')}`);
+}
+
+// Run directly: node --import tsx bench/cluster.ts [flags]
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await benchCluster(takeClusterArgs(process.argv.slice(2)));
+}
