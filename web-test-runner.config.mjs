@@ -19,7 +19,7 @@ import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { failingRequests } from './scripts/wtr-failing-requests.mjs';
 import { roomServer } from './scripts/wtr-room-server.mjs';
 import { timingReporter } from './scripts/wtr-timing-reporter.mjs';
-import { webkitLauncher } from './scripts/wtr-webkit-launcher.mjs';
+import { webkitLauncher, webkitViewportPlugin } from './scripts/wtr-webkit-launcher.mjs';
 import { filesFor } from './scripts/wtr-engine-files.mjs';
 
 function noBrowser(what, reason, hint) {
@@ -78,6 +78,9 @@ const LAUNCHERS = {
       // The launcher is puppeteer's: given puppeteer-core itself, it launches what launchOptions.browser names.
       puppeteer,
       createPage: ownWindow,
+      // One window at a time: Firefox does not activate a button on Enter or Space in a window that
+      // is not the focused one (the key events arrive, the click does not).
+      concurrency: 1,
       launchOptions: {
         browser: 'firefox',
         executablePath: found('Firefox', findFirefox, ENGINE_INSTALL_HINT.firefox, 'FIREFOX_PATH, then the usual places'),
@@ -105,6 +108,8 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     // Chrome's accessibility tree, for the accessible names in test/ui/a11y.test.ts.
     a11ySnapshotPlugin(),
+    // setViewport in WebKit (test/ui/browser-engine.ts sends it there).
+    webkitViewportPlugin(),
     failing.plugin,
     // The real room server, for the online tests (test/ui/online*.test.ts).
     roomServer(),

@@ -69,12 +69,14 @@ export function findWebKit(env = process.env) {
 
 /**
  * The engines asked for: `--browser a,b` (repeatable) in `argv`, else $BROWSERS (comma-separated),
- * else all of them. Throws on a name it does not know.
+ * else all of them, in ENGINES' order. Throws on a name it does not know.
  */
 export function chosenEngines(argv = process.argv, env = process.env) {
   const asked = [];
   argv.forEach((arg, i) => {
-    if (arg === '--browser' || arg === '--browsers') asked.push(argv[i + 1] ?? '');
+    // A bare `--browser` (scripts/test.mjs: the browser tests only) names no engine.
+    const next = argv[i + 1];
+    if ((arg === '--browser' || arg === '--browsers') && next !== undefined && !next.startsWith('-')) asked.push(next);
     else if (arg.startsWith('--browser=') || arg.startsWith('--browsers=')) asked.push(arg.slice(arg.indexOf('=') + 1));
   });
   if (asked.length === 0 && env.BROWSERS) asked.push(env.BROWSERS);

@@ -5,8 +5,10 @@
 // window) per test file running at once, reused from file to file.
 //
 // Its type is 'webdriver', so @web/test-runner-commands' sendKeys and sendMouse reach the methods of
-// the same names below. What WebDriver classic cannot do (setViewport, emulateMedia, Chrome's
-// accessibility tree) stays unsupported; web-test-runner.config.mjs keeps those tests in Chromium.
+// the same names below. That command set has no setViewport for WebDriver: webkitViewportPlugin
+// answers the tests' own command for it (test/ui/browser-engine.ts). What WebDriver classic cannot do
+// (emulateMedia, Chrome's accessibility tree, a page narrower than 447 px) stays unsupported;
+// scripts/wtr-engine-files.mjs keeps those tests out of WebKit, with the reason.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -163,8 +165,8 @@ export class WebKitLauncher {
   async startSession(sessionId, url) {
     const window = this.idle.pop() ?? (await this.newWindow());
     this.active.set(sessionId, window);
-    // The size Chromium's launcher gives its pages, so that layouts compare across engines.
-    await this.command('POST', `/session/${window}/window/rect`, { width: 800, height: 600 }).catch(() => {});
+    // The page size Chromium's launcher gives its pages, so that layouts compare across engines.
+    await this.setViewport(sessionId, { width: 800, height: 600 });
     await this.command('POST', `/session/${window}/url`, { url });
   }
 
@@ -215,14 +217,15 @@ export class WebKitLauncher {
     return this.command('POST', `/session/${this.window(sessionId)}/actions`, { actions: sources });
   }
 
-  /** @web/test-runner-commands' sendKeys: each entry is one key pressed and released, in order. */
+  /**
+   * @web/test-runner-commands' sendKeys: each entry is one key pressed and released, in order; a chord
+   * such as "Shift+Tab" holds the keys before its last while that one is pressed (the command's
+   * WebDriver path has no separate down and up).
+   */
   async sendKeys(sessionId, keys) {
     const steps = keys.flatMap((key) => {
-      const value = webDriverKey(key);
-      return [
-        { type: 'keyDown', value },
-        { type: 'keyUp', value },
-      ];
+      const chord = key.length > 1 && key.includes('+') ? key.split('+').map(webDriverKey) : [webDriverKey(key)];
+      return [...chord.map((value) => ({ type: 'keyDown', value })), ...chord.reverse().map((value) => ({ type: 'keyUp', value }))];
     });
     await this.actions(sessionId, [{ type: 'key', id: 'keyboard', actions: steps }]);
   }
@@ -252,6 +255,26 @@ export class WebKitLauncher {
     return this.pointer(sessionId, [{ type: 'pointerUp', button: BUTTONS[button] ?? 0 }]);
   }
 
+  /**
+   * Sizes the window so that its page is `width` × `height` CSS pixels (what setViewport does in the
+   * other engines; WebDriver sizes the window, frame included). MiniBrowser's window is never narrower
+   * than 447 px: a narrower page is an error, not a silently wider one.
+   */
+  async setViewport(sessionId, { width, height }) {
+    const window = this.window(sessionId);
+    const inner = () => this.command('POST', `/session/${window}/execute/sync`, { script: 'return [innerWidth, innerHeight];', args: [] });
+    const outer = await this.command('GET', `/session/${window}/window/rect`);
+    const [innerWidth, innerHeight] = await inner();
+    await this.command('POST', `/session/${window}/window/rect`, {
+      width: width + outer.width - innerWidth,
+      height: height + outer.height - innerHeight,
+    });
+    const [gotWidth, gotHeight] = await inner();
+    if (gotWidth !== width || gotHeight !== height) {
+      throw new Error(`WebKit launcher: asked for a ${width} × ${height} page, MiniBrowser gave ${gotWidth} × ${gotHeight} (its window is never narrower than 447 px).`);
+    }
+  }
+
   /** Releases every key and button held and forgets the pointer's state. */
   resetMouse(sessionId) {
     return this.command('DELETE', `/session/${this.window(sessionId)}/actions`);
@@ -261,4 +284,17 @@ export class WebKitLauncher {
 /** The launcher, as web-test-runner.config.mjs lists it among its browsers. */
 export function webkitLauncher(options) {
   return new WebKitLauncher(options);
+}
+
+/** The test runner's plugin for `executeServerCommand('webkit-viewport', { width, height })`. */
+export function webkitViewportPlugin() {
+  return {
+    name: 'webkit-viewport',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'webkit-viewport') return undefined;
+      if (!(session.browser instanceof WebKitLauncher)) throw new Error('webkit-viewport is for the WebKit launcher only.');
+      await session.browser.setViewport(session.id, payload);
+      return true;
+    },
+  };
 }
