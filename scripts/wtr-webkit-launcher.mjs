@@ -2,7 +2,7 @@
 // (WebDriver classic over HTTP, spoken with fetch: no client library needed) on a virtual X server,
 // since MiniBrowser has no headless mode. The launcher starts Xvfb on a display it picks free
 // (-displayfd), the driver on a free loopback port, and one WebDriver session (one MiniBrowser
-// window) per test file running at once, reused from file to file.
+// window: the driver allows one) that runs the test files one after another.
 //
 // Its type is 'webdriver', so @web/test-runner-commands' sendKeys and sendMouse reach the methods of
 // the same names below. That command set has no setViewport for WebDriver: webkitViewportPlugin
@@ -98,13 +98,14 @@ async function waitForDriver(base, child, deadline) {
 
 export class WebKitLauncher {
   /**
-   * @param {{ driver: string, browser: string, xvfb: string, concurrency?: number }} options the
-   *   executables (scripts/find-browsers.mjs finds them) and how many files run at once
+   * @param {{ driver: string, browser: string, xvfb: string }} options the executables
+   *   (scripts/find-browsers.mjs finds them)
    */
-  constructor({ driver, browser, xvfb, concurrency }) {
+  constructor({ driver, browser, xvfb }) {
     this.name = 'WebKit';
     this.type = 'webdriver';
-    this.concurrency = concurrency;
+    // WebKitWebDriver drives one session (one MiniBrowser) at a time.
+    this.concurrency = 1;
     this.paths = { driver, browser, xvfb };
     /** WebDriver session ids of the windows running a test file, by test session id. */
     this.active = new Map();
@@ -127,6 +128,11 @@ export class WebKitLauncher {
         stdio: 'ignore',
       });
       this.children.unshift(driver);
+      // Whatever way the test runner ends, they end with it (MiniBrowser ends with its driver).
+      process.once('exit', () => {
+        driver.kill('SIGKILL');
+        xvfb.kill('SIGKILL');
+      });
       const base = `http://127.0.0.1:${port}`;
       await waitForDriver(base, driver, performance.now() + 60_000);
       return base;
