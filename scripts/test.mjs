@@ -229,8 +229,8 @@ async function browserTestsIn(engine) {
 }
 
 /**
- * The engines one after another, not side by side: on two cores they would only share them, and a
- * test's ceilings are set for one page beside one other.
+ * The engines one after another, not side by side: Chromium already runs two files at once, which
+ * keeps two cores busy, and each engine's time is then its own (printed with its counts).
  */
 async function browserTests() {
   if (findTests(join(root, 'test', 'ui')).length === 0) {
