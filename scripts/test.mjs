@@ -3,6 +3,8 @@
 //   node scripts/test.mjs             type check, lint, build, Node tests, browser tests
 //   node scripts/test.mjs --node      Node tests only
 //   node scripts/test.mjs --browser   build, then browser tests only
+//   … --browser firefox,webkit        the browser tests in those engines only (also $BROWSERS;
+//                                     `npm run test:browser -- --browser firefox`)
 //
 // 1. Type check: `tsc --noEmit -p tsconfig.json` (src, test, bench); counts as one test.
 //    Lint: `eslint .` (eslint.config.mjs); counts as one test.
@@ -15,7 +17,9 @@
 //    against its report in api/; one test.
 // 3. Node tests: `node --test` over every test/**/*.test.ts outside test/ui/, and the server
 //    workspace's server/test/**/*.test.ts, several files at once.
-// 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except those above).
+// 4. Browser tests: @web/test-runner over test/ui/**/*.test.ts (from source, except those above), in
+//    each engine one after another (Chromium, Firefox, WebKit: web-test-runner.config.mjs; the files
+//    each runs: scripts/wtr-engine-files.mjs). Every engine's tests count in the closing line.
 //
 // Steps that do not depend on each other run side by side: the type check and lint beside the build,
 // then the Node tests beside the browser tests (which need the build; test/build/readme-styling
@@ -28,11 +32,21 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chosenEngines } from './find-browsers.mjs';
+import { filesFor } from './wtr-engine-files.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const args = new Set(process.argv.slice(2));
-const only = args.has('--node') ? 'node' : args.has('--browser') ? 'browser' : undefined;
+const only = args.has('--node') ? 'node' : [...args].some((arg) => arg === '--browser' || arg.startsWith('--browser=')) ? 'browser' : undefined;
+let engines;
+try {
+  engines = chosenEngines(process.argv.slice(2));
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+const ENGINE_NAMES = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
 
 const totals = { passed: 0, failed: 0 };
 const tmp = mkdtempSync(join(tmpdir(), 'domino-test-'));
@@ -188,18 +202,16 @@ async function build() {
   await oneTest('Public API: each entry point against its report in api/', 'Public API', process.execPath, [join(root, 'scripts', 'api-report.mjs')]);
 }
 
-async function browserTests() {
-  const files = findTests(join(root, 'test', 'ui'));
-  const title = `Browser tests (${files.length} file${files.length === 1 ? '' : 's'})`;
+/** The browser tests in one engine (a run of @web/test-runner of its own); adds its counts to the totals. */
+async function browserTestsIn(engine) {
+  const files = filesFor(engine);
+  const title = `Browser tests in ${ENGINE_NAMES[engine]} (${files.length} file${files.length === 1 ? '' : 's'})`;
   const since = performance.now();
-  if (files.length === 0) {
-    report(title, since, '', 'No browser test files (test/ui/**/*.test.ts): nothing to run.');
-    return;
-  }
-  const summaryFile = join(tmp, 'browser-tests.json');
+  const summaryFile = join(tmp, `browser-tests-${engine}.json`);
   const wtr = join(dirname(require.resolve('@web/test-runner')), 'bin.js');
   // Static logging: the output is kept and printed at the end, so no progress bar redrawn in place.
   const { status, output } = await run(process.execPath, [wtr, '--config', 'web-test-runner.config.mjs', '--static-logging'], {
+    BROWSERS: engine,
     WTR_SUMMARY_FILE: summaryFile,
   });
   let counts = { passed: 0, failed: 0 };
@@ -213,7 +225,19 @@ async function browserTests() {
   }
   totals.passed += counts.passed;
   totals.failed += counts.failed;
-  report(title, since, output, ...lines, `Browser tests: ${counts.passed} passed, ${counts.failed} failed.`);
+  report(title, since, output, ...lines, `Browser tests in ${ENGINE_NAMES[engine]}: ${counts.passed} passed, ${counts.failed} failed, in ${seconds(since)}.`);
+}
+
+/**
+ * The engines one after another, not side by side: Chromium already runs two files at once, which
+ * keeps two cores busy, and each engine's time is then its own (printed with its counts).
+ */
+async function browserTests() {
+  if (findTests(join(root, 'test', 'ui')).length === 0) {
+    report('Browser tests', performance.now(), '', 'No browser test files (test/ui/**/*.test.ts): nothing to run.');
+    return;
+  }
+  for (const engine of engines) await browserTestsIn(engine);
 }
 
 try {

@@ -8,7 +8,7 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { setViewport } from './browser-engine.js';
 import { act, en, handOf, handTiles, mainButton, mainLabel, mount, root, waitForYou, type DominoGame } from './helpers.js';
 
 interface Size {

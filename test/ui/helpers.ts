@@ -10,6 +10,7 @@ import { enExtra } from '../../src/i18n/en-extra.js';
 import { en, type Message, type MessageKey } from '../../src/i18n/index.js';
 import type { ReactiveElement } from 'lit';
 import type { DominoGame } from '../../src/index.js';
+import { hasAccessibilityTree } from './browser-engine.js';
 import { game, tileNameOf } from './harness.js';
 import type {
   DominoMatchEndDetail,
@@ -386,7 +387,7 @@ export function checkTableAgainstEvents(el: DominoGame, recorded: Recorded): voi
   expect(table.slice().sort(), 'the tiles on the table are the tiles played').to.deep.equal(played.slice().sort());
 }
 
-/** The buttons in Chrome's accessibility tree (needs the a11y snapshot plugin). */
+/** The buttons in Chrome's accessibility tree (needs the a11y snapshot plugin, and Chromium: see browser-engine.ts). */
 export async function axButtons(): Promise<{ role: string; name: string; disabled?: boolean }[]> {
   interface AXNode {
     role: string;
@@ -408,6 +409,8 @@ export async function checkMainButtonName(el: DominoGame): Promise<void> {
   const label = mainLabel(el)!;
   expect(['Draw', 'Pass', 'Next round', 'New game']).to.include(label);
   expect(mainButton(el)!.hasAttribute('aria-label') ? mainButton(el)!.getAttribute('aria-label') : label).to.equal(label);
+  // Firefox and WebKit give no accessibility tree to their drivers: there the DOM's name above is the check.
+  if (!hasAccessibilityTree) return;
   const names = (await axButtons()).map((b) => b.name);
   expect(names, `a button named exactly "${label}"`).to.include(label);
 }

@@ -1,6 +1,6 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { setViewport } from './browser-engine.js';
 import { handTiles, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 
 /** Waits until the widget speaks the language: its settings button reads `label`. */

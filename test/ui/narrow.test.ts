@@ -5,7 +5,7 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { setViewport } from './browser-engine.js';
 import { CATALOG_LOADERS } from '../../src/i18n/catalog-loaders.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { LANGUAGES, type Message } from '../../src/i18n/index.js';

@@ -21,15 +21,15 @@ import {
   waitForYou,
   type DominoGame,
 } from './helpers.js';
+import { pressWith } from './browser-engine.js';
 import { playWholeMatch, type Input } from './match-driver.js';
 
 async function press(key: string): Promise<void> {
   if (key === 'Shift+Tab') {
-    await sendKeys({ down: 'Shift' });
-    await sendKeys({ press: 'Tab' });
-    await sendKeys({ up: 'Shift' });
+    await pressWith('Shift', 'Tab');
   } else {
-    await sendKeys({ press: key });
+    // The space bar by its key value: Firefox's driver (WebDriver BiDi) knows no key named "Space".
+    await sendKeys({ press: key === 'Space' ? ' ' : key });
   }
 }
 

@@ -4,7 +4,8 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { setViewport } from './browser-engine.js';
 import { boardOf, VARIANTS, game, mainButton, mount, placeButtons, settle, waitFor, type DominoGame } from './helpers.js';
 import { playWholeMatch, type Input } from './match-driver.js';
 

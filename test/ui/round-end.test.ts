@@ -5,7 +5,8 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
+import { setViewport } from './browser-engine.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 
@@ -79,7 +80,7 @@ describe('the end of a round', function () {
       expect(deepActive()).to.equal(game(el).summaryToggle());
       await sendKeys({ press: 'Enter' });
       await waitFor('the summary closed', () => !summary.open);
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ press: ' ' });
       await waitFor('the summary open again', () => summary.open);
     });
   }

@@ -8,6 +8,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { actUntil, en, game, handNames, mainLabel, messagePattern, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { pressWith } from './browser-engine.js';
 
 const hintButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('[part~="hint-button"]');
 const undoButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('[part~="undo-button"]');
@@ -91,9 +92,7 @@ describe('hint and undo against the computer', () => {
     await playOne(el);
     await waitForYou(el);
     game(el).hand().tiles()[0]!.focus();
-    await sendKeys({ down: 'Control' });
-    await sendKeys({ press: 'z' });
-    await sendKeys({ up: 'Control' });
+    await pressWith('Control', 'z');
     await waitFor('taken back by Ctrl+Z', () => tableNames(el).length === table.length);
     await playOne(el);
     await waitForYou(el);
