@@ -103,6 +103,8 @@ const NameSchema = v.pipe(
   v.check((name) => !/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(name), 'must not hold control characters'),
   v.check((name) => name === name.trim(), 'must not start or end with spaces'),
 );
+/** Whether the server takes `name` as a person's name (the lobby checks a name typed before sending it). */
+export const isValidName = (name: string): boolean => v.is(NameSchema, name);
 const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be 22 base64url characters'));
 const SeqSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);

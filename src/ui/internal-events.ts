@@ -43,12 +43,12 @@ export interface LobbySettingsDetail {
   settings: RoomSettings;
 }
 
-/** <domino-lobby>, above the table: a quick phrase to say (#19). */
-export interface LobbyPhraseDetail {
+/** <domino-room-bar>: a quick phrase to say. */
+export interface RoomPhraseDetail {
   phrase: PhraseId;
 }
-/** <domino-lobby>, above the table: the person mutes (or hears again) a seat's phrases, for themselves (#19). */
-export interface LobbyMuteDetail {
+/** <domino-room-bar>: the person mutes (or hears again) a seat's phrases, for themselves. */
+export interface RoomMuteDetail {
   seat: number;
   muted: boolean;
 }
@@ -67,13 +67,14 @@ export interface InternalEventMap {
   'lobby-settings': LobbySettingsDetail;
   'lobby-start': undefined;
   'lobby-back': undefined;
-  // Rooms people come back to (#19)
-  'lobby-phrase': LobbyPhraseDetail;
-  'lobby-mute': LobbyMuteDetail;
+  /** <domino-room-bar>: leave the room, or stop watching it. */
+  'room-leave': undefined;
+  'room-phrase': RoomPhraseDetail;
+  'room-mute': RoomMuteDetail;
   /** The person takes back the turns the computer played after their clock ran out. */
-  'lobby-return': undefined;
+  'room-return': undefined;
   /** The host starts the next match without waiting for everyone. */
-  'lobby-start-now': undefined;
+  'room-start-now': undefined;
 }
 
 export type InternalEvent<K extends keyof InternalEventMap> = CustomEvent<InternalEventMap[K]>;

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CLIENT_MESSAGE_TYPES, MAX_NAME_LENGTH, checkSettings, parseClientMessage, type ClientMessage, type ClientMessageType } from '../../src/net/protocol.js';
+import { CLIENT_MESSAGE_TYPES, MAX_NAME_LENGTH, checkSettings, isValidName, parseClientMessage, type ClientMessage, type ClientMessageType } from '../../src/net/protocol.js';
 
 const ID = 'Ab3_-xYz0123456789abcd';
 const SETTINGS = { variant: 'draw', players: 2, level: 'easy' } as const;
@@ -162,5 +162,16 @@ describe('checkSettings', () => {
     assert.deepEqual(checkSettings({ ...SETTINGS }), { ok: true, settings: { ...SETTINGS } });
     assert.deepEqual(checkSettings({ ...SETTINGS, players: 3, teams: true }), { ok: false, message: 'partnerships need 4 players' });
     assert.deepEqual(checkSettings({ ...SETTINGS, extra: 1 }), { ok: false, message: 'unknown field "extra"' });
+  });
+});
+
+describe('isValidName', () => {
+  test('says what the server takes as a name in a create or join, and nothing else', () => {
+    const names = ['Ann', '🁣'.repeat(MAX_NAME_LENGTH), '', '   ', ' Ann', 'Ann ', 'x'.repeat(MAX_NAME_LENGTH + 1), 'A\u0007nn', 'A\u202Enn'];
+    for (const name of names) {
+      const parsed = parseClientMessage(JSON.stringify({ type: 'join', room: 'A'.repeat(22), name }));
+      assert.equal(isValidName(name), parsed.ok, `${JSON.stringify(name)}`);
+    }
+    assert.deepEqual(names.map(isValidName), [true, true, false, false, false, false, false, false, false]);
   });
 });

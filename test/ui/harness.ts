@@ -95,10 +95,18 @@ export class LobbyHarness {
   /** The invite link, once the room exists. */
   link = (): HTMLInputElement | null => this.find<HTMLInputElement>('#lobby-link');
   start = (): HTMLButtonElement | null => this.find<HTMLButtonElement>('button.start');
-  /** The bar above the room's table. */
-  bar = (): HTMLElement | null => this.find('.bar');
   /** The names in the list of seats. */
   seatNames = (): string[] => all(this.host.shadowRoot, '.seats li .who').map(textOf);
+}
+
+/** <domino-room-bar>: the bar above a room's table. */
+export class RoomBarHarness {
+  constructor(readonly host: HTMLElement) {}
+  text = (): string => textOf(this.host.shadowRoot);
+  find = <E extends Element = HTMLElement>(selector: string): E | null => one<E>(this.host.shadowRoot, selector);
+  bar = (): HTMLElement | null => this.find('.bar');
+  /** A button of the bar by its visible text. */
+  button = (text: string): HTMLButtonElement | null => all<HTMLButtonElement>(this.host.shadowRoot, 'button').find((b) => textOf(b) === text) ?? null;
 }
 
 /** <domino-game>: the widget as the person sees it. */
@@ -119,6 +127,11 @@ export class GameHarness {
   lobby = (): LobbyHarness | null => {
     const host = this.find('domino-lobby');
     return host ? new LobbyHarness(host) : null;
+  };
+  /** The bar above a room's table, when the widget shows one. */
+  roomBar = (): RoomBarHarness | null => {
+    const host = this.find('domino-room-bar');
+    return host ? new RoomBarHarness(host) : null;
   };
 
   /** The one main button (Draw, Pass, Next round, New game), when it shows. */

@@ -80,7 +80,7 @@ export const WAIT_CEILING_MS = 30_000;
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The widget's own elements (all Lit elements), which render inside its shadow root. */
-const CHILD_ELEMENTS = 'domino-hand, domino-board, domino-settings, domino-lobby';
+const CHILD_ELEMENTS = 'domino-hand, domino-board, domino-settings, domino-lobby, domino-room-bar';
 
 /** The Lit elements of the widget: itself and its children. */
 const litElements = (el: Element): ReactiveElement[] =>

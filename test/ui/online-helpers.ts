@@ -10,11 +10,13 @@ export const roomServer = async (): Promise<string> => (await executeServerComma
 /** Another room server, whose turn clocks run five times faster (a 15 s clock runs out in 3 s). */
 export const fastClockRoomServer = async (): Promise<string> => (await executeServerCommand('fast-clock-room-server-url')) as string;
 
-/** The lobby's screen (or, above a table, its bar), through its harness. */
+/** The lobby's screen, through its harness. */
 export const lobbyOf = (el: DominoGame) => game(el).lobby()?.host ?? null;
 export const lobbyRoot = (el: DominoGame): ShadowRoot | null => game(el).lobby()?.shadow ?? null;
 export const inLobby = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null => game(el).lobby()?.find<E>(selector) ?? null;
 export const lobbyText = (el: DominoGame): string => game(el).lobby()?.text() ?? '';
+/** Above a room's table, the room bar, through its harness. */
+export const inRoomBar = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null => game(el).roomBar()?.find<E>(selector) ?? null;
 
 /** The names in the lobby's list of seats. */
 export const seatNames = (el: DominoGame): string[] => game(el).lobby()?.seatNames() ?? [];
@@ -68,7 +70,7 @@ export async function joinRoom(el: DominoGame, link: string, name: string): Prom
 
 /** Waits until the widget shows the room's table (with the online bar above it). */
 export async function waitForTable(el: DominoGame): Promise<void> {
-  await waitFor('the room’s table', () => root(el).querySelector('domino-hand') && inLobby(el, '.bar'));
+  await waitFor('the room’s table', () => root(el).querySelector('domino-hand') && inRoomBar(el, '.bar'));
   await settle(el);
 }
 

@@ -7,7 +7,7 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { build, handNames, listen, mainButton, mount, record, root, settle, waitFor, type DominoGame, type Recorded } from './helpers.js';
-import { chipNames, chipTexts, createRoom, forgetStorage, inLobby, joinRoom, keptSeat, playOnline, roomServer, showsFinalScore, waitForTable } from './online-helpers.js';
+import { chipNames, chipTexts, createRoom, forgetStorage, inLobby, inRoomBar, joinRoom, keptSeat, playOnline, roomServer, showsFinalScore, waitForTable } from './online-helpers.js';
 
 const KEYS = ['match-a', 'match-b', 'resume-a', 'resume-b'];
 
@@ -59,8 +59,8 @@ describe('online: a match between two widgets', function () {
     // Every seat may ask for another match (play again, #19), and only the host may start it at once.
     expect(mainButton(host)?.textContent?.trim()).to.equal('Play again');
     expect(mainButton(guest)?.textContent?.trim()).to.equal('Play again');
-    expect(inLobby(host, '.bar')!.textContent).to.contain('Start now');
-    expect(inLobby(guest, '.bar')!.textContent).not.to.contain('Start now');
+    expect(inRoomBar(host, '.bar')!.textContent).to.contain('Start now');
+    expect(inRoomBar(guest, '.bar')!.textContent).not.to.contain('Start now');
 
     // What holds for any deal: a round can end blocked right after its lead (and a match to 10 in it),
     // so one seat may be the only one that ever moved; but a seat whose turn came moved in it.

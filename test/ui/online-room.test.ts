@@ -16,6 +16,7 @@ import {
   fastClockRoomServer,
   forgetStorage,
   inLobby,
+  inRoomBar,
   joinRoom,
   keptSeat,
   playOnline,
@@ -71,7 +72,7 @@ describe('online: play again, the turn clock, quick phrases', function () {
     expect(mainButton(guest)?.textContent?.trim()).to.equal('Play again');
     mainButton(guest)!.click();
     await waitFor('Bob ready in the host’s top row', () => chipTexts(host)[1]!.includes('ready'));
-    await waitFor('the guest waits', () => mainButton(guest) === null && inLobby(guest, '.bar')!.textContent!.includes('Waiting for the others…'));
+    await waitFor('the guest waits', () => mainButton(guest) === null && inRoomBar(guest, '.bar')!.textContent!.includes('Waiting for the others…'));
     expect(chipTexts(host)[0]).not.to.contain('ready');
     expect(showsFinalScore(host), 'a new match before the host was ready').to.equal(true);
 
@@ -101,8 +102,8 @@ describe('online: play again, the turn clock, quick phrases', function () {
     await waitFor('Bob’s turn played for him', () => !bobsTurn());
     await playOnline([host], bobsTurn);
     await waitFor('Bob away after two turns run out', () => chipTexts(host)[1]!.includes('computer playing for Bob'), 30_000);
-    const back = await waitFor('I’m back', () => [...inLobby(guest, '.bar')!.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'I’m back' || b.textContent!.trim() === "I'm back"));
-    expect(inLobby(guest, '.bar')!.textContent).to.contain('The computer is playing for you.');
+    const back = await waitFor('I’m back', () => [...inRoomBar(guest, '.bar')!.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'I’m back' || b.textContent!.trim() === "I'm back"));
+    expect(inRoomBar(guest, '.bar')!.textContent).to.contain('The computer is playing for you.');
     await expectAccessible(guest);
     back.click();
     await waitFor('Bob no longer away', () => !chipTexts(host)[1]!.includes('computer playing for Bob'));
@@ -112,12 +113,12 @@ describe('online: play again, the turn clock, quick phrases', function () {
     it(`quick phrases (${theme}): a keyboard list, a bubble at the sender’s chip said politely to the others, muted per seat`, async () => {
       const server = await roomServer();
       const [host, guest] = await startRoom(server, ['phrase-a', 'phrase-b'], { variant: 'draw', target: '500', theme });
-      const toggle = inLobby<HTMLButtonElement>(host, 'button.phrases-toggle')!;
+      const toggle = inRoomBar<HTMLButtonElement>(host, 'button.phrases-toggle')!;
       expect(toggle.getAttribute('aria-expanded')).to.equal('false');
       toggle.click();
       await settle(host);
       expect(toggle.getAttribute('aria-expanded')).to.equal('true');
-      const buttons = [...inLobby(host, '#lobby-phrases')!.querySelectorAll('button')];
+      const buttons = [...inRoomBar(host, '#room-phrases')!.querySelectorAll('button')];
       expect(buttons.map((b) => b.textContent!.trim())).to.include.members(['Hello!', 'Good luck!', 'Well played!', 'Good game!']);
       expect(buttons).to.have.length(12);
       await expectAccessible(host);
@@ -125,33 +126,33 @@ describe('online: play again, the turn clock, quick phrases', function () {
       buttons[0]!.focus();
       buttons[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
       await settle(host);
-      expect(inLobby(host, '#lobby-phrases')).to.equal(null);
-      await waitFor('the focus back on the toggle', () => (inLobby(host, 'button.phrases-toggle')!.getRootNode() as ShadowRoot).activeElement === inLobby(host, 'button.phrases-toggle'));
+      expect(inRoomBar(host, '#room-phrases')).to.equal(null);
+      await waitFor('the focus back on the toggle', () => (inRoomBar(host, 'button.phrases-toggle')!.getRootNode() as ShadowRoot).activeElement === inRoomBar(host, 'button.phrases-toggle'));
 
       toggle.click();
       await settle(host);
       const bobHears = listen(guest);
-      inLobby<HTMLButtonElement>(host, '#lobby-phrases button[data-phrase="goodLuck"]')!.click();
+      inRoomBar<HTMLButtonElement>(host, '#room-phrases button[data-phrase="goodLuck"]')!.click();
       await waitFor('the bubble at Ann’s chip for Bob', () => root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Good luck!');
       await bobHears.heard('Ann: Good luck!', 'said to Bob');
       await waitFor('the host sees its own bubble', () => root(host).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Good luck!');
 
       // Bob mutes Ann: her next phrase shows nowhere at his end.
-      inLobby<HTMLButtonElement>(guest, 'button.phrases-toggle')!.click();
+      inRoomBar<HTMLButtonElement>(guest, 'button.phrases-toggle')!.click();
       await settle(guest);
-      const mute = inLobby<HTMLInputElement>(guest, '#lobby-phrases input[type="checkbox"]')!;
+      const mute = inRoomBar<HTMLInputElement>(guest, '#room-phrases input[type="checkbox"]')!;
       expect(mute.parentElement!.textContent).to.contain('Mute Ann');
       mute.click();
       await settle(guest);
       await waitFor('Ann’s bubble gone at Bob’s', () => !root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble'));
       // After the 2 s between two phrases of one seat.
       await new Promise((resolve) => setTimeout(resolve, 2200));
-      if (!inLobby(host, '#lobby-phrases')) inLobby<HTMLButtonElement>(host, 'button.phrases-toggle')!.click();
+      if (!inRoomBar(host, '#room-phrases')) inRoomBar<HTMLButtonElement>(host, 'button.phrases-toggle')!.click();
       await settle(host);
-      inLobby<HTMLButtonElement>(host, '#lobby-phrases button[data-phrase="wow"]')!.click();
+      inRoomBar<HTMLButtonElement>(host, '#room-phrases button[data-phrase="wow"]')!.click();
       await waitFor('Ann sees her own phrase', () => root(host).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Wow!');
       // Bob's widget got it too (his end lets the next phrase of his own through), but shows nothing of it.
-      inLobby<HTMLButtonElement>(guest, '#lobby-phrases button[data-phrase="thanks"]')!.click();
+      inRoomBar<HTMLButtonElement>(guest, '#room-phrases button[data-phrase="thanks"]')!.click();
       await waitFor('Bob’s own phrase at his chip', () => root(guest).querySelectorAll('.player')[1]!.querySelector('.bubble')?.textContent === 'Thanks!');
       expect(root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble')).to.equal(null);
       bobHears.stop();

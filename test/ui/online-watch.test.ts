@@ -7,7 +7,7 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { listen, mainButton, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
-import { chipNames, createRoom, forgetStorage, inLobby, lobbyText, playOnline, roomServer, waitForTable } from './online-helpers.js';
+import { chipNames, createRoom, forgetStorage, inLobby, inRoomBar, lobbyText, playOnline, roomServer, waitForTable } from './online-helpers.js';
 
 const KEYS = ['watch-host', 'watch-spectator'];
 
@@ -39,11 +39,11 @@ describe('online: watching a room', function () {
 
     inLobby<HTMLButtonElement>(host, 'button.start')!.click();
     await waitForTable(host);
-    await waitFor('the spectator’s table', () => root(spectator).querySelector('domino-board') && inLobby(spectator, '.bar'));
+    await waitFor('the spectator’s table', () => root(spectator).querySelector('domino-board') && inRoomBar(spectator, '.bar'));
     await settle(spectator);
     expect(root(spectator).querySelector('domino-hand'), 'no hand').to.equal(null);
-    expect(inLobby(spectator, '.watching')?.textContent?.trim()).to.equal('Watching');
-    expect(inLobby(host, '.watching')?.textContent?.trim()).to.equal('Spectators: 1');
+    expect(inRoomBar(spectator, '.watching')?.textContent?.trim()).to.equal('Watching');
+    expect(inRoomBar(host, '.watching')?.textContent?.trim()).to.equal('Spectators: 1');
     expect(chipNames(spectator)).to.deep.equal(['Ann', 'Computer 1']);
     expect(mainButton(spectator)).to.equal(null);
     await expectAccessible(spectator);
@@ -61,9 +61,9 @@ describe('online: watching a room', function () {
     listening.stop();
     expect(said.join(' | ')).to.match(/Ann|Computer 1/);
     expect(mainButton(spectator), 'no Next round for a spectator').to.equal(null);
-    await waitFor('deal verified for the host', () => inLobby(host, '.verified')?.textContent?.includes('Deal verified'));
-    await waitFor('deal verified for the spectator', () => inLobby(spectator, '.verified')?.textContent?.includes('Deal verified'));
-    expect(inLobby(spectator, '.deal-warning')).to.equal(null);
+    await waitFor('deal verified for the host', () => inRoomBar(host, '.verified')?.textContent?.includes('Deal verified'));
+    await waitFor('deal verified for the spectator', () => inRoomBar(spectator, '.verified')?.textContent?.includes('Deal verified'));
+    expect(inRoomBar(spectator, '.deal-warning')).to.equal(null);
     await expectAccessible(spectator);
   });
 

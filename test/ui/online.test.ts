@@ -7,15 +7,17 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { build, listen, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { build, game, listen, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 import {
   chipNames,
   chooseFriendsOnline,
   createRoom,
   forgetStorage,
   inLobby,
+  inRoomBar,
   joinRoom,
   keptSeat,
+  lobbyRoot,
   lobbyText,
   roomServer,
   seatNames,
@@ -109,10 +111,14 @@ describe('online: the lobby', function () {
     expect(rooms.at(-1)!.detail.phase).to.equal('playing');
     expect(rooms.at(-1)!.detail.seats.map((s: { kind: string }) => s.kind)).to.deep.equal(['human', 'human', 'computer']);
     await expectAccessible(host);
+    // The bar above the table is a group named for online play, its way out a button reached by keyboard.
+    expect(inRoomBar(guest, '.bar')!.getAttribute('role')).to.equal('group');
+    expect(inRoomBar(guest, '.bar')!.getAttribute('aria-label')).to.equal('Play with friends online');
 
     // Leaving the room: back to the match against the computer; the seat is given up.
-    const bar = root(guest).querySelector('domino-lobby')!;
-    bar.shadowRoot!.querySelector<HTMLButtonElement>('button.back')!.click();
+    const leave = game(guest).roomBar()!.button('Leave room')!;
+    leave.focus();
+    await sendKeys({ press: 'Enter' });
     await waitFor('the local table', () => chipNames(guest).join() === 'You,Computer 1');
     expect(keptSeat('lobby-b')).to.equal(null);
     expect(location.hash).to.equal('');
@@ -136,6 +142,27 @@ describe('online: the lobby', function () {
     await waitFor('the local table', () => root(el).querySelector('domino-hand') && !root(el).querySelector('domino-lobby'));
     expect(chipNames(el)).to.deep.equal(['You', 'Computer 1']);
     expect(location.hash, 'the link leaves the address').to.equal('');
+  });
+
+  it('the join screen\'s summary lists every setting of the room, spectators and speed included', async () => {
+    const host = add(await mount({ server, 'storage-key': 'lobby-a', players: '2', tempo: 'slow' }));
+    const link = await createRoom(host, 'Ann');
+    const guest = add(await mount({ server, 'storage-key': 'lobby-b', tempo: 'instant' }));
+    location.hash = new URL(link).hash;
+    await waitFor('the join screen', () => inLobby(guest, '#lobby-name'));
+    const summary = Object.fromEntries(
+      [...lobbyRoot(guest)!.querySelectorAll('.summary dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]),
+    );
+    expect(summary).to.deep.include({ Speed: 'Slow', 'Allow spectators with a watch link': 'On', 'Quick phrases': 'On', Players: '2' });
+  });
+
+  it('two widgets on one page online at once keep their own name typed last', async () => {
+    const ann = add(await mount({ server, 'storage-key': 'lobby-a', tempo: 'instant' }));
+    await createRoom(ann, 'Ann');
+    const other = add(await mount({ server, 'storage-key': 'lobby-b', tempo: 'instant' }));
+    await chooseFriendsOnline(other);
+    // The other widget is another person: it does not offer Ann's name.
+    expect(inLobby<HTMLInputElement>(other, '#lobby-name')!.value).to.equal('');
   });
 
   it('a full room says so', async () => {

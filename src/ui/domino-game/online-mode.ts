@@ -1,41 +1,45 @@
 /**
  * Online play, loaded on demand (with its texts) when the person picks Friends online, opens an invite
- * link, or holds a seat to resume. It decides what the root shows (a screen of <domino-lobby>, or the
- * table of the room's match through its OnlineSession, which the root then renders and sends through),
- * and tells the page and the person what happens in the room: the `domino-room` event, and
- * announcements of joins, leaves, lost and restored connections.
+ * link, or holds a seat to resume. It opens and closes the room's OnlineSession (which the root then
+ * renders and sends through), routes what the person chooses on <domino-lobby> and <domino-room-bar>,
+ * and hands the rest to its controllers: what happens in the room is told by the
+ * RoomAnnouncementsController, the turn clock by the TurnClockController, quick phrases by the
+ * PhraseBubblesController. Everything it keeps is this widget's own.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Seat } from '../../engine/index.js';
-import type { MessageKey, Translator } from '../../i18n/index.js';
+import type { Translator } from '../../i18n/index.js';
 import type { MatchEmitted } from '../session/session.js';
-import type { ConnectionStatus } from '../../net/connection.js';
-import type { PhraseId, RoomInfo, RoomSettings } from '../../net/protocol.js';
 import '../domino-lobby/domino-lobby.js';
+import '../domino-room-bar/domino-room-bar.js';
 import type { InternalEvent, LobbyCreateDetail, LobbyJoinDetail } from '../internal-events.js';
-import type { LobbyScreen, TableOffers, TableWatch } from '../domino-lobby/domino-lobby.js';
-import { OnlineSession, type OnlineProblem, type SeatKeyStore } from '../session/online-session.js';
+import type { LobbyScreen } from '../domino-lobby/domino-lobby.js';
+import type { RoomBarState, TableOffers } from '../domino-room-bar/domino-room-bar.js';
+import { OnlineSession, type SeatKeyStore } from '../session/online-session.js';
 import type { EffectiveSettings, SettingName } from './effective-settings.js';
-import { emit } from './events.js';
 import type { MainButton } from './guidance.js';
 import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
+import type { OnlineControllerHost, OnlineMemory } from './online/controller-host.js';
+import { PhraseBubblesController } from './online/phrase-bubbles-controller.js';
+import { RoomAnnouncementsController } from './online/room-announcements-controller.js';
+import { lobbyScreen, roomBarState } from './online/room-screens.js';
+import { seatPresence } from './online/seat-presence.js';
+import { TurnClockController } from './online/turn-clock-controller.js';
 import type { Persistence, SavingOptions } from './persistence.js';
 import { seatKeyStore } from './seat-keys.js';
 
-/** The page's own URL inviting to `room` (any other fragment replaced): the fragment roomInLink reads. */
-const inviteLink = (page: string, room: string): string => `${page.split('#')[0]}#domino-room=${room}`;
-/** The page's own URL opening `room`'s table read only: the fragment watchInLink reads. */
-const watchLink = (page: string, room: string): string => `${page.split('#')[0]}#domino-watch=${room}`;
 /** A seat key store that keeps nothing: a spectator holds no seat. */
 const NO_SEAT_KEY: SeatKeyStore = { load: () => null, save: () => undefined, clear: () => undefined };
 
 /** What online play needs of the root. */
 export interface OnlineHost {
-  element: ReactiveControllerHost & SavingOptions & { server: string | null };
+  element: ReactiveControllerHost & HTMLElement & SavingOptions & { server: string | null };
   /** The settings the site locks (the room's settings offer only the others). */
   locked(): ReadonlySet<SettingName>;
   /** Where the widget saves: the seat's key is kept beside the rest. */
   persistence: Persistence;
+  /** What this widget remembers of online play while the page lives (the root keeps it across rooms). */
+  memory: OnlineMemory;
   t(): Translator;
   say(text: string): void;
   /** The match's domain events, as the root re-emits and announces them (the session's own). */
@@ -44,27 +48,6 @@ export interface OnlineHost {
   left(): void;
 }
 
-const PROBLEMS: Partial<Record<OnlineProblem['code'], MessageKey>> = {
-  'no-such-room': 'problemNoSuchRoom',
-  'room-full': 'problemRoomFull',
-  'bad-token': 'problemBadToken',
-  replaced: 'problemReplaced',
-  'too-many': 'problemTooMany',
-  'watching-off': 'problemWatchingOff',
-};
-
-/** The name typed last, offered again for the next room. */
-let lastName = '';
-
-/** The seats each person muted, by their room and own seat (two widgets of a page are two people), while the page lives (#19). */
-const mutedSeats = new Map<string, Set<Seat>>();
-/** How long a quick phrase shows at its sender's name. */
-const BUBBLE_MS = 5000;
-/** The person is told once, this long before their clock runs out. */
-const CLOCK_WARNING_MS = 10_000;
-/** How often a running clock's countdown is shown again. */
-const CLOCK_TICK_MS = 500;
-
 export class OnlineMode implements ReactiveController {
   /** Where the room's match is played, once a room is created, looked at or resumed: the root renders and sends through it. */
   session: OnlineSession | null = null;
@@ -72,26 +55,25 @@ export class OnlineMode implements ReactiveController {
   private settings: EffectiveSettings | null = null;
   /** The room an invite link names, while the person looks at it before joining. */
   private invited: string | null = null;
+  /** The room a watch link opens read only, while watching it. */
+  private watched: string | null = null;
   /** Taken off the page with the line open: it opens again on coming back. */
   private reopen = false;
-  /** The last room info and line state heard, to tell what changed. */
-  private room: RoomInfo | null = null;
-  private status: ConnectionStatus | null = null;
+  /** The room's table showed when the session last changed. */
   private table = false;
   private readonly server: string;
   private readonly keys: SeatKeyStore;
-  /** The phrase each seat said last, while it shows (#19). */
-  private readonly bubbles = new Map<Seat, { phrase: PhraseId; timer: ReturnType<typeof setTimeout> }>();
-  /** Shows a running clock's countdown again now and then. */
-  private ticker: ReturnType<typeof setInterval> | null = null;
-  /** The clock (its end) whose ten seconds' warning was said. */
-  private warned: number | null = null;
-  /** The room a watch link opens read only, while watching it. */
-  private watched: string | null = null;
+  private readonly announcements: RoomAnnouncementsController;
+  private readonly clock: TurnClockController;
+  private readonly bubbles: PhraseBubblesController;
 
   constructor(private readonly host: OnlineHost) {
     this.server = host.element.server ?? '';
     this.keys = seatKeyStore(host.persistence);
+    const parts: OnlineControllerHost = { element: host.element, session: () => this.session, t: () => host.t(), say: (text) => host.say(text) };
+    this.announcements = new RoomAnnouncementsController(parts);
+    this.clock = new TurnClockController(parts);
+    this.bubbles = new PhraseBubblesController(parts, host.memory);
     host.element.addController(this);
   }
 
@@ -129,7 +111,7 @@ export class OnlineMode implements ReactiveController {
 
   private exit(): void {
     this.close();
-    this.host.element.removeController(this);
+    for (const controller of [this, this.announcements, this.clock, this.bubbles]) this.host.element.removeController(controller);
     this.host.left();
     this.host.element.requestUpdate();
   }
@@ -147,7 +129,12 @@ export class OnlineMode implements ReactiveController {
 
   /** Opens the line: looking at the invited room, or resuming the kept seat (also when the invite is to the kept seat's room). */
   private connect(): OnlineSession {
-    if (this.watched) return this.connectWatching(this.watched);
+    if (this.watched) {
+      // Watching: no seat is kept, resumed or dropped meanwhile.
+      const session = new OnlineSession(this.server, NO_SEAT_KEY);
+      session.watch(this.watched);
+      return this.listen(session);
+    }
     const { keys, server } = this;
     const kept = keys.load();
     const peek = this.invited !== null && !(kept?.server === server && kept.room === this.invited) ? this.invited : null;
@@ -159,17 +146,17 @@ export class OnlineMode implements ReactiveController {
   }
 
   private listen(session: OnlineSession): OnlineSession {
+    const current = () => this.session === session;
     session.onChange(() => this.changed());
     session.onDealCheck((result) => {
-      if (this.session !== session || !result) return;
       // A failed check is an alert on the bar (said at once); a deal that checks out is said politely.
-      if (result.ok) this.host.say(this.t.t('dealVerified'));
+      if (current() && result?.ok) this.host.say(this.t.t('dealVerified'));
     });
     session.onEvent((event) => {
-      if (this.session === session) this.host.emitted(event);
+      if (current()) this.host.emitted(event);
     });
     session.onPhrase((said) => {
-      if (this.session === session) this.heard(said.seat, said.phrase);
+      if (current()) this.bubbles.heard(said.seat, said.phrase);
     });
     this.session = session;
     this.table = false;
@@ -177,144 +164,33 @@ export class OnlineMode implements ReactiveController {
     return session;
   }
 
-  /** Opens the line to watch `room`: no seat is kept, resumed or dropped meanwhile. */
-  private connectWatching(room: string): OnlineSession {
-    const session = new OnlineSession(this.server, NO_SEAT_KEY);
-    session.watch(room);
-    return this.listen(session);
-  }
-
   private close(): void {
     const session = this.session;
     this.session = null;
-    this.room = null;
-    this.status = null;
+    this.announcements.forget();
     session?.dispose();
-    this.stopTicking();
-    for (const bubble of this.bubbles.values()) clearTimeout(bubble.timer);
+    this.clock.stop();
     this.bubbles.clear();
   }
 
   private create({ name, settings }: LobbyCreateDetail): void {
-    lastName = name;
+    this.host.memory.name = name;
     this.invited = null;
     this.connect().create(name, settings);
   }
 
   private join({ name }: LobbyJoinDetail): void {
-    lastName = name;
+    this.host.memory.name = name;
     if (this.session && this.invited) this.session.join(this.invited, name);
   }
 
-  /**
-   * A new room's settings: the person's (the site's attributes and their own choices). House rules stay
-   * at home: a room plays each variant by its standard rules, which everyone at the table can look up.
-   */
-  private defaults(): RoomSettings {
-    const s = this.settings!;
-    return {
-      variant: s.variant,
-      players: s.players,
-      ...(s.target !== null ? { target: s.target } : {}),
-      ...(s.teams ? { teams: true } : {}),
-      level: s.level,
-      tempo: s.tempo,
-    };
-  }
-
-  // ---- What happens in the room -----------------------------------------------------------------
-
   private changed(): void {
-    const session = this.session;
-    if (!session) return;
-    const t = this.t;
-    const { status, room } = session;
-    if (status !== this.status) {
-      if (status === 'reconnecting' && this.status === 'open') this.host.say(t.t('onlineReconnecting'));
-      if (status === 'open' && this.status === 'reconnecting') this.host.say(t.t('onlineReconnected'));
-      this.status = status;
-    }
-    if (room !== this.room) {
-      if (room) {
-        this.announce(this.room, room, session.seat);
-        emit(this.host.element, 'domino-room', { room: room.id, seat: session.seat, phase: room.phase, seats: room.seats });
-      }
-      this.room = room;
-    }
-    const table = this.screenOf(session) === null;
+    if (!this.session) return;
+    this.announcements.follow();
+    const table = this.screenNow() === null;
     if (table && !this.table) this.focusTableIfLobbyHadFocus();
     this.table = table;
-    this.tick();
-    this.host.element.requestUpdate();
-  }
-
-  // ---- The turn clock and quick phrases (#19) ---------------------------------------------------
-
-  /** The clock shown, if one runs: its seat and whole seconds left (never below 0; the server decides). */
-  private shownClock(): { seat: Seat; seconds: number; msLeft: number } | null {
-    const session = this.session;
-    const clock = session?.clock;
-    if (!clock || session.state?.phase !== 'playing' || session.state.view.turn !== clock.seat) return null;
-    const msLeft = Math.max(0, clock.endsAt - performance.now());
-    return { seat: clock.seat, seconds: Math.ceil(msLeft / 1000), msLeft };
-  }
-
-  /** While a clock runs its countdown is shown again every so often, and its person told once when ten seconds are left. */
-  private tick(): void {
-    const clock = this.shownClock();
-    if (!clock) return this.stopTicking();
-    const session = this.session!;
-    if (clock.seat === session.seat && clock.msLeft > 0 && clock.msLeft <= CLOCK_WARNING_MS && this.warned !== session.clock!.endsAt) {
-      this.warned = session.clock!.endsAt;
-      this.host.say(this.t.t('clockWarning'));
-    }
-    this.ticker ??= setInterval(() => {
-      this.tick();
-      this.host.element.requestUpdate();
-    }, CLOCK_TICK_MS);
-  }
-
-  private stopTicking(): void {
-    if (this.ticker) clearInterval(this.ticker);
-    this.ticker = null;
-  }
-
-  /** A quick phrase said in the room: shown at its sender's name a while and said politely, unless this person muted them. */
-  private heard(seat: Seat, phrase: PhraseId): void {
-    const room = this.session?.room;
-    if (!room || this.muted()?.has(seat)) return;
-    const name = seat === this.session?.seat ? this.t.t('you') : (room.seats[seat]?.name ?? this.t.t('computer', { n: seat }));
-    const kept = this.bubbles.get(seat);
-    if (kept) clearTimeout(kept.timer);
-    const timer = setTimeout(() => {
-      this.bubbles.delete(seat);
-      this.host.element.requestUpdate();
-    }, BUBBLE_MS);
-    this.bubbles.set(seat, { phrase, timer });
-    this.host.say(this.t.t('phraseSaid', { name, phrase: this.t.t(`phrase_${phrase}`) }));
-    this.host.element.requestUpdate();
-  }
-
-  /** The seats this person muted in this room. */
-  private muted(create = false): Set<Seat> | undefined {
-    const session = this.session;
-    if (!session?.room || session.seat === null) return undefined;
-    const key = `${session.room.id}/${session.seat}`;
-    let seats = mutedSeats.get(key);
-    if (!seats && create) mutedSeats.set(key, (seats = new Set()));
-    return seats;
-  }
-
-  private mute(seat: Seat, muted: boolean): void {
-    const seats = this.muted(true);
-    if (!seats) return;
-    if (muted) seats.add(seat);
-    else seats.delete(seat);
-    if (muted) {
-      const bubble = this.bubbles.get(seat);
-      if (bubble) clearTimeout(bubble.timer);
-      this.bubbles.delete(seat);
-    }
+    this.clock.follow();
     this.host.element.requestUpdate();
   }
 
@@ -324,7 +200,7 @@ export class OnlineMode implements ReactiveController {
     const room = session?.room;
     const seat = session?.seat ?? null;
     if (!session || !room || seat === null) return undefined;
-    const muted = this.muted();
+    const muted = this.bubbles.mutedSeats();
     const own = room.seats[seat];
     return {
       phrases: room.settings.phrases !== false,
@@ -332,30 +208,6 @@ export class OnlineMode implements ReactiveController {
       away: !!own?.away && own.connected,
       startNow: room.phase === 'over' && room.host === seat,
     };
-  }
-
-  /** Says who joined, left, lost the connection or came back, comparing two infos of the same room. */
-  private announce(before: RoomInfo | null, after: RoomInfo, you: Seat | null): void {
-    if (!before || before.id !== after.id) return;
-    for (const now of after.seats) {
-      const was = before.seats[now.seat];
-      if (!was || now.seat === you) continue;
-      const key: MessageKey | null =
-        was.kind !== 'human' && now.kind === 'human'
-          ? 'announceJoined'
-          : was.kind === 'human' && now.kind !== 'human'
-            ? 'announceLeft'
-            : now.kind !== 'human'
-              ? null
-              : !was.connected && now.connected
-                ? 'announceBack'
-                : was.connected && !now.connected
-                  ? 'announceAway'
-                  : !was.away && now.away
-                    ? 'announceComputerFor'
-                    : null;
-      if (key) this.host.say(this.t.t(key, { name: now.name ?? was.name ?? '' }));
-    }
   }
 
   /** The person was on a lobby screen that went away: they go on from their tiles. */
@@ -367,63 +219,20 @@ export class OnlineMode implements ReactiveController {
 
   // ---- What the root shows -----------------------------------------------------------------------
 
-  /** A screen of the lobby instead of the table; null when the room's table shows. */
-  screen(): TemplateResult | null {
-    const screen = this.screenOf(this.session);
-    return screen && this.lobby(screen);
+  private screenNow(): LobbyScreen | null {
+    return lobbyScreen(this.session, { t: this.t, settings: this.settings, locked: this.host.locked(), name: this.host.memory.name });
   }
 
-  private screenOf(session: OnlineSession | null): LobbyScreen | null {
-    const t = this.t;
-    if (!session) return this.settings && { kind: 'create', settings: this.defaults(), locked: this.host.locked(), name: lastName };
-    const { problem, room, seat, status } = session;
-    if (problem) return { kind: 'problem', text: t.t(PROBLEMS[problem.code] ?? 'problemOther') };
-    if (status === 'closed') return { kind: 'problem', text: t.t('problemOther') };
-    if (session.state) return null;
-    if (session.watching) return { kind: 'wait', text: t.t(room ? 'watchWaiting' : 'onlineConnecting') };
-    if (!room) return status === 'reconnecting' ? { kind: 'problem', text: t.t('problemUnreachable') } : { kind: 'wait', text: t.t('onlineConnecting') };
-    if (seat === null) {
-      // Before the start a newcomer takes an open seat, after it a seat a computer plays.
-      const free = room.seats.some((s) => s.kind === (room.phase === 'lobby' ? 'open' : 'computer'));
-      return free ? { kind: 'join', room, name: lastName } : { kind: 'problem', text: t.t('problemRoomFull') };
-    }
-    if (room.phase !== 'lobby') return { kind: 'wait', text: t.t('onlineConnecting') };
-    return {
-      kind: 'room',
-      room,
-      seat,
-      link: inviteLink(location.href, room.id),
-      watchLink: watchLink(location.href, room.id),
-      locked: this.host.locked(),
-      line: status === 'open' ? '' : t.t('onlineReconnecting'),
-    };
+  /** A screen of the lobby instead of the table; null when the room's table shows. */
+  screen(): TemplateResult | null {
+    const screen = this.screenNow();
+    return screen && this.lobby(screen);
   }
 
   /** Above the room's table: the line's state, what the game waits for, the way out. */
   bar(): TemplateResult | null {
-    const session = this.session;
-    const state = session?.state;
-    if (!session || !state) return null;
-    const t = this.t;
-    const { room, seat, status } = session;
-    const line = t.t(status === 'open' ? 'onlineConnected' : status === 'reconnecting' ? 'onlineReconnecting' : 'onlineConnecting');
-    let note = '';
-    if (room && seat !== null) {
-      // After a round, and after the match (play again, #19): once this seat is ready, it waits for the others.
-      if ((state.phase === 'roundOver' || state.phase === 'matchOver') && room.seats[seat]?.ready) note = t.t('waitingForOthers');
-    }
-    const offers = this.offers();
-    const watch = this.watchBar(session, state.phase, state.view.round.number);
-    return this.lobby({ kind: 'table', line, note, ...(offers ? { room: offers } : {}), watch });
-  }
-
-  /** The bar's spectator label (or, for a seat, the number watching) and what the round's deal check found. */
-  private watchBar(session: OnlineSession, phase: string, round: number): TableWatch {
-    const t = this.t;
-    const watchers = session.room?.watchers ?? 0;
-    const label = session.watching ? t.t('watchingLabel') : watchers > 0 ? t.t('watchersCount', { n: watchers }) : '';
-    const check = (phase === 'roundOver' || phase === 'matchOver') && session.dealCheck?.round === round ? session.dealCheck : null;
-    return { label, verified: check?.ok ? t.t('dealVerified') : '', warning: check && !check.ok ? t.t('dealNotVerified') : '' };
+    const bar = roomBarState(this.session, this.t, this.offers());
+    return bar && this.roomBar(bar);
   }
 
   /** Watching: the table shows no hand and offers no move. */
@@ -431,25 +240,8 @@ export class OnlineMode implements ReactiveController {
     return this.session?.watching != null;
   }
 
-  /**
-   * After a name in the top row: a person without a connection is away; past the grace period (or
-   * after their clock ran out twice), the computer plays for them. Then the seat's turn clock, whether
-   * they are ready for another match, and the phrase they said last (#19).
-   */
-  readonly presence = (seat: Seat): unknown => {
-    const session = this.session;
-    const info = session?.state?.seats[seat];
-    const t = this.t;
-    const word = info?.kind === 'human' && (!info.connected || info.away) ? t.t(info.away ? 'seatComputerFor' : 'seatAway', { name: info.name ?? '' }) : '';
-    const clock = this.shownClock();
-    const ready = session?.state?.phase === 'matchOver' && session.room?.seats[seat]?.kind === 'human' && session.room.seats[seat]!.ready;
-    const bubble = this.bubbles.get(seat);
-    return html`${word}${clock?.seat === seat
-      ? html` <span class="clock" role="timer" style="font-variant-numeric:tabular-nums;font-weight:700">${t.t('clockLeft', { count: clock.seconds })}</span>`
-      : nothing}${ready ? html` <span class="ready">${t.t('seatReady')}</span>` : nothing}${bubble
-      ? html` <span class="bubble" style="padding:0 0.5em;border-radius:0.75em;background:var(--domino-panel,#f6f3ea);font-style:italic">${t.t(`phrase_${bubble.phrase}`)}</span>`
-      : nothing}`;
-  };
+  /** After a name in the top row: away or played by the computer, the turn clock, ready, the last phrase. */
+  readonly presence = (seat: Seat): unknown => seatPresence(this.t, this.session, seat, this.clock.shown(), this.bubbles.bubble(seat));
 
   /** Online, the main button offers neither what only the host may do nor the next round once asked for. */
   allow(button: MainButton | null): MainButton | null {
@@ -457,7 +249,7 @@ export class OnlineMode implements ReactiveController {
     const seat = this.session?.seat ?? null;
     if (this.watching) return null;
     if (!button || !room || seat === null) return button;
-    // After the match every seat may ask for another (play again, #19), once.
+    // After the match every seat may ask for another (play again), once.
     if (button.action === 'new-match') return room.seats[seat]?.ready ? null : { ...button, label: 'playAgain' };
     if (button.action === 'next-round' && (room.seats[seat]?.ready || this.session?.waitingForAnswer)) return null;
     return button;
@@ -471,10 +263,17 @@ export class OnlineMode implements ReactiveController {
       @lobby-settings=${(e: InternalEvent<'lobby-settings'>) => this.session?.configure(e.detail.settings)}
       @lobby-start=${() => this.session?.start()}
       @lobby-back=${() => this.back()}
-      @lobby-phrase=${(e: InternalEvent<'lobby-phrase'>) => this.session?.say(e.detail.phrase)}
-      @lobby-mute=${(e: InternalEvent<'lobby-mute'>) => this.mute(e.detail.seat, e.detail.muted)}
-      @lobby-return=${() => this.session?.back()}
-      @lobby-start-now=${() => this.session?.startNow()}
     ></domino-lobby>`;
+  }
+
+  private roomBar(bar: RoomBarState): TemplateResult {
+    return html`<domino-room-bar
+      .bar=${bar}
+      @room-leave=${() => this.back()}
+      @room-phrase=${(e: InternalEvent<'room-phrase'>) => this.session?.say(e.detail.phrase)}
+      @room-mute=${(e: InternalEvent<'room-mute'>) => this.bubbles.mute(e.detail.seat, e.detail.muted)}
+      @room-return=${() => this.session?.back()}
+      @room-start-now=${() => this.session?.startNow()}
+    ></domino-room-bar>`;
   }
 }

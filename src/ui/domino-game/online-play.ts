@@ -9,9 +9,10 @@ import type { LazyParts } from './lazy-parts.js';
 import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineHost, OnlineMode } from './online-mode.js';
 import type { EffectiveSettings } from './effective-settings.js';
+import type { OnlineMemory } from './online/controller-host.js';
 
 /** What going online needs of the root: what online play itself needs, and more. */
-export interface OnlinePlayHost extends Omit<OnlineHost, 'left'> {
+export interface OnlinePlayHost extends Omit<OnlineHost, 'left' | 'memory'> {
   parts: LazyParts;
   /** The settings now (a new room starts with them). */
   settings(): EffectiveSettings;
@@ -24,6 +25,8 @@ export class OnlinePlay implements ReactiveController {
   mode: OnlineMode | null = null;
   /** From the choice of online play (while its code loads, too) until the person is back to the computer. */
   chosen = false;
+  /** What this widget remembers of online play across rooms (the name typed, the seats muted): its own, not the page's. */
+  private readonly memory: OnlineMemory = { name: '', muted: new Map() };
 
   /** Added after the local match: on arrival, the saved game is open when this looks for a kept seat. */
   constructor(private readonly host: OnlinePlayHost) {
@@ -62,6 +65,7 @@ export class OnlinePlay implements ReactiveController {
     if (module && !this.mode) {
       this.mode = new module.OnlineMode({
         ...host,
+        memory: this.memory,
         left: () => {
           this.mode = null;
           this.chosen = false;

@@ -28,7 +28,7 @@ export interface TeachingParts {
 
 /** Keys typed into a field or the settings dialog are not the game's. */
 const typing = (event: KeyboardEvent): boolean =>
-  event.defaultPrevented || event.altKey || /^(input|select|textarea|domino-settings|domino-lobby)$/.test((event.target as Element).localName);
+  event.defaultPrevented || event.altKey || /^(input|select|textarea|domino-settings|domino-lobby|domino-room-bar)$/.test((event.target as Element).localName);
 
 export class Teaching {
   private actions: Actions | null = null;

@@ -148,37 +148,6 @@ export const styles = css`
   .problem {
     font-weight: 600;
   }
-  .bar {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 0.25em 1em;
-    font-size: 0.9em;
-  }
-  .bar .line {
-    font-weight: 600;
-  }
-  .bar .back {
-    margin-inline-start: auto;
-    padding: 0.25em 0.9em;
-  }
-  /* Above the table (#19): the quick phrases, back, start now. */
-  button.small {
-    padding: 0.2em 0.8em;
-  }
-  .phrases {
-    display: grid;
-    gap: 0.4em;
-    padding: 0.5em 0;
-    font-size: 0.9em;
-  }
-  .phrase-list {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.35em;
-    padding: 0;
-    list-style: none;
-  }
   @media (max-width: 30em) {
     .fields,
     .summary {

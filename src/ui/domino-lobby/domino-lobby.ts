@@ -1,17 +1,16 @@
 /**
- * The screens of online play around the table: creating a room, the invitation to join one, the room
- * filling up before the start, what went wrong, and (above the table) the line's state with the way
- * out. It shows what it is given and says what the person chose with events; online-mode.ts talks to
- * the server. Loaded on demand with online play.
+ * The screens of online play before the table: creating a room, the invitation to join one, the room
+ * filling up before the start, what went wrong. It shows what it is given and says what the person
+ * chose with events; online play talks to the server (and <domino-room-bar> stands above the room's
+ * table). Loaded on demand with online play.
  */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { LEVELS } from '../../shared/names.js';
-import { VARIANTS, type Seat } from '../../engine/index.js';
+import type { Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
-import { DEFAULT_TURN_CLOCK, PHRASES, TURN_CLOCKS, type PhraseId, type RoomInfo, type RoomSettings, type TurnClock } from '../../net/protocol.js';
+import { isValidName, MAX_NAME_LENGTH, type RoomInfo, type RoomSettings } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
 import type { SettingName } from '../domino-game/effective-settings.js';
-import { LEVEL_NAMES, targetChoices, targetOf, VARIANT_NAMES } from '../domino-settings/choices.js';
+import { gameFields, renderFields, renderSummary, roomFields, type SettingChoices, type SettingField } from '../domino-settings/setting-fields.js';
 import { tell } from '../internal-events.js';
 import { styles } from './domino-lobby.styles.js';
 
@@ -23,48 +22,21 @@ export type LobbyScreen =
   /** The person's room before the start: the invite link, the seats filling in; the host sets it up and starts. */
   | { kind: 'room'; room: RoomInfo; seat: Seat; link: string; locked: ReadonlySet<SettingName>; line: string; watchLink: string }
   | { kind: 'wait'; text: string }
-  | { kind: 'problem'; text: string }
-  /** Above the table: the line's state, what the game waits for, the way out; `room`: what the room offers there (#19); `watch`: spectators and the deal's check (#19). */
-  | { kind: 'table'; line: string; note: string; room?: TableOffers; watch?: TableWatch };
+  | { kind: 'problem'; text: string };
 
-/** What the bar above a room's table offers (#19). */
-export interface TableOffers {
-  /** The quick phrases may be said (the host did not turn them off). */
-  phrases: boolean;
-  /** The other people at the table, each of whose phrases this person may mute. */
-  others: { seat: Seat; name: string; muted: boolean }[];
-  /** The clock made this person away: they may take their turns back. */
-  away: boolean;
-  /** The host, after the match: may start the next one without waiting for everyone. */
-  startNow: boolean;
-}
-
-const phraseKey = (id: PhraseId): MessageKey => `phrase_${id}`;
-/** Each turn clock's name in the settings. */
-const clockName = (t: Translator, clock: TurnClock): string => (clock === 0 ? t.t('clockOff') : t.t('clockSeconds', { count: clock }));
-
-/** Above the table, for spectators and the deal's check (#19): a label, and what the check found. */
-export interface TableWatch {
-  /** "Watching" for a spectator; the number of spectators for a seat; or empty. */
-  label: string;
-  /** "Deal verified" after a round whose deal checked out. */
-  verified: string;
-  /** The warning when a round's deal did not check out (shown as an alert). */
-  warning: string;
-}
-
-
-/** The server's rule for a name (protocol.ts): 1 to 24 characters, none of them control characters; spaces around it are trimmed first. */
-export const MAX_NAME_LENGTH = 24;
-const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-export const validName = (name: string): boolean => name.length > 0 && [...name].length <= MAX_NAME_LENGTH && !CONTROL.test(name);
-
-/** Settings with some changed; a choice set to undefined is left out (the server refuses unknown values, not absent ones). */
-function withChoices(settings: RoomSettings, choices: Partial<RoomSettings>): RoomSettings {
+/** A room's settings with some choices made: a choice of the default is left out (the server refuses unknown values, not absent ones). */
+function withChoices(settings: RoomSettings, choices: SettingChoices): RoomSettings {
   const next: Record<string, unknown> = { ...settings, ...choices };
-  for (const name of Object.keys(next)) if (next[name] === undefined) delete next[name];
+  const isDefault: Record<string, unknown> = { target: null, teams: false, phrases: true, spectators: true };
+  for (const name of Object.keys(next)) if (next[name] === undefined || (name in isDefault && next[name] === isDefault[name])) delete next[name];
   return next as unknown as RoomSettings;
 }
+
+/** Every setting of a room as fields, but those the site locks; `least` is the fewest players allowed. */
+const roomSettingFields = (t: Translator, settings: RoomSettings, locked: ReadonlySet<SettingName>, least = 2): SettingField[] => [
+  ...gameFields(t, settings, least).filter((f) => !locked.has(f.name as SettingName)),
+  ...roomFields(t, settings),
+];
 
 /**
  * @fires lobby-create - Create a room: `{ name, settings }`.
@@ -81,7 +53,6 @@ export class DominoLobby extends LitElement {
     draft: { state: true, attribute: false },
     nameError: { state: true, attribute: false },
     copied: { state: true, attribute: false },
-    phrasesOpen: { state: true, attribute: false },
   };
 
   t: Translator = ENGLISH;
@@ -91,8 +62,6 @@ export class DominoLobby extends LitElement {
   private nameError = false;
   /** What copying the link did, said in a status region. */
   private copied = '';
-  /** The quick phrases' list is open (#19). */
-  private phrasesOpen = false;
 
   constructor() {
     super();
@@ -110,7 +79,7 @@ export class DominoLobby extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     const before = changed.get('screen') as LobbyScreen | null | undefined;
-    if (changed.has('screen') && before?.kind !== this.screen?.kind && this.screen?.kind !== 'table' && this.focusIsLost()) {
+    if (changed.has('screen') && before?.kind !== this.screen?.kind && this.focusIsLost()) {
       // A new screen replaced the one the person was on: they go on from its first control.
       this.renderRoot.querySelector<HTMLElement>('input, select, button')?.focus();
     }
@@ -137,76 +106,9 @@ export class DominoLobby extends LitElement {
         return html`<section class="screen"><p class="wait" role="status">${screen.text}</p>${this.backButton('backToComputer')}</section>`;
       case 'problem':
         return html`<section class="screen"><p class="problem" role="alert">${screen.text}</p>${this.backButton('backToComputer')}</section>`;
-      case 'table':
-        return html`<div class="bar">
-          <span class="line">${screen.line}</span>
-          ${screen.note ? html`<span class="note">${screen.note}</span>` : nothing}
-          ${screen.watch?.label ? html`<span class="watching" part="watching">${screen.watch.label}</span>` : nothing}
-          ${screen.watch?.verified ? html`<span class="verified" part="deal-verified">${screen.watch.verified}</span>` : nothing}
-          ${screen.room ? this.renderOffers(screen.room) : nothing}
-          ${this.backButton('leaveRoom')}
-          ${screen.watch?.warning ? html`<p class="deal-warning" part="deal-warning" role="alert">${screen.watch.warning}</p>` : nothing}
-        </div>
-        ${screen.room?.phrases && this.phrasesOpen ? this.renderPhrases(screen.room) : nothing}`;
       default:
         return nothing;
     }
-  }
-
-  // ---- Above the table: phrases, back, start now (#19) ------------------------------------------
-
-  private renderOffers(offers: TableOffers) {
-    const t = this.t;
-    return html`${offers.away ? html`<span class="note">${t.t('clockAway')}</span><button type="button" class="small" @click=${() => tell(this, 'lobby-return')}>${t.t('imBack')}</button>` : nothing}
-    ${offers.startNow ? html`<button type="button" class="small" @click=${() => tell(this, 'lobby-start-now')}>${t.t('startNow')}</button>` : nothing}
-    ${offers.phrases
-      ? html`<button
-          type="button"
-          class="small phrases-toggle"
-          aria-expanded=${this.phrasesOpen ? 'true' : 'false'}
-          aria-controls="lobby-phrases"
-          @click=${() => (this.phrasesOpen = !this.phrasesOpen)}
-        >
-          ${t.t('phrasesButton')}
-        </button>`
-      : nothing}`;
-  }
-
-  private renderPhrases(offers: TableOffers) {
-    const t = this.t;
-    const close = () => {
-      this.phrasesOpen = false;
-      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.phrases-toggle')?.focus());
-    };
-    const say = (phrase: PhraseId) => {
-      tell(this, 'lobby-phrase', { phrase });
-      close();
-    };
-    return html`<div
-      id="lobby-phrases"
-      class="phrases"
-      role="group"
-      aria-label=${t.t('phrasesButton')}
-      @keydown=${(e: KeyboardEvent) => {
-        if (e.key !== 'Escape') return;
-        e.stopPropagation();
-        close();
-      }}
-    >
-      <ul class="phrase-list">
-        ${PHRASES.map((id) => html`<li><button type="button" class="small" data-phrase=${id} @click=${() => say(id)}>${t.t(phraseKey(id))}</button></li>`)}
-      </ul>
-      ${offers.others.map(
-        (other) => html`<label class="check"
-          ><input
-            type="checkbox"
-            .checked=${other.muted}
-            @change=${(e: Event) => tell(this, 'lobby-mute', { seat: other.seat, muted: (e.target as HTMLInputElement).checked })}
-          />
-          ${t.t('mutePerson', { name: other.name })}</label
-        >`,
-      )}
-    </div>`;
   }
 
   private backButton(label: MessageKey) {
@@ -245,76 +147,15 @@ export class DominoLobby extends LitElement {
    * it (and not at all when it refuses it).
    */
   private renderChoices(settings: RoomSettings, locked: ReadonlySet<SettingName>, least: number, change: (settings: RoomSettings) => void) {
-    const t = this.t;
-    const choose = (event: Event, choices: Partial<RoomSettings>, shown: string | boolean) => {
-      const field = event.target as HTMLSelectElement & HTMLInputElement;
-      if (typeof shown === 'boolean') field.checked = shown;
-      else field.value = shown;
-      change(withChoices(settings, choices));
-    };
-    const field = (name: SettingName, label: MessageKey, options: [string, string][], value: string, pick: (value: string) => Partial<RoomSettings>) =>
-      locked.has(name)
-        ? nothing
-        : html`<label for=${`lobby-${name}`}>${t.t(label)}</label>
-            <select id=${`lobby-${name}`} .value=${value} @change=${(e: Event) => choose(e, pick((e.target as HTMLSelectElement).value), value)}>
-              ${options.map(([v, text]) => html`<option value=${v} ?selected=${v === value}>${text}</option>`)}
-            </select>`;
-    const players = [2, 3, 4].filter((n) => n >= least);
-    return html`${field('players', 'playersLabel', players.map((n) => [String(n), t.number(n)]), String(settings.players), (v) => ({
-        players: Number(v) as RoomSettings['players'],
-        ...(v !== '4' ? { teams: undefined } : {}),
-      }))}
-      ${settings.players === 4 && !locked.has('teams')
-        ? html`<label class="check"
-            ><input
-              type="checkbox"
-              .checked=${settings.teams ?? false}
-              @change=${(e: Event) => choose(e, { teams: (e.target as HTMLInputElement).checked || undefined }, settings.teams ?? false)}
-            />
-            ${t.t('partnerships')}</label
-          >`
-        : nothing}
-      ${field('variant', 'variantLabel', VARIANTS.map((v) => [v, t.t(VARIANT_NAMES[v])]), settings.variant, (v) => ({
-        variant: v as RoomSettings['variant'],
-        target: undefined,
-      }))}
-      ${field(
-        'target',
-        'targetLabel',
-        targetChoices(settings.variant, settings.target).map((n) => [String(n), t.number(n)]),
-        String(targetOf(settings.variant, settings.target)),
-        (v) => ({ target: Number(v) }),
-      )}
-      ${field('level', 'computerLevel', LEVELS.map((l) => [l, t.t(LEVEL_NAMES[l])]), settings.level, (v) => ({ level: v as RoomSettings['level'] }))}
-      ${this.renderRoomChoices(settings, choose)}`;
-  }
-
-  /** The room's own settings (#19): the turn clock and the quick phrases; no site attribute locks them. */
-  private renderRoomChoices(settings: RoomSettings, choose: (event: Event, choices: Partial<RoomSettings>, shown: string | boolean) => void) {
-    const t = this.t;
-    const clock = String(settings.clock ?? DEFAULT_TURN_CLOCK);
-    const phrases = settings.phrases ?? true;
-    return html`<label for="lobby-clock">${t.t('clockLabel')}</label>
-      <select id="lobby-clock" .value=${clock} @change=${(e: Event) => choose(e, { clock: Number((e.target as HTMLSelectElement).value) as TurnClock }, clock)}>
-        ${TURN_CLOCKS.map((c) => html`<option value=${String(c)} ?selected=${String(c) === clock}>${clockName(t, c)}</option>`)}
-      </select>
-      <label class="check"
-        ><input
-          id="lobby-phrases-allowed"
-          type="checkbox"
-          .checked=${phrases}
-          @change=${(e: Event) => choose(e, { phrases: (e.target as HTMLInputElement).checked ? undefined : false }, phrases)}
-        />
-        ${t.t('phrasesAllowed')}</label
-      >
-      <label class="check"
-        ><input
-          type="checkbox"
-          .checked=${settings.spectators !== false}
-          @change=${(e: Event) => choose(e, { spectators: (e.target as HTMLInputElement).checked ? undefined : false }, settings.spectators !== false)}
-        />
-        ${t.t('allowSpectators')}</label
-      >`;
+    return renderFields(this.t, roomSettingFields(this.t, settings, locked, least), {
+      idPrefix: 'lobby',
+      change: (choices, field) => {
+        const shown = roomSettingFields(this.t, settings, locked, least).find((f) => f.name === field.id.slice('lobby-'.length));
+        if (shown?.kind === 'check') field.checked = shown.checked;
+        else if (shown) field.value = shown.value;
+        change(withChoices(settings, choices));
+      },
+    });
   }
 
   // ---- Names -----------------------------------------------------------------------------------
@@ -342,7 +183,7 @@ export class DominoLobby extends LitElement {
   private readName(): string | null {
     const input = this.renderRoot.querySelector<HTMLInputElement>('#lobby-name');
     const name = input?.value.trim() ?? '';
-    if (validName(name)) return name;
+    if (isValidName(name)) return name;
     this.nameError = true;
     // Focused once the field is described by its error, so that the error is read with it.
     void this.updateComplete.then(() => input?.focus());
@@ -453,22 +294,9 @@ export class DominoLobby extends LitElement {
 
   // ---- What every screen of a room shows -------------------------------------------------------
 
+  /** Every setting of the room, as chosen. */
   private renderSummary(settings: RoomSettings): TemplateResult {
-    const t = this.t;
-    return html`<dl class="summary">
-      <dt>${t.t('variantLabel')}</dt>
-      <dd>${t.t(VARIANT_NAMES[settings.variant])}</dd>
-      <dt>${t.t('playersLabel')}</dt>
-      <dd>${t.number(settings.players)}${settings.teams ? html`, ${t.t('partnerships')}` : nothing}</dd>
-      <dt>${t.t('targetLabel')}</dt>
-      <dd>${t.number(targetOf(settings.variant, settings.target))}</dd>
-      <dt>${t.t('computerLevel')}</dt>
-      <dd>${t.t(LEVEL_NAMES[settings.level])}</dd>
-      <dt>${t.t('clockLabel')}</dt>
-      <dd>${clockName(t, settings.clock ?? DEFAULT_TURN_CLOCK)}</dd>
-      <dt>${t.t('phrasesAllowed')}</dt>
-      <dd>${t.t(settings.phrases === false ? 'phrasesOff' : 'phrasesOn')}</dd>
-    </dl>`;
+    return renderSummary(this.t, roomSettingFields(this.t, settings, new Set()));
   }
 
   private renderSeats(room: RoomInfo, you: Seat | null): TemplateResult {

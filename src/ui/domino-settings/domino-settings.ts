@@ -1,13 +1,14 @@
 import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
 import { defaultHouseRules, HOUSE_RULE_OPTIONS, resolveConfig, VARIANTS } from '../../engine/index.js';
-import type { HouseRules, Variant } from '../../engine/index.js';
+import type { HouseRules } from '../../engine/index.js';
 import { ENGLISH, LANGUAGES, type MessageKey, type Translator } from '../../i18n/index.js';
 import { LANGUAGE_NAMES } from '../../i18n/language-names.js';
-import { LEVELS, TEMPOS } from '../../shared/names.js';
+import { LEVELS } from '../../shared/names.js';
 import type { PlayerSettings, Stats } from '../../storage/index.js';
 import { consumeLocale } from '../context/locale.js';
 import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
-import { LEVEL_NAMES, targetChoices, targetOf, TEMPO_NAMES, VARIANT_HOUSE_RULES, VARIANT_NAMES } from './choices.js';
+import { LEVEL_NAMES, VARIANT_HOUSE_RULES, VARIANT_NAMES } from './choices.js';
+import { gameFields, renderFields } from './setting-fields.js';
 import { styles } from './domino-settings.styles.js';
 import { tell, type PlayAgainst } from '../internal-events.js';
 
@@ -128,33 +129,11 @@ export class DominoSettings extends LitElement {
             >
             ${this.online === null ? html`<p class="note" id="online-unavailable">${t.t('onlineUnavailable')}</p>` : nothing}
           </fieldset>
-          ${this.shows('level')
-            ? this.select('level', t.t('computerLevel'), LEVELS.map((l) => [l, t.t(LEVEL_NAMES[l])]), s.level, (v) =>
-                this.change({ level: v as PlayerSettings['level'] }),
-              )
-            : nothing}
-          ${this.shows('variant')
-            ? this.select('variant', t.t('variantLabel'), VARIANTS.map((v) => [v, t.t(VARIANT_NAMES[v])]), s.variant, (v) =>
-                this.change({ variant: v as Variant, target: null }),
-              )
-            : nothing}
-          ${this.shows('players')
-            ? this.select('players', t.t('playersLabel'), [2, 3, 4].map((n) => [String(n), t.number(n)]), String(s.players), (v) =>
-                this.change({ players: Number(v) as 2 | 3 | 4, ...(v !== '4' ? { teams: false } : {}) }),
-              )
-            : nothing}
-          ${this.shows('teams') && s.players === 4
-            ? html`<label class="check"
-                ><input type="checkbox" name="teams" .checked=${s.teams} @change=${(e: Event) => this.change({ teams: (e.target as HTMLInputElement).checked })} />
-                ${t.t('partnerships')}</label
-              >`
-            : nothing}
-          ${this.shows('target') ? this.renderTarget(s) : nothing}
-          ${this.shows('tempo')
-            ? this.select('tempo', t.t('tempoLabel'), TEMPOS.map((v) => [v, t.t(TEMPO_NAMES[v])]), s.tempo, (v) =>
-                this.change({ tempo: v as PlayerSettings['tempo'] }),
-              )
-            : nothing}
+          ${renderFields(
+            t,
+            gameFields(t, s).filter((f) => this.shows(f.name as SettingName)),
+            { idPrefix: 'setting', change: (choices) => this.change(choices as PlayerSettings) },
+          )}
           ${this.shows('lang')
             ? this.select(
                 'lang',
@@ -182,13 +161,6 @@ export class DominoSettings extends LitElement {
       <select id=${`setting-${id}`} @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value)}>
         ${options.map(([v, text]) => html`<option value=${v} ?selected=${v === value}>${text}</option>`)}
       </select>`;
-  }
-
-  private renderTarget(s: EffectiveSettings) {
-    const targets = targetChoices(s.variant, s.target);
-    return this.select('target', this.t.t('targetLabel'), targets.map((n) => [String(n), this.t.number(n)]), String(targetOf(s.variant, s.target)), (v) =>
-      this.change({ target: Number(v) }),
-    );
   }
 
   /**
