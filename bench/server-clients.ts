@@ -15,7 +15,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { legalMoves, type PlayerView } from '../src/engine/index.js';
+import { legalMoves, type PlayerView, type Variant } from '../src/engine/index.js';
 import type { MatchEmitted } from '../src/machine/index.js';
 import type { ClientMessage, ServerMessage } from '../src/net/protocol.js';
 
@@ -29,7 +29,7 @@ export interface Setup {
   /** Each action waits uniform `thinkMs[0]`–`thinkMs[1]` ms after the view that calls for it. */
   thinkMs: [number, number];
   mode: 'server' | 'echo';
-  variant: 'draw' | 'block' | 'fives' | 'doubles';
+  variant: Variant;
 }
 
 export type Command = Setup | { cmd: 'measure' } | { cmd: 'stop' } | { cmd: 'close' };

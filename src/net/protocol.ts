@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { HOUSE_RULE_OPTIONS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
-import type { DealProof, HouseRules, PlayerView, Seat, SpectatorView, Tile } from '../engine/index.js';
+import type { DealProof, HouseRules, PlayerView, Seat, SpectatorView, Tile, Variant } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
@@ -27,7 +27,7 @@ export const WATCH_FRAGMENT = 'domino-watch';
 // Settings of a room
 
 export interface RoomSettings {
-  variant: 'draw' | 'block' | 'fives' | 'doubles';
+  variant: Variant;
   players: 2 | 3 | 4;
   target?: number;
   teams?: boolean;
@@ -53,7 +53,7 @@ const houseRuleEntries = Object.fromEntries(
 
 const SettingsSchema = v.pipe(
   v.strictObject({
-    variant: v.picklist(VARIANTS as RoomSettings['variant'][]),
+    variant: v.picklist(VARIANTS),
     players: v.picklist([2, 3, 4] as const),
     target: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_TARGET))),
     teams: v.optional(v.boolean()),
