@@ -8,10 +8,10 @@ import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValu
 import { LEVELS } from '../../shared/names.js';
 import { VARIANTS, type Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
-import { DEFAULT_TURN_CLOCK, PHRASES, TURN_CLOCKS, type PhraseId, type RoomInfo, type RoomSettings, type TurnClock } from '../../net/protocol.js';
+import { PHRASES, roomRules, TURN_CLOCKS, type PhraseId, type RoomInfo, type RoomSettings, type TurnClock } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
 import type { SettingName } from '../domino-game/effective-settings.js';
-import { LEVEL_NAMES, targetChoices, targetOf, VARIANT_NAMES } from '../domino-settings/choices.js';
+import { LEVEL_NAMES, targetChoices, VARIANT_NAMES } from '../domino-settings/choices.js';
 import { tell } from '../internal-events.js';
 import { styles } from './domino-lobby.styles.js';
 
@@ -259,6 +259,7 @@ export class DominoLobby extends LitElement {
             <select id=${`lobby-${name}`} .value=${value} @change=${(e: Event) => choose(e, pick((e.target as HTMLSelectElement).value), value)}>
               ${options.map(([v, text]) => html`<option value=${v} ?selected=${v === value}>${text}</option>`)}
             </select>`;
+    const { match } = roomRules(settings);
     const players = [2, 3, 4].filter((n) => n >= least);
     return html`${field('players', 'playersLabel', players.map((n) => [String(n), t.number(n)]), String(settings.players), (v) => ({
         players: Number(v) as RoomSettings['players'],
@@ -268,8 +269,8 @@ export class DominoLobby extends LitElement {
         ? html`<label class="check"
             ><input
               type="checkbox"
-              .checked=${settings.teams ?? false}
-              @change=${(e: Event) => choose(e, { teams: (e.target as HTMLInputElement).checked || undefined }, settings.teams ?? false)}
+              .checked=${match.teams}
+              @change=${(e: Event) => choose(e, { teams: (e.target as HTMLInputElement).checked || undefined }, match.teams)}
             />
             ${t.t('partnerships')}</label
           >`
@@ -281,8 +282,8 @@ export class DominoLobby extends LitElement {
       ${field(
         'target',
         'targetLabel',
-        targetChoices(settings.variant, settings.target).map((n) => [String(n), t.number(n)]),
-        String(targetOf(settings.variant, settings.target)),
+        targetChoices(settings.variant, match.target).map((n) => [String(n), t.number(n)]),
+        String(match.target),
         (v) => ({ target: Number(v) }),
       )}
       ${field('level', 'computerLevel', LEVELS.map((l) => [l, t.t(LEVEL_NAMES[l])]), settings.level, (v) => ({ level: v as RoomSettings['level'] }))}
@@ -292,8 +293,9 @@ export class DominoLobby extends LitElement {
   /** The room's own settings (#19): the turn clock and the quick phrases; no site attribute locks them. */
   private renderRoomChoices(settings: RoomSettings, choose: (event: Event, choices: Partial<RoomSettings>, shown: string | boolean) => void) {
     const t = this.t;
-    const clock = String(settings.clock ?? DEFAULT_TURN_CLOCK);
-    const phrases = settings.phrases ?? true;
+    const rules = roomRules(settings);
+    const clock = String(rules.clock);
+    const { phrases, spectators } = rules;
     return html`<label for="lobby-clock">${t.t('clockLabel')}</label>
       <select id="lobby-clock" .value=${clock} @change=${(e: Event) => choose(e, { clock: Number((e.target as HTMLSelectElement).value) as TurnClock }, clock)}>
         ${TURN_CLOCKS.map((c) => html`<option value=${String(c)} ?selected=${String(c) === clock}>${clockName(t, c)}</option>`)}
@@ -310,8 +312,8 @@ export class DominoLobby extends LitElement {
       <label class="check"
         ><input
           type="checkbox"
-          .checked=${settings.spectators !== false}
-          @change=${(e: Event) => choose(e, { spectators: (e.target as HTMLInputElement).checked ? undefined : false }, settings.spectators !== false)}
+          .checked=${spectators}
+          @change=${(e: Event) => choose(e, { spectators: (e.target as HTMLInputElement).checked ? undefined : false }, spectators)}
         />
         ${t.t('allowSpectators')}</label
       >`;
@@ -402,7 +404,7 @@ export class DominoLobby extends LitElement {
         <p class="help" id="lobby-invite-help">${t.t('inviteHelp')}</p>
         <p class="copied" role="status">${this.copied}</p>
       </div>
-      ${room.settings.spectators === false
+      ${!roomRules(room.settings).spectators
         ? nothing
         : html`<div class="invite">
             <label for="lobby-watch-link">${t.t('watchLink')}</label>
@@ -455,19 +457,20 @@ export class DominoLobby extends LitElement {
 
   private renderSummary(settings: RoomSettings): TemplateResult {
     const t = this.t;
+    const rules = roomRules(settings);
     return html`<dl class="summary">
       <dt>${t.t('variantLabel')}</dt>
       <dd>${t.t(VARIANT_NAMES[settings.variant])}</dd>
       <dt>${t.t('playersLabel')}</dt>
-      <dd>${t.number(settings.players)}${settings.teams ? html`, ${t.t('partnerships')}` : nothing}</dd>
+      <dd>${t.number(settings.players)}${rules.match.teams ? html`, ${t.t('partnerships')}` : nothing}</dd>
       <dt>${t.t('targetLabel')}</dt>
-      <dd>${t.number(targetOf(settings.variant, settings.target))}</dd>
+      <dd>${t.number(rules.match.target)}</dd>
       <dt>${t.t('computerLevel')}</dt>
       <dd>${t.t(LEVEL_NAMES[settings.level])}</dd>
       <dt>${t.t('clockLabel')}</dt>
-      <dd>${clockName(t, settings.clock ?? DEFAULT_TURN_CLOCK)}</dd>
+      <dd>${clockName(t, rules.clock)}</dd>
       <dt>${t.t('phrasesAllowed')}</dt>
-      <dd>${t.t(settings.phrases === false ? 'phrasesOff' : 'phrasesOn')}</dd>
+      <dd>${t.t(rules.phrases ? 'phrasesOn' : 'phrasesOff')}</dd>
     </dl>`;
   }
 
