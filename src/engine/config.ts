@@ -73,6 +73,9 @@ export const VARIANT_RULES: Record<Variant, VariantRules> = {
 /** Every variant, in the order of VARIANT_RULES (the order menus list them in). */
 export const VARIANTS: readonly Variant[] = Object.keys(VARIANT_RULES) as Variant[];
 
+/** The numbers of players a match may have. */
+export const PLAYER_COUNTS: readonly PlayerCount[] = [2, 3, 4];
+
 /** What the variant of `config` does. */
 export const variantRules = (config: { variant: Variant }): VariantRules => VARIANT_RULES[config.variant];
 
@@ -111,7 +114,7 @@ export function resolveConfig(config: MatchConfig): ResolvedConfig {
   if (typeof config !== 'object' || config === null) fail('config must be an object');
   const { variant, players } = config;
   if (!VARIANTS.includes(variant)) fail(`variant must be one of ${VARIANTS.join(', ')}, got ${safeJson(variant)}`);
-  if (players !== 2 && players !== 3 && players !== 4) fail(`players must be 2, 3 or 4, got ${safeJson(players)}`);
+  if (!PLAYER_COUNTS.includes(players)) fail(`players must be 2, 3 or 4, got ${safeJson(players)}`);
   const rules = VARIANT_RULES[variant];
 
   const target = config.target ?? rules.defaultTarget;

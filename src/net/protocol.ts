@@ -4,7 +4,7 @@
  * sides; the server checks every incoming frame with `parseClientMessage` and nothing else.
  */
 import * as v from 'valibot';
-import { HOUSE_RULE_OPTIONS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
+import { HOUSE_RULE_OPTIONS, PLAYER_COUNTS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
 import type { DealProof, HouseRules, PlayerView, ResolvedConfig, Seat, SpectatorView, Tile } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
@@ -41,7 +41,7 @@ const houseRuleEntries = Object.fromEntries(
  */
 const SettingsFields = v.strictObject({
   variant: v.picklist(VARIANTS),
-  players: v.picklist([2, 3, 4] as const),
+  players: v.picklist(PLAYER_COUNTS),
   target: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_TARGET))),
   teams: v.optional(v.boolean()),
   level: v.picklist(LEVELS),

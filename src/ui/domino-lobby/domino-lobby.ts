@@ -6,7 +6,7 @@
  */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { LEVELS } from '../../shared/names.js';
-import { VARIANTS, type Seat } from '../../engine/index.js';
+import { PLAYER_COUNTS, VARIANTS, type Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
 import { PHRASES, roomRules, TURN_CLOCKS, type PhraseId, type RoomInfo, type RoomSettings, type TurnClock } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
@@ -260,7 +260,7 @@ export class DominoLobby extends LitElement {
               ${options.map(([v, text]) => html`<option value=${v} ?selected=${v === value}>${text}</option>`)}
             </select>`;
     const { match } = roomRules(settings);
-    const players = [2, 3, 4].filter((n) => n >= least);
+    const players = PLAYER_COUNTS.filter((n) => n >= least);
     return html`${field('players', 'playersLabel', players.map((n) => [String(n), t.number(n)]), String(settings.players), (v) => ({
         players: Number(v) as RoomSettings['players'],
         ...(v !== '4' ? { teams: undefined } : {}),

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
-import { defaultHouseRules, HOUSE_RULE_OPTIONS, resolveConfig, VARIANTS } from '../../engine/index.js';
+import { defaultHouseRules, HOUSE_RULE_OPTIONS, PLAYER_COUNTS, resolveConfig, VARIANTS } from '../../engine/index.js';
 import type { HouseRules, Variant } from '../../engine/index.js';
 import { ENGLISH, LANGUAGES, type MessageKey, type Translator } from '../../i18n/index.js';
 import { LANGUAGE_NAMES } from '../../i18n/language-names.js';
@@ -139,7 +139,7 @@ export class DominoSettings extends LitElement {
               )
             : nothing}
           ${this.shows('players')
-            ? this.select('players', t.t('playersLabel'), [2, 3, 4].map((n) => [String(n), t.number(n)]), String(s.players), (v) =>
+            ? this.select('players', t.t('playersLabel'), PLAYER_COUNTS.map((n) => [String(n), t.number(n)]), String(s.players), (v) =>
                 this.change({ players: Number(v) as 2 | 3 | 4, ...(v !== '4' ? { teams: false } : {}) }),
               )
             : nothing}
