@@ -21,14 +21,12 @@ import {
   UP,
   type Rect,
 } from './geometry.js';
-import { GRID, Grids } from './grids.js';
+import { AMONG_TILES, GRID, Grids, type Search } from './grids.js';
 import type { Point, TileLayout } from './geometry.js';
 
-/** An end of an arm (open, or a spinner's short side not open yet). */
-interface Arm {
-  /** Table index of the tile offering it (-1 for a look-ahead). */
-  from: number;
-  /** The part of that tile showing the end's number: a non-double's outer half, or a whole double. */
+/** Where an arm leaves from and how it runs: what a search for the next tile's place starts from. */
+interface Heading {
+  /** The part of the tile showing the end's number: a non-double's outer half, or a whole double. */
   region: Rect;
   /** The region is a double: tiles attach to its side `dir` only (a spinner's other sides are other arms). */
   double: boolean;
@@ -38,13 +36,22 @@ interface Arm {
   rowDir: number;
   /** UP or DOWN: where the arm's rows stack. */
   progress: number;
+}
+
+/** An end of an arm (open, or a spinner's short side not open yet). */
+interface Arm extends Heading {
+  /** Table index of the tile offering it (-1 for a look-ahead). */
+  from: number;
   /** The number showing (-1: not known). */
   pip: number;
-  /** `alive`'s room (null: none) when the table had `soloAt` tiles, for `soloPip`, and whether it had to hold the double. */
-  solo?: Rect[] | null;
-  soloAt?: number;
-  soloPip?: number;
-  soloNeededDouble?: boolean;
+}
+
+/** `alive`'s memo of an arm: its room (null: none) when the table had `at` tiles, for `pip`, and whether it had to hold the double. */
+interface Solo {
+  rects: Rect[] | null;
+  at: number;
+  pip: number;
+  neededDouble: boolean;
 }
 
 /** A position for a tile on an arm. */
@@ -54,10 +61,6 @@ interface Candidate {
   dir: number;
   /** A non-double's outer half; null for a double. */
   outer: Rect | null;
-  /** The arm after a tile here, once asked for. */
-  next?: Arm;
-  /** A spinner's short sides if laid here, once asked for. */
-  sides?: [Arm, Arm];
 }
 
 /**
@@ -119,6 +122,23 @@ export function anchorOf(arm: Arm): Point {
   return horizontal(arm.dir) ? { x: line, y: mid } : { x: mid, y: line };
 }
 
+/** A tile with two different halves, or a double (laid crosswise). */
+type TileKind = 'single' | 'double';
+
+/** The tile a place is chosen for: its kind, whether it spins, and the number it shows beyond (-1: not known). */
+interface Laying {
+  kind: TileKind;
+  spinner: boolean;
+  pip: number;
+}
+
+/** A tile not known yet (an end's box): a single, no spinner, its outer number unknown. */
+const UNKNOWN_TILE: Laying = { kind: 'single', spinner: false, pip: -1 };
+
+/** A room an end holds: off the other ends' rooms, within the bounds or not. */
+const HELD_IN_BOUNDS: Search = { bounded: true, rooms: true, avoid: null };
+const HELD: Search = { bounded: false, rooms: true, avoid: null };
+
 /** Lateral shifts tried after the natural position, in half-units. */
 const SHIFTS = [1, -1, 2, -2];
 const NO_SHIFT = [0];
@@ -145,6 +165,12 @@ export class Layouter {
   private spun = false;
   /** Scratch rectangle for `firstFree`. */
   private readonly probe: Rect = { x: 0, y: 0, w: 0, h: 0 };
+  /** Scratch heading for `findRoom`'s searches beyond a place. */
+  private readonly beyondPlace: Heading = { region: { x: 0, y: 0, w: 0, h: 0 }, double: false, dir: 0, rowDir: -1, progress: 0 };
+  /** What the look-ahead worked out per arm and per candidate, kept off their objects. */
+  private readonly solos = new WeakMap<Arm, Solo>();
+  private readonly nextArms = new WeakMap<Candidate, Arm>();
+  private readonly spinnerSides = new WeakMap<Candidate, [Arm, Arm]>();
 
   /** The tiles laid and the ends' rooms, cell by cell; the bounds. */
   readonly grid: Grids;
@@ -184,14 +210,16 @@ export class Layouter {
   }
 
   /** Positions relative to a region's corner: [dx, dy, w, h, way, outer dx, outer dy, has outer]… */
-  private template(r: Rect, regionDouble: boolean, dir: number, rowDir: number, progress: number, double: boolean): Int16Array {
+  private template(from: Heading, kind: TileKind): Int16Array {
+    const { region: r, double: regionDouble, dir, rowDir, progress } = from;
+    const double = kind === 'double';
     const code = this.waysCode(dir, rowDir, progress, r.x + r.w / 2);
     const key = (((((r.w * 8 + r.h) * 2 + (regionDouble ? 1 : 0)) * 4 + dir) * 64 + code) * 2) + (double ? 1 : 0);
     let t = templates.get(key);
     if (!t) {
       const ways = [code >> 4, (code >> 2) & 3, code & 3];
       const origin: Arm = { from: -1, region: { x: 0, y: 0, w: r.w, h: r.h }, double: regionDouble, dir, rowDir, progress, pip: -1 };
-      const list = [...this.generate(origin, double, 0, ways), ...this.generate(origin, double, 1, ways)];
+      const list = [...this.generate(origin, kind, 0, ways), ...this.generate(origin, kind, 1, ways)];
       t = new Int16Array(list.length * STRIDE);
       list.forEach((k, i) => {
         const o = k.outer;
@@ -202,7 +230,8 @@ export class Layouter {
     return t;
   }
 
-  private generate(arm: Arm, double: boolean, pass: number, ways: readonly number[]): Candidate[] {
+  private generate(arm: Arm, kind: TileKind, pass: number, ways: readonly number[]): Candidate[] {
+    const double = kind === 'double';
     const list: Candidate[] = [];
     const R = arm.region;
     const back = opposite(arm.dir);
@@ -261,15 +290,12 @@ export class Layouter {
 
   /** The geometry of the arm after a tile at `c` on `arm` (kept on `c`). */
   private after(arm: Arm, c: Candidate): Arm {
-    return (c.next ??= {
-      from: -1,
-      region: c.outer ?? c.rect,
-      double: c.outer === null,
-      dir: c.dir,
-      rowDir: horizontal(c.dir) ? c.dir : arm.rowDir,
-      progress: arm.progress,
-      pip: -1,
-    });
+    let next = this.nextArms.get(c);
+    if (next === undefined) {
+      next = { from: -1, region: c.outer ?? c.rect, double: c.outer === null, dir: c.dir, rowDir: horizontal(c.dir) ? c.dir : arm.rowDir, progress: arm.progress, pip: -1 };
+      this.nextArms.set(c, next);
+    }
+    return next;
   }
 
   /** The short sides of a spinner at `c` (kept on `c`): [up or left, down or right]. */
@@ -283,7 +309,12 @@ export class Layouter {
       progress: horizontal(s) ? (c.rect.y + c.rect.h / 2 >= 0 ? DOWN : UP) : s,
       pip: -1,
     });
-    return (c.sides ??= horizontal(c.dir) ? [side(UP), side(DOWN)] : [side(LEFT), side(RIGHT)]);
+    let sides = this.spinnerSides.get(c);
+    if (sides === undefined) {
+      sides = horizontal(c.dir) ? [side(UP), side(DOWN)] : [side(LEFT), side(RIGHT)];
+      this.spinnerSides.set(c, sides);
+    }
+    return sides;
   }
 
   /** `shape` as the end offered by table[from], showing `pip`. */
@@ -310,24 +341,13 @@ export class Layouter {
   }
 
   /**
-   * The first free position (see `free`) for a non-double on an arm with region `r` (a double's if
-   * `double`) running `dir`, off `a`…`c` too. For the look-ahead: no candidate objects, the positions
-   * come from templates relative to the region, kept across calls.
+   * The first free position (see `Search`) for a non-double leaving from `from`, off the places `a`…`c`
+   * the same look-ahead already took. No candidate objects: the positions come from templates relative
+   * to the region, kept across calls.
    */
-  private firstFree(
-    r: Rect,
-    double: boolean,
-    dir: number,
-    rowDir: number,
-    progress: number,
-    bounded: boolean,
-    rooms: boolean,
-    avoid: Rect | null,
-    a: Rect,
-    b: Rect | null,
-    c: Rect | null,
-  ): Rect | null {
-    const t = this.template(r, double, dir, rowDir, progress, false);
+  private firstFree(from: Heading, search: Search, a: Rect, b: Rect | null, c: Rect | null): Rect | null {
+    const r = from.region;
+    const t = this.template(from, 'single');
     const probe = this.probe;
     for (let i = 0; i < t.length; i += STRIDE) {
       probe.x = r.x + t[i]!;
@@ -335,7 +355,7 @@ export class Layouter {
       probe.w = t[i + 2]!;
       probe.h = t[i + 3]!;
       if (overlaps(a, probe) || (b && overlaps(b, probe)) || (c && overlaps(c, probe))) continue;
-      if (this.grid.free(probe, bounded, rooms, avoid)) return { x: probe.x, y: probe.y, w: probe.w, h: probe.h };
+      if (this.grid.free(probe, search)) return { x: probe.x, y: probe.y, w: probe.w, h: probe.h };
     }
     return null;
   }
@@ -344,9 +364,10 @@ export class Layouter {
    * Room on `arm` for a tile of the kind and the tile after it (see `free`); for a double that may be a
    * spinner (see `spinnerNext`), for its short sides' first tiles too.
    */
-  private findRoom(arm: Arm, double: boolean, bounded: boolean, rooms: boolean, avoid: Rect | null): Room | null {
+  private findRoom(arm: Arm, kind: TileKind, search: Search): Room | null {
+    const double = kind === 'double';
     const R = arm.region;
-    const t = this.template(R, arm.double, arm.dir, arm.rowDir, arm.progress, double);
+    const t = this.template(arm, kind);
     const rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
     const outer: Rect = { x: 0, y: 0, w: 2, h: 2 };
     for (let i = 0; i < t.length; i += STRIDE) {
@@ -354,21 +375,27 @@ export class Layouter {
       rect.y = R.y + t[i + 1]!;
       rect.w = t[i + 2]!;
       rect.h = t[i + 3]!;
-      if (!this.grid.free(rect, bounded, rooms, avoid)) continue;
+      if (!this.grid.free(rect, search)) continue;
       const dir = t[i + 4]!;
       const single = t[i + 7] === 1;
       outer.x = R.x + t[i + 5]!;
       outer.y = R.y + t[i + 6]!;
-      const rowDir = horizontal(dir) ? dir : arm.rowDir;
-      const n = this.firstFree(single ? outer : rect, !single, dir, rowDir, arm.progress, bounded, rooms, avoid, rect, null, null);
+      const beyond = this.beyondPlace;
+      beyond.region = single ? outer : rect;
+      beyond.double = !single;
+      beyond.dir = dir;
+      beyond.rowDir = horizontal(dir) ? dir : arm.rowDir;
+      beyond.progress = arm.progress;
+      const n = this.firstFree(beyond, search, rect, null, null);
       if (n === null) continue;
       if (!double || !this.spinnerNext()) return { next: this.made(rect, dir, single ? outer : null), rects: [{ ...rect }, n] };
       // A spinner's short sides: perpendicular to its line, rows stacking away from the lead's line.
       const [d1, d2] = horizontal(dir) ? [UP, DOWN] : [LEFT, RIGHT];
       const rows = horizontal(d1); // sides running left and right stack their rows away from the lead's line
       const across = rect.y + rect.h / 2 >= 0 ? DOWN : UP;
-      const s1 = this.firstFree(rect, true, d1, rows ? d1 : -1, rows ? across : d1, bounded, rooms, avoid, rect, n, null);
-      const s2 = s1 && this.firstFree(rect, true, d2, rows ? d2 : -1, rows ? across : d2, bounded, rooms, avoid, rect, n, s1);
+      const side = (d: number): Heading => ({ region: rect, double: true, dir: d, rowDir: rows ? d : -1, progress: rows ? across : d });
+      const s1 = this.firstFree(side(d1), search, rect, n, null);
+      const s2 = s1 && this.firstFree(side(d2), search, rect, n, s1);
       if (s1 && s2) return { next: this.made(rect, dir, single ? outer : null), rects: [{ ...rect }, n, s1, s2] };
     }
     return null;
@@ -383,44 +410,45 @@ export class Layouter {
    * Room on `arm` (showing `pip`) for what may still be laid there: a non-double (the room returned; its
    * first place is the end's box), and the double of `pip` while that is not on the table.
    */
-  private roomFor(arm: Arm, pip: number, bounded: boolean, rooms: boolean, avoid: Rect | null): Room | null {
-    const w = this.findRoom(arm, false, bounded, rooms, avoid);
-    if (w === null || (this.doubleToCome(pip) && this.findRoom(arm, true, bounded, rooms, avoid) === null)) return null;
+  private roomFor(arm: Arm, pip: number, search: Search): Room | null {
+    const w = this.findRoom(arm, 'single', search);
+    if (w === null || (this.doubleToCome(pip) && this.findRoom(arm, 'double', search) === null)) return null;
     return w;
   }
 
   /** An end's own room (clear of the other ends' rooms), in bounds if it can; not marked. */
   private findHold(arm: Arm, pip: number, wantBounded: boolean, avoid: Rect | null): Hold {
     this.grid.outOfBounds = false;
-    let room = wantBounded ? this.roomFor(arm, pip, true, true, null) : null;
+    let room = wantBounded ? this.roomFor(arm, pip, HELD_IN_BOUNDS) : null;
     const bounded = room !== null;
     if (room === null && wantBounded && this.doubleToCome(pip)) {
       // Its double may only fit beyond the bounds: a non-double's place within them is still worth having.
-      const single = this.findRoom(arm, false, true, true, null);
-      if (single && this.findRoom(arm, true, false, true, null)) room = single;
+      const single = this.findRoom(arm, 'single', HELD_IN_BOUNDS);
+      if (single && this.findRoom(arm, 'double', HELD)) room = single;
     }
     // Without the bounds, only a search that met them can find more.
-    if (room === null && (!wantBounded || this.grid.outOfBounds)) room = this.roomFor(arm, pip, false, true, null);
+    if (room === null && (!wantBounded || this.grid.outOfBounds)) room = this.roomFor(arm, pip, HELD);
     return { room, bounded, alive: room !== null || this.alive(arm, pip, avoid) };
   }
 
   /** Whether `arm` has room regardless of the other ends (tiles only; off `avoid`). Kept per arm until the next tile. */
   private alive(arm: Arm, pip: number, avoid: Rect | null): boolean {
-    const stale = arm.soloAt !== this.tiles.length || arm.soloPip !== pip;
+    let solo = this.solos.get(arm);
+    const stale = solo === undefined || solo.at !== this.tiles.length || solo.pip !== pip;
     // Walled in stays walled in as tiles are added, unless the end no longer needs room for its double.
-    const stillDead = arm.solo === null && arm.soloPip === pip && !(this.doubleToCome(pip) === false && arm.soloNeededDouble);
-    if (arm.solo === undefined || (stale && !stillDead)) {
-      arm.soloNeededDouble = this.doubleToCome(pip);
-      const single = this.findRoom(arm, false, false, false, null);
-      const double = single && this.doubleToCome(pip) ? this.findRoom(arm, true, false, false, null) : null;
-      arm.solo = single === null || (this.doubleToCome(pip) && double === null) ? null : [...single.rects, ...(double?.rects ?? [])];
-      arm.soloAt = this.tiles.length;
-      arm.soloPip = pip;
+    const stillDead = solo !== undefined && solo.rects === null && solo.pip === pip && !(this.doubleToCome(pip) === false && solo.neededDouble);
+    if (solo === undefined || (stale && !stillDead)) {
+      const neededDouble = this.doubleToCome(pip);
+      const single = this.findRoom(arm, 'single', AMONG_TILES);
+      const double = single && neededDouble ? this.findRoom(arm, 'double', AMONG_TILES) : null;
+      const rects = single === null || (neededDouble && double === null) ? null : [...single.rects, ...(double?.rects ?? [])];
+      solo = { rects, at: this.tiles.length, pip, neededDouble };
+      this.solos.set(arm, solo);
     }
-    const w = arm.solo;
+    const w = solo.rects;
     if (w === null) return false;
     if (avoid === null || !hitsAny(w, avoid)) return true;
-    return this.roomFor(arm, pip, false, false, avoid) !== null;
+    return this.roomFor(arm, pip, { ...AMONG_TILES, avoid }) !== null;
   }
 
   private hold(id: string, h: Hold): void {
@@ -448,7 +476,8 @@ export class Layouter {
    * already without room of their own (which must keep room at all). The rooms found come with it, for
    * `lay` to keep.
    */
-  private cost(id: string, arm: Arm, c: Candidate, spinner: boolean, pip: number): Evaluation {
+  private cost(id: string, arm: Arm, c: Candidate, tile: Laying): Evaluation {
+    const { spinner, pip } = tile;
     const cost: Cost = [0, 0, this.grid.inBounds(c.rect) ? 0 : 1, 0];
     const own = this.holds.get(id);
     if (own?.room) this.grid.room(own.room.rects, -1);
@@ -499,7 +528,7 @@ export class Layouter {
   /** See `place`: a room for `a` made by moving other ends' rooms, or null (nothing changed). */
   private makeSpace(e: Evaluation, id: string, a: Arm, pip: number, bounded: boolean): Hold | null {
     // A room among the tiles alone, off the rooms just found in this evaluation.
-    const target = this.roomFor(a, pip, bounded, false, e.c.rect);
+    const target = this.roomFor(a, pip, { bounded, rooms: false, avoid: e.c.rect });
     if (target === null) return null;
     for (const h of e.fresh) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
     for (const [, h] of e.moved) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
@@ -536,27 +565,28 @@ export class Layouter {
    * position touches the end. The end's box (its room's first place) is tried first, then the rest in
    * the arm's order of preference.
    */
-  private choose(id: string, arm: Arm, double: boolean, spinner: boolean, pip: number): Evaluation | null {
+  private choose(id: string, arm: Arm, tile: Laying): Evaluation | null {
+    const double = tile.kind === 'double';
     // The least a tile can cost: the other ends already without room of their own stay so.
     let floor = 0;
     for (const [other, h] of this.holds) if (other !== id && h.alive && h.room === null) floor++;
     let best: Evaluation | null = null;
     const box = double ? null : (this.holds.get(id)?.room?.next ?? null);
-    if (box && this.grid.free(box.rect, false, false, null)) {
-      best = this.cost(id, arm, box, spinner, pip);
+    if (box && this.grid.free(box.rect, AMONG_TILES)) {
+      best = this.cost(id, arm, box, tile);
       if (perfect(best.cost, floor)) return best;
     }
     const R = arm.region;
-    const t = this.template(R, arm.double, arm.dir, arm.rowDir, arm.progress, double);
+    const t = this.template(arm, tile.kind);
     let weighed = 0;
     for (let i = 0; i < t.length && weighed < MAX_WEIGHED; i += STRIDE) {
       const c = this.at(R, t, i);
       const rect = c.rect;
       if (box && rect.x === box.rect.x && rect.y === box.rect.y && rect.w === box.rect.w) continue;
-      if (!this.grid.free(rect, false, false, null)) continue;
+      if (!this.grid.free(rect, AMONG_TILES)) continue;
       // Beyond the bounds it cannot beat a place within them that walls nothing in and takes no room.
       if (best && best.cost[0] === 0 && best.cost[1] <= floor && best.cost[2] === 0 && !this.grid.inBounds(rect)) continue;
-      const e = this.cost(id, arm, c, spinner, pip);
+      const e = this.cost(id, arm, c, tile);
       weighed++;
       if (best === null || cheaper(e.cost, best.cost)) best = e;
       if (perfect(e.cost, floor)) return best;
@@ -571,7 +601,8 @@ export class Layouter {
    * Last resort when an end is walled in: the nearest free place for a tile (a double when `double`),
    * not touching its tile. Prefers the arm's way of running (a double crosswise to it).
    */
-  private stray(arm: Arm, double = false): Candidate {
+  private stray(arm: Arm, kind: TileKind): Candidate {
+    const double = kind === 'double';
     const { x, y } = arm.region;
     const lying = horizontal(arm.dir) !== double;
     const shapes: [number, number][] = lying ? [[4, 2], [2, 4]] : [[2, 4], [4, 2]];
@@ -580,7 +611,7 @@ export class Layouter {
         for (let dx = -r; dx <= r; dx += dy === -r || dy === r ? 1 : 2 * r) {
           for (const [w, h] of shapes) {
             const rect = { x: x + dx, y: y + dy, w, h };
-            if (!this.grid.free(rect, false, false, null)) continue;
+            if (!this.grid.free(rect, AMONG_TILES)) continue;
             // The way the arm runs on from it: along a non-double, across a double.
             const dir = w > h !== double ? (dx < 0 ? LEFT : RIGHT) : dy < 0 ? UP : DOWN;
             if (double) return { rect, dir, outer: null };
@@ -658,8 +689,9 @@ export class Layouter {
       const id = p.end;
       const arm = this.arms.get(id);
       if (!arm) throw new Error(`layoutTable: table[${index}] is laid on "${id}", which is not an end of the tiles before it`);
-      const chosen = this.choose(id, arm, p.double, p.spinner, b);
-      const c = chosen?.c ?? this.stray(arm, p.double);
+      const laying: Laying = { kind: p.double ? 'double' : 'single', spinner: p.spinner, pip: b };
+      const chosen = this.choose(id, arm, laying);
+      const c = chosen?.c ?? this.stray(arm, laying.kind);
       this.unhold(id);
       for (const [other] of chosen?.old ?? []) this.unhold(other);
       this.record(index, c, chosen === null ? arm : null);
@@ -702,20 +734,20 @@ export class Layouter {
       const clearOf = (r: Rect): boolean => !out.some((o) => overlaps(o.rect, r));
       // The end's room is where its next tile goes when that costs nothing (see `choose`); without a
       // room of its own, weigh the end as for a tile (its outer number not known: with room for its double).
-      let pick = this.holds.get(end.id)?.room?.next ?? this.choose(end.id, arm, false, false, -1)?.c ?? null;
+      let pick = this.holds.get(end.id)?.room?.next ?? this.choose(end.id, arm, UNKNOWN_TILE)?.c ?? null;
       if (pick && !clearOf(pick.rect)) {
-        const t = this.template(arm.region, arm.double, arm.dir, arm.rowDir, arm.progress, false);
+        const t = this.template(arm, 'single');
         const others: Candidate[] = [];
         for (let i = 0; i < t.length; i += STRIDE) {
           const c = this.at(arm.region, t, i);
-          if (clearOf(c.rect) && this.grid.free(c.rect, false, false, null)) others.push(c);
+          if (clearOf(c.rect) && this.grid.free(c.rect, AMONG_TILES)) others.push(c);
         }
         pick = others.find((c) => this.grid.inBounds(c.rect)) ?? (this.grid.inBounds(pick.rect) ? pick : (others[0] ?? pick));
       }
       if (pick) out.push({ id: end.id, rect: pick.rect, dir: pick.dir, anchor: null });
       else {
         // Walled in: the nearest free place.
-        const { rect, dir } = this.stray(arm);
+        const { rect, dir } = this.stray(arm, 'single');
         out.push({ id: end.id, rect, dir, anchor: anchorOf(arm) });
       }
     }
