@@ -6,9 +6,7 @@
 import { indexOfHalves } from '../../engine/internal.js';
 import type { OpenEnd, Placement } from '../../engine/index.js';
 import {
-  beyond,
   DOWN,
-  faceLen,
   faceLine,
   faceMid,
   hitsAny,
@@ -17,26 +15,13 @@ import {
   opposite,
   overlaps,
   RIGHT,
-  sign,
   UP,
   type Rect,
 } from './geometry.js';
+import { candidateAt, STRIDE, template, type Candidate, type Heading, type TileKind } from './candidates.js';
 import { AMONG_TILES, GRID, Grids, type Search } from './grids.js';
 import type { Point, TileLayout } from './geometry.js';
 
-/** Where an arm leaves from and how it runs: what a search for the next tile's place starts from. */
-interface Heading {
-  /** The part of the tile showing the end's number: a non-double's outer half, or a whole double. */
-  region: Rect;
-  /** The region is a double: tiles attach to its side `dir` only (a spinner's other sides are other arms). */
-  double: boolean;
-  /** The way the arm runs now. */
-  dir: number;
-  /** The horizontal way the arm last ran, or -1. */
-  rowDir: number;
-  /** UP or DOWN: where the arm's rows stack. */
-  progress: number;
-}
 
 /** An end of an arm (open, or a spinner's short side not open yet). */
 interface Arm extends Heading {
@@ -54,14 +39,6 @@ interface Solo {
   neededDouble: boolean;
 }
 
-/** A position for a tile on an arm. */
-interface Candidate {
-  rect: Rect;
-  /** The way the arm runs after it. */
-  dir: number;
-  /** A non-double's outer half; null for a double. */
-  outer: Rect | null;
-}
 
 /**
  * Proof that an end has room: a free place for its next tile, and the places it needs: one beyond it
@@ -122,8 +99,6 @@ export function anchorOf(arm: Arm): Point {
   return horizontal(arm.dir) ? { x: line, y: mid } : { x: mid, y: line };
 }
 
-/** A tile with two different halves, or a double (laid crosswise). */
-type TileKind = 'single' | 'double';
 
 /** The tile a place is chosen for: its kind, whether it spins, and the number it shows beyond (-1: not known). */
 interface Laying {
@@ -139,13 +114,6 @@ const UNKNOWN_TILE: Laying = { kind: 'single', spinner: false, pip: -1 };
 const HELD_IN_BOUNDS: Search = { bounded: true, rooms: true, avoid: null };
 const HELD: Search = { bounded: false, rooms: true, avoid: null };
 
-/** Lateral shifts tried after the natural position, in half-units. */
-const SHIFTS = [1, -1, 2, -2];
-const NO_SHIFT = [0];
-
-/** Candidate positions relative to a region, by its geometry (see `template`), kept across calls. */
-const templates = new Map<number, Int16Array>();
-const STRIDE = 8;
 /** At most this many places are weighed for one tile (the first ones, in the order of preference). */
 const MAX_WEIGHED = 16;
 
@@ -198,94 +166,10 @@ export class Layouter {
     return (d << 4) | (roomier << 2) | opposite(roomier);
   }
 
-  /**
-   * The position at `i` of template `t` (see `template`) against region `R`. The positions of a
-   * template, in order, are those for a tile on an arm, best first: the natural ones, then the same
-   * shifted along the face. Every one touches the region with the attached half (a double: with its
-   * long side), and a non-double's outer half does not touch the region.
-   */
-  private at(R: Rect, t: Int16Array, i: number): Candidate {
-    const rect = { x: R.x + t[i]!, y: R.y + t[i + 1]!, w: t[i + 2]!, h: t[i + 3]! };
-    return { rect, dir: t[i + 4]!, outer: t[i + 7] ? { x: R.x + t[i + 5]!, y: R.y + t[i + 6]!, w: 2, h: 2 } : null };
-  }
-
-  /** Positions relative to a region's corner: [dx, dy, w, h, way, outer dx, outer dy, has outer]… */
+  /** The candidate places for a tile of `kind` leaving from `from` (see candidates.ts), in this table's order of ways. */
   private template(from: Heading, kind: TileKind): Int16Array {
-    const { region: r, double: regionDouble, dir, rowDir, progress } = from;
-    const double = kind === 'double';
-    const code = this.waysCode(dir, rowDir, progress, r.x + r.w / 2);
-    const key = (((((r.w * 8 + r.h) * 2 + (regionDouble ? 1 : 0)) * 4 + dir) * 64 + code) * 2) + (double ? 1 : 0);
-    let t = templates.get(key);
-    if (!t) {
-      const ways = [code >> 4, (code >> 2) & 3, code & 3];
-      const origin: Arm = { from: -1, region: { x: 0, y: 0, w: r.w, h: r.h }, double: regionDouble, dir, rowDir, progress, pip: -1 };
-      const list = [...this.generate(origin, kind, 0, ways), ...this.generate(origin, kind, 1, ways)];
-      t = new Int16Array(list.length * STRIDE);
-      list.forEach((k, i) => {
-        const o = k.outer;
-        t!.set([k.rect.x, k.rect.y, k.rect.w, k.rect.h, k.dir, o ? o.x : 0, o ? o.y : 0, o ? 1 : 0], STRIDE * i);
-      });
-      templates.set(key, t);
-    }
-    return t;
-  }
-
-  private generate(arm: Arm, kind: TileKind, pass: number, ways: readonly number[]): Candidate[] {
-    const double = kind === 'double';
-    const list: Candidate[] = [];
-    const R = arm.region;
-    const back = opposite(arm.dir);
-    const shifts = pass === 0 ? NO_SHIFT : SHIFTS;
-
-    if (double) {
-      // Crosswise against a face, centred on it (pass 0) or shifted along it (pass 1).
-      for (const f of ways) {
-        if (arm.double ? f !== arm.dir : f === back) continue;
-        const line = faceLine(R, f);
-        const mid = faceMid(R, f);
-        for (const o of shifts) list.push({ rect: beyond(f, line, 0, 2, mid - 2 + o, mid + 2 + o), dir: f, outer: null });
-      }
-      return list;
-    }
-
-    // Pairs face * 4 + way: straight on from a face (face = way), or an L: the attached half against
-    // the face, the tile running along it. A double's region offers its one face only.
-    const combos: number[] = [];
-    for (const e of ways) {
-      const f = arm.double ? arm.dir : e;
-      if (!combos.includes(f * 4 + e)) combos.push(f * 4 + e);
-    }
-    if (!arm.double) {
-      for (const e of ways) {
-        for (const f of [arm.dir, (e + 1) & 3, (e + 3) & 3]) {
-          if (f !== back && horizontal(f) !== horizontal(e) && !combos.includes(f * 4 + e)) combos.push(f * 4 + e);
-        }
-      }
-    }
-    for (const combo of combos) {
-      const f = combo >> 2;
-      const e = combo & 3;
-      const line = faceLine(R, f);
-      const mid = faceMid(R, f);
-      const len = faceLen(R, f);
-      const straight = f === e;
-      // An L sits at the end of the face so that its outer half clears it.
-      const base = straight ? 0 : sign(e) * (len / 2 - 1);
-      for (const shift of shifts) {
-        const o = base + shift;
-        if (Math.abs(o) >= 1 + len / 2) continue; // must touch the face
-        const a0 = mid - 1 + o;
-        if (straight) {
-          list.push({ rect: beyond(f, line, 0, 4, a0, a0 + 2), dir: e, outer: beyond(f, line, 2, 4, a0, a0 + 2) });
-        } else {
-          const b0 = a0 + 2 * sign(e);
-          if (b0 < mid + len / 2 && b0 + 2 > mid - len / 2) continue; // the outer half would touch
-          const rect = beyond(f, line, 0, 2, Math.min(a0, b0), Math.max(a0, b0) + 2);
-          list.push({ rect, dir: e, outer: beyond(f, line, 0, 2, b0, b0 + 2) });
-        }
-      }
-    }
-    return list;
+    const r = from.region;
+    return template(from, kind, this.waysCode(from.dir, from.rowDir, from.progress, r.x + r.w / 2));
   }
 
   /** The geometry of the arm after a tile at `c` on `arm` (kept on `c`). */
@@ -580,7 +464,7 @@ export class Layouter {
     const t = this.template(arm, tile.kind);
     let weighed = 0;
     for (let i = 0; i < t.length && weighed < MAX_WEIGHED; i += STRIDE) {
-      const c = this.at(R, t, i);
+      const c = candidateAt(R, t, i);
       const rect = c.rect;
       if (box && rect.x === box.rect.x && rect.y === box.rect.y && rect.w === box.rect.w) continue;
       if (!this.grid.free(rect, AMONG_TILES)) continue;
@@ -739,7 +623,7 @@ export class Layouter {
         const t = this.template(arm, 'single');
         const others: Candidate[] = [];
         for (let i = 0; i < t.length; i += STRIDE) {
-          const c = this.at(arm.region, t, i);
+          const c = candidateAt(arm.region, t, i);
           if (clearOf(c.rect) && this.grid.free(c.rect, AMONG_TILES)) others.push(c);
         }
         pick = others.find((c) => this.grid.inBounds(c.rect)) ?? (this.grid.inBounds(pick.rect) ? pick : (others[0] ?? pick));
