@@ -19,6 +19,14 @@ export interface Heading {
   progress: number;
 }
 
+/** An end of an arm (open, or a spinner's short side not open yet). */
+export interface Arm extends Heading {
+  /** Table index of the tile offering it (-1 for a look-ahead). */
+  from: number;
+  /** The number showing (-1: not known). */
+  pip: number;
+}
+
 /** A position for a tile on an arm. */
 export interface Candidate {
   rect: Rect;

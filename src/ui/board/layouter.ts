@@ -18,46 +18,16 @@ import {
   UP,
   type Rect,
 } from './geometry.js';
-import { candidateAt, STRIDE, template, type Candidate, type Heading, type TileKind } from './candidates.js';
-import { AMONG_TILES, GRID, Grids, type Search } from './grids.js';
+import { candidateAt, STRIDE, template, type Arm, type Candidate, type Heading, type TileKind } from './candidates.js';
+import { AMONG_TILES, GRID, Grids } from './grids.js';
+import { RoomFinder, type Hold, type TableFacts } from './rooms.js';
 import type { Point, TileLayout } from './geometry.js';
 
 
-/** An end of an arm (open, or a spinner's short side not open yet). */
-interface Arm extends Heading {
-  /** Table index of the tile offering it (-1 for a look-ahead). */
-  from: number;
-  /** The number showing (-1: not known). */
-  pip: number;
-}
-
-/** `alive`'s memo of an arm: its room (null: none) when the table had `at` tiles, for `pip`, and whether it had to hold the double. */
-interface Solo {
-  rects: Rect[] | null;
-  at: number;
-  pip: number;
-  neededDouble: boolean;
-}
 
 
-/**
- * Proof that an end has room: a free place for its next tile, and the places it needs: one beyond it
- * (and, for a double that may be a spinner, one at each of its short sides).
- */
-interface Room {
-  next: Candidate;
-  rects: Rect[];
-}
 
-/** An end's room in the look-ahead. */
-interface Hold {
-  /** Its own room, clear of the other ends' rooms; null if it has none of its own. */
-  room: Room | null;
-  /** `room` is in bounds, and so is the room for the end's double if that may still come. */
-  bounded: boolean;
-  /** It has room at all, regardless of the other ends. */
-  alive: boolean;
-}
+
 
 /** See `cost`: [ends without room, ends without room of their own, beyond the bounds, ends losing room in bounds]. */
 type Cost = [number, number, number, number];
@@ -110,15 +80,12 @@ interface Laying {
 /** A tile not known yet (an end's box): a single, no spinner, its outer number unknown. */
 const UNKNOWN_TILE: Laying = { kind: 'single', spinner: false, pip: -1 };
 
-/** A room an end holds: off the other ends' rooms, within the bounds or not. */
-const HELD_IN_BOUNDS: Search = { bounded: true, rooms: true, avoid: null };
-const HELD: Search = { bounded: false, rooms: true, avoid: null };
 
 /** At most this many places are weighed for one tile (the first ones, in the order of preference). */
 const MAX_WEIGHED = 16;
 
 /** Lays the tiles of one table, one by one (see layout.ts). */
-export class Layouter {
+export class Layouter implements TableFacts {
   readonly tiles: TileLayout[] = [];
   readonly rects: Rect[] = [];
   readonly arms = new Map<string, Arm>();
@@ -131,12 +98,7 @@ export class Layouter {
   private plainDouble = false;
   /** A spinner has been laid (the lead or later). */
   private spun = false;
-  /** Scratch rectangle for `firstFree`. */
-  private readonly probe: Rect = { x: 0, y: 0, w: 0, h: 0 };
-  /** Scratch heading for `findRoom`'s searches beyond a place. */
-  private readonly beyondPlace: Heading = { region: { x: 0, y: 0, w: 0, h: 0 }, double: false, dir: 0, rowDir: -1, progress: 0 };
-  /** What the look-ahead worked out per arm and per candidate, kept off their objects. */
-  private readonly solos = new WeakMap<Arm, Solo>();
+  /** What the look-ahead worked out per candidate, kept off its objects. */
   private readonly nextArms = new WeakMap<Candidate, Arm>();
   private readonly spinnerSides = new WeakMap<Candidate, [Arm, Arm]>();
 
@@ -144,9 +106,17 @@ export class Layouter {
   readonly grid: Grids;
   private readonly width: number;
 
+  get tilesLaid(): number {
+    return this.tiles.length;
+  }
+
+  /** Room-finding for the ends, over the same grids. */
+  private readonly rooms: RoomFinder;
+
   constructor(width: number, rows: number) {
     this.width = width;
     this.grid = new Grids(width, rows);
+    this.rooms = new RoomFinder(this.grid, this);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -167,7 +137,7 @@ export class Layouter {
   }
 
   /** The candidate places for a tile of `kind` leaving from `from` (see candidates.ts), in this table's order of ways. */
-  private template(from: Heading, kind: TileKind): Int16Array {
+  template(from: Heading, kind: TileKind): Int16Array {
     const r = from.region;
     return template(from, kind, this.waysCode(from.dir, from.rowDir, from.progress, r.x + r.w / 2));
   }
@@ -215,124 +185,13 @@ export class Layouter {
    * lead is one, and so is every double since); in All Fives the first double is, so while no double
    * has been laid (Draw and Block look the same until their first double, which does not spin).
    */
-  private spinnerNext(): boolean {
+  spinnerNext(): boolean {
     return !this.plainDouble && (this.branchIds || !this.spun);
   }
 
   /** Whether the double of `pip` may still come: it is not on the table (pip -1: not known, so yes). */
-  private doubleToCome(pip: number): boolean {
+  doubleToCome(pip: number): boolean {
     return pip < 0 || (this.placed & (1 << indexOfHalves(pip, pip))) === 0;
-  }
-
-  /**
-   * The first free position (see `Search`) for a non-double leaving from `from`, off the places `a`…`c`
-   * the same look-ahead already took. No candidate objects: the positions come from templates relative
-   * to the region, kept across calls.
-   */
-  private firstFree(from: Heading, search: Search, a: Rect, b: Rect | null, c: Rect | null): Rect | null {
-    const r = from.region;
-    const t = this.template(from, 'single');
-    const probe = this.probe;
-    for (let i = 0; i < t.length; i += STRIDE) {
-      probe.x = r.x + t[i]!;
-      probe.y = r.y + t[i + 1]!;
-      probe.w = t[i + 2]!;
-      probe.h = t[i + 3]!;
-      if (overlaps(a, probe) || (b && overlaps(b, probe)) || (c && overlaps(c, probe))) continue;
-      if (this.grid.free(probe, search)) return { x: probe.x, y: probe.y, w: probe.w, h: probe.h };
-    }
-    return null;
-  }
-
-  /**
-   * Room on `arm` for a tile of the kind and the tile after it (see `free`); for a double that may be a
-   * spinner (see `spinnerNext`), for its short sides' first tiles too.
-   */
-  private findRoom(arm: Arm, kind: TileKind, search: Search): Room | null {
-    const double = kind === 'double';
-    const R = arm.region;
-    const t = this.template(arm, kind);
-    const rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
-    const outer: Rect = { x: 0, y: 0, w: 2, h: 2 };
-    for (let i = 0; i < t.length; i += STRIDE) {
-      rect.x = R.x + t[i]!;
-      rect.y = R.y + t[i + 1]!;
-      rect.w = t[i + 2]!;
-      rect.h = t[i + 3]!;
-      if (!this.grid.free(rect, search)) continue;
-      const dir = t[i + 4]!;
-      const single = t[i + 7] === 1;
-      outer.x = R.x + t[i + 5]!;
-      outer.y = R.y + t[i + 6]!;
-      const beyond = this.beyondPlace;
-      beyond.region = single ? outer : rect;
-      beyond.double = !single;
-      beyond.dir = dir;
-      beyond.rowDir = horizontal(dir) ? dir : arm.rowDir;
-      beyond.progress = arm.progress;
-      const n = this.firstFree(beyond, search, rect, null, null);
-      if (n === null) continue;
-      if (!double || !this.spinnerNext()) return { next: this.made(rect, dir, single ? outer : null), rects: [{ ...rect }, n] };
-      // A spinner's short sides: perpendicular to its line, rows stacking away from the lead's line.
-      const [d1, d2] = horizontal(dir) ? [UP, DOWN] : [LEFT, RIGHT];
-      const rows = horizontal(d1); // sides running left and right stack their rows away from the lead's line
-      const across = rect.y + rect.h / 2 >= 0 ? DOWN : UP;
-      const side = (d: number): Heading => ({ region: rect, double: true, dir: d, rowDir: rows ? d : -1, progress: rows ? across : d });
-      const s1 = this.firstFree(side(d1), search, rect, n, null);
-      const s2 = s1 && this.firstFree(side(d2), search, rect, n, s1);
-      if (s1 && s2) return { next: this.made(rect, dir, single ? outer : null), rects: [{ ...rect }, n, s1, s2] };
-    }
-    return null;
-  }
-
-  /** A candidate from (copies of) scratch rectangles. */
-  private made(rect: Rect, dir: number, outer: Rect | null): Candidate {
-    return { rect: { x: rect.x, y: rect.y, w: rect.w, h: rect.h }, dir, outer: outer && { x: outer.x, y: outer.y, w: 2, h: 2 } };
-  }
-
-  /**
-   * Room on `arm` (showing `pip`) for what may still be laid there: a non-double (the room returned; its
-   * first place is the end's box), and the double of `pip` while that is not on the table.
-   */
-  private roomFor(arm: Arm, pip: number, search: Search): Room | null {
-    const w = this.findRoom(arm, 'single', search);
-    if (w === null || (this.doubleToCome(pip) && this.findRoom(arm, 'double', search) === null)) return null;
-    return w;
-  }
-
-  /** An end's own room (clear of the other ends' rooms), in bounds if it can; not marked. */
-  private findHold(arm: Arm, pip: number, wantBounded: boolean, avoid: Rect | null): Hold {
-    this.grid.outOfBounds = false;
-    let room = wantBounded ? this.roomFor(arm, pip, HELD_IN_BOUNDS) : null;
-    const bounded = room !== null;
-    if (room === null && wantBounded && this.doubleToCome(pip)) {
-      // Its double may only fit beyond the bounds: a non-double's place within them is still worth having.
-      const single = this.findRoom(arm, 'single', HELD_IN_BOUNDS);
-      if (single && this.findRoom(arm, 'double', HELD)) room = single;
-    }
-    // Without the bounds, only a search that met them can find more.
-    if (room === null && (!wantBounded || this.grid.outOfBounds)) room = this.roomFor(arm, pip, HELD);
-    return { room, bounded, alive: room !== null || this.alive(arm, pip, avoid) };
-  }
-
-  /** Whether `arm` has room regardless of the other ends (tiles only; off `avoid`). Kept per arm until the next tile. */
-  private alive(arm: Arm, pip: number, avoid: Rect | null): boolean {
-    let solo = this.solos.get(arm);
-    const stale = solo === undefined || solo.at !== this.tiles.length || solo.pip !== pip;
-    // Walled in stays walled in as tiles are added, unless the end no longer needs room for its double.
-    const stillDead = solo !== undefined && solo.rects === null && solo.pip === pip && !(this.doubleToCome(pip) === false && solo.neededDouble);
-    if (solo === undefined || (stale && !stillDead)) {
-      const neededDouble = this.doubleToCome(pip);
-      const single = this.findRoom(arm, 'single', AMONG_TILES);
-      const double = single && neededDouble ? this.findRoom(arm, 'double', AMONG_TILES) : null;
-      const rects = single === null || (neededDouble && double === null) ? null : [...single.rects, ...(double?.rects ?? [])];
-      solo = { rects, at: this.tiles.length, pip, neededDouble };
-      this.solos.set(arm, solo);
-    }
-    const w = solo.rects;
-    if (w === null) return false;
-    if (avoid === null || !hitsAny(w, avoid)) return true;
-    return this.roomFor(arm, pip, { ...AMONG_TILES, avoid }) !== null;
   }
 
   private hold(id: string, h: Hold): void {
@@ -351,7 +210,7 @@ export class Layouter {
   private settle(id: string, arm: Arm): void {
     const old = this.unhold(id);
     // Walled in for good (space only shrinks): keep it so.
-    this.hold(id, old && !old.alive ? old : this.findHold(arm, arm.pip, true, null));
+    this.hold(id, old && !old.alive ? old : this.rooms.findHold(arm, arm.pip, true, null));
   }
 
   /**
@@ -371,7 +230,7 @@ export class Layouter {
       if (other === id || !h.alive) continue;
       if (h.room === null) {
         const a = this.arms.get(other)!;
-        cost[this.alive(a, a.pip, c.rect) ? 1 : 0]++;
+        cost[this.rooms.alive(a, a.pip, c.rect) ? 1 : 0]++;
       } else if (hitsAny(h.room.rects, c.rect)) {
         hit.push(other);
         e.old.push([other, h]);
@@ -400,7 +259,7 @@ export class Layouter {
    * elsewhere (as good as before) to make space; those moves join `e`.
    */
   private place(e: Evaluation, id: string, a: Arm, pip: number, wantBounded: boolean): Hold {
-    let h = this.findHold(a, pip, wantBounded, e.c.rect);
+    let h = this.rooms.findHold(a, pip, wantBounded, e.c.rect);
     if (h.room === null || (wantBounded && !h.bounded)) h = this.makeSpace(e, id, a, pip, wantBounded) ?? h;
     const cost = e.cost;
     if (h.room) this.grid.room(h.room.rects, 1);
@@ -412,7 +271,7 @@ export class Layouter {
   /** See `place`: a room for `a` made by moving other ends' rooms, or null (nothing changed). */
   private makeSpace(e: Evaluation, id: string, a: Arm, pip: number, bounded: boolean): Hold | null {
     // A room among the tiles alone, off the rooms just found in this evaluation.
-    const target = this.roomFor(a, pip, { bounded, rooms: false, avoid: e.c.rect });
+    const target = this.rooms.roomFor(a, pip, { bounded, rooms: false, avoid: e.c.rect });
     if (target === null) return null;
     for (const h of e.fresh) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
     for (const [, h] of e.moved) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
@@ -428,7 +287,7 @@ export class Layouter {
     const moved: [string, Hold][] = [];
     for (const [other, h] of blockers) {
       const b = this.arms.get(other)!;
-      const nh = this.findHold(b, b.pip, h.bounded, e.c.rect);
+      const nh = this.rooms.findHold(b, b.pip, h.bounded, e.c.rect);
       if (nh.room === null || (h.bounded && !nh.bounded)) break;
       this.grid.room(nh.room.rects, 1);
       moved.push([other, nh]);
