@@ -20,6 +20,7 @@ import {
 } from './geometry.js';
 import { candidateAt, STRIDE, template, type Arm, type Candidate, type Heading, type TileKind } from './candidates.js';
 import { AMONG_TILES, GRID, Grids } from './grids.js';
+import { PlaceChooser, UNKNOWN_TILE, type ChoiceFacts, type Laying } from './choice.js';
 import { RoomFinder, type Hold, type TableFacts } from './rooms.js';
 import type { Point, TileLayout } from './geometry.js';
 
@@ -29,8 +30,6 @@ import type { Point, TileLayout } from './geometry.js';
 
 
 
-/** See `cost`: [ends without room, ends without room of their own, beyond the bounds, ends losing room in bounds]. */
-type Cost = [number, number, number, number];
 
 /** An open end's box, in half-units; `anchor` only when detached (see `anchorOf`). */
 export interface Box {
@@ -40,27 +39,8 @@ export interface Box {
   anchor: Point | null;
 }
 
-/** A position weighed by `cost`, with the rooms found for the ends it concerns. */
-interface Evaluation {
-  c: Candidate;
-  cost: Cost;
-  /** Rooms for the end after the tile and a spinner's sides. */
-  fresh: Hold[];
-  /** New rooms for other ends: those the tile takes, and those moved to make space. */
-  moved: [string, Hold][];
-  /** Their rooms before. */
-  old: [string, Hold][];
-}
 
-/** Costs nothing beyond the ends already without a room of their own (`floor` of them). */
-function perfect(cost: Cost, floor: number): boolean {
-  return cost[0] === 0 && cost[1] <= floor && cost[2] === 0 && cost[3] === 0;
-}
 
-function cheaper(a: Cost, b: Cost): boolean {
-  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
-}
 
 /** Where an arm's end is: the middle of its region's face the arm leaves from (for detached tiles and boxes). */
 export function anchorOf(arm: Arm): Point {
@@ -70,26 +50,16 @@ export function anchorOf(arm: Arm): Point {
 }
 
 
-/** The tile a place is chosen for: its kind, whether it spins, and the number it shows beyond (-1: not known). */
-interface Laying {
-  kind: TileKind;
-  spinner: boolean;
-  pip: number;
-}
-
-/** A tile not known yet (an end's box): a single, no spinner, its outer number unknown. */
-const UNKNOWN_TILE: Laying = { kind: 'single', spinner: false, pip: -1 };
 
 
-/** At most this many places are weighed for one tile (the first ones, in the order of preference). */
-const MAX_WEIGHED = 16;
+
 
 /** Lays the tiles of one table, one by one (see layout.ts). */
-export class Layouter implements TableFacts {
+export class Layouter implements TableFacts, ChoiceFacts {
   readonly tiles: TileLayout[] = [];
   readonly rects: Rect[] = [];
   readonly arms = new Map<string, Arm>();
-  private readonly holds = new Map<string, Hold>();
+  readonly holds = new Map<string, Hold>();
   /** Bit i: the tile with index i (indexOfHalves) is on the table. */
   private placed = 0;
   /** The lead is a spinner: later spinners branch into 's<i>.1' and 's<i>.2' (Doubles). */
@@ -112,11 +82,14 @@ export class Layouter implements TableFacts {
 
   /** Room-finding for the ends, over the same grids. */
   private readonly rooms: RoomFinder;
+  /** The choice of a tile's place, weighing what each costs the ends. */
+  private readonly chooser: PlaceChooser;
 
   constructor(width: number, rows: number) {
     this.width = width;
     this.grid = new Grids(width, rows);
     this.rooms = new RoomFinder(this.grid, this);
+    this.chooser = new PlaceChooser(this.grid, this.rooms, this);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -143,7 +116,7 @@ export class Layouter implements TableFacts {
   }
 
   /** The geometry of the arm after a tile at `c` on `arm` (kept on `c`). */
-  private after(arm: Arm, c: Candidate): Arm {
+  after(arm: Arm, c: Candidate): Arm {
     let next = this.nextArms.get(c);
     if (next === undefined) {
       next = { from: -1, region: c.outer ?? c.rect, double: c.outer === null, dir: c.dir, rowDir: horizontal(c.dir) ? c.dir : arm.rowDir, progress: arm.progress, pip: -1 };
@@ -153,7 +126,7 @@ export class Layouter implements TableFacts {
   }
 
   /** The short sides of a spinner at `c` (kept on `c`): [up or left, down or right]. */
-  private sidesOf(c: Candidate): [Arm, Arm] {
+  sidesOf(c: Candidate): [Arm, Arm] {
     const side = (s: number): Arm => ({
       from: -1,
       region: c.rect,
@@ -211,130 +184,6 @@ export class Layouter implements TableFacts {
     const old = this.unhold(id);
     // Walled in for good (space only shrinks): keep it so.
     this.hold(id, old && !old.alive ? old : this.rooms.findHold(arm, arm.pip, true, null));
-  }
-
-  /**
-   * How bad a tile at `c` on end `id` would be, lower is better (see Cost): for the end itself after the
-   * tile, a spinner's new sides, the ends whose rooms it takes (which look for another), and the ends
-   * already without room of their own (which must keep room at all). The rooms found come with it, for
-   * `lay` to keep.
-   */
-  private cost(id: string, arm: Arm, c: Candidate, tile: Laying): Evaluation {
-    const { spinner, pip } = tile;
-    const cost: Cost = [0, 0, this.grid.inBounds(c.rect) ? 0 : 1, 0];
-    const own = this.holds.get(id);
-    if (own?.room) this.grid.room(own.room.rects, -1);
-    const e: Evaluation = { c, cost, fresh: [], moved: [], old: [] };
-    const hit: string[] = [];
-    for (const [other, h] of this.holds) {
-      if (other === id || !h.alive) continue;
-      if (h.room === null) {
-        const a = this.arms.get(other)!;
-        cost[this.rooms.alive(a, a.pip, c.rect) ? 1 : 0]++;
-      } else if (hitsAny(h.room.rects, c.rect)) {
-        hit.push(other);
-        e.old.push([other, h]);
-        this.grid.room(h.room.rects, -1);
-      }
-    }
-    this.grid.room([c.rect], 1);
-    for (const other of hit) {
-      const a = this.arms.get(other)!;
-      e.moved.push([other, this.place(e, id, a, a.pip, this.holds.get(other)!.bounded)]);
-    }
-    e.fresh.push(this.place(e, id, this.after(arm, c), pip, true));
-    if (spinner) for (const side of this.sidesOf(c)) e.fresh.push(this.place(e, id, side, pip, true));
-    // Undo the marks: the grids are as they were.
-    for (const h of e.fresh) if (h.room) this.grid.room(h.room.rects, -1);
-    for (const [, h] of e.moved) if (h.room) this.grid.room(h.room.rects, -1);
-    this.grid.room([c.rect], -1);
-    for (const [, h] of e.old) if (h.room) this.grid.room(h.room.rects, 1);
-    if (own?.room) this.grid.room(own.room.rects, 1);
-    return e;
-  }
-
-  /**
-   * Part of `cost`: finds end `a` a room of its own (in bounds if `wantBounded`), marks it, and adds to
-   * the cost what it lacks. When the other ends' rooms leave none, tries to move up to two of them
-   * elsewhere (as good as before) to make space; those moves join `e`.
-   */
-  private place(e: Evaluation, id: string, a: Arm, pip: number, wantBounded: boolean): Hold {
-    let h = this.rooms.findHold(a, pip, wantBounded, e.c.rect);
-    if (h.room === null || (wantBounded && !h.bounded)) h = this.makeSpace(e, id, a, pip, wantBounded) ?? h;
-    const cost = e.cost;
-    if (h.room) this.grid.room(h.room.rects, 1);
-    else cost[h.alive ? 1 : 0]++;
-    if (wantBounded && !h.bounded) cost[3]++;
-    return h;
-  }
-
-  /** See `place`: a room for `a` made by moving other ends' rooms, or null (nothing changed). */
-  private makeSpace(e: Evaluation, id: string, a: Arm, pip: number, bounded: boolean): Hold | null {
-    // A room among the tiles alone, off the rooms just found in this evaluation.
-    const target = this.rooms.roomFor(a, pip, { bounded, rooms: false, avoid: e.c.rect });
-    if (target === null) return null;
-    for (const h of e.fresh) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
-    for (const [, h] of e.moved) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
-    const blockers: [string, Hold][] = [];
-    for (const [other, h] of this.holds) {
-      if (other === id || !h.room || !h.room.rects.some((r) => hitsAny(target.rects, r))) continue;
-      if (e.old.some(([o]) => o === other)) continue; // already moved (its old room is not marked)
-      blockers.push([other, h]);
-    }
-    if (blockers.length === 0 || blockers.length > 2) return null;
-    for (const [, h] of blockers) this.grid.room(h.room!.rects, -1);
-    this.grid.room(target.rects, 1);
-    const moved: [string, Hold][] = [];
-    for (const [other, h] of blockers) {
-      const b = this.arms.get(other)!;
-      const nh = this.rooms.findHold(b, b.pip, h.bounded, e.c.rect);
-      if (nh.room === null || (h.bounded && !nh.bounded)) break;
-      this.grid.room(nh.room.rects, 1);
-      moved.push([other, nh]);
-    }
-    this.grid.room(target.rects, -1);
-    if (moved.length < blockers.length) {
-      for (const [, nh] of moved) this.grid.room(nh.room!.rects, -1);
-      for (const [, h] of blockers) this.grid.room(h.room!.rects, 1);
-      return null;
-    }
-    e.old.push(...blockers);
-    e.moved.push(...moved);
-    return { room: target, bounded, alive: true };
-  }
-
-  /**
-   * The best position for a tile on `id` (see the header) and what it costs, or null when no free
-   * position touches the end. The end's box (its room's first place) is tried first, then the rest in
-   * the arm's order of preference.
-   */
-  private choose(id: string, arm: Arm, tile: Laying): Evaluation | null {
-    const double = tile.kind === 'double';
-    // The least a tile can cost: the other ends already without room of their own stay so.
-    let floor = 0;
-    for (const [other, h] of this.holds) if (other !== id && h.alive && h.room === null) floor++;
-    let best: Evaluation | null = null;
-    const box = double ? null : (this.holds.get(id)?.room?.next ?? null);
-    if (box && this.grid.free(box.rect, AMONG_TILES)) {
-      best = this.cost(id, arm, box, tile);
-      if (perfect(best.cost, floor)) return best;
-    }
-    const R = arm.region;
-    const t = this.template(arm, tile.kind);
-    let weighed = 0;
-    for (let i = 0; i < t.length && weighed < MAX_WEIGHED; i += STRIDE) {
-      const c = candidateAt(R, t, i);
-      const rect = c.rect;
-      if (box && rect.x === box.rect.x && rect.y === box.rect.y && rect.w === box.rect.w) continue;
-      if (!this.grid.free(rect, AMONG_TILES)) continue;
-      // Beyond the bounds it cannot beat a place within them that walls nothing in and takes no room.
-      if (best && best.cost[0] === 0 && best.cost[1] <= floor && best.cost[2] === 0 && !this.grid.inBounds(rect)) continue;
-      const e = this.cost(id, arm, c, tile);
-      weighed++;
-      if (best === null || cheaper(e.cost, best.cost)) best = e;
-      if (perfect(e.cost, floor)) return best;
-    }
-    return best;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -433,7 +282,7 @@ export class Layouter implements TableFacts {
       const arm = this.arms.get(id);
       if (!arm) throw new Error(`layoutTable: table[${index}] is laid on "${id}", which is not an end of the tiles before it`);
       const laying: Laying = { kind: p.double ? 'double' : 'single', spinner: p.spinner, pip: b };
-      const chosen = this.choose(id, arm, laying);
+      const chosen = this.chooser.choose(id, arm, laying);
       const c = chosen?.c ?? this.stray(arm, laying.kind);
       this.unhold(id);
       for (const [other] of chosen?.old ?? []) this.unhold(other);
@@ -477,7 +326,7 @@ export class Layouter implements TableFacts {
       const clearOf = (r: Rect): boolean => !out.some((o) => overlaps(o.rect, r));
       // The end's room is where its next tile goes when that costs nothing (see `choose`); without a
       // room of its own, weigh the end as for a tile (its outer number not known: with room for its double).
-      let pick = this.holds.get(end.id)?.room?.next ?? this.choose(end.id, arm, UNKNOWN_TILE)?.c ?? null;
+      let pick = this.holds.get(end.id)?.room?.next ?? this.chooser.choose(end.id, arm, UNKNOWN_TILE)?.c ?? null;
       if (pick && !clearOf(pick.rect)) {
         const t = this.template(arm, 'single');
         const others: Candidate[] = [];
