@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: every benchmark, printing figures (never asserting timings).
  *   npm run bench                   all sections
- *   npm run bench -- engine ai      only these sections (engine, layout, ai, bundle, page)
+ *   npm run bench -- engine ai      only these sections (engine, layout, ai, bundle, page, health)
+ *   npm run bench -- health         the code's shape: long files, import circles, variant names compared, issue
+ *                                   numbers in comments, raw shadow-root queries in test/ui, duplicates (bench/health.ts)
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
  *   npm run bench -- ai --only "2-player Draw"   one configuration
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
@@ -22,6 +24,7 @@ import { benchArena, takeArenaArgs } from './arena-bench.js';
 import { benchBundle } from './bundle.js';
 import { benchCluster, takeClusterArgs } from './cluster.js';
 import { benchEngine } from './engine.js';
+import { healthFigures } from './health.js';
 import { benchLayout } from './layout.js';
 import { benchPage } from './page.js';
 import { benchServer, takeServerArgs } from './server.js';
@@ -45,5 +48,6 @@ if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line),
 if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(line));
 if (sections.includes('page')) await benchPage({ build: build && !sections.includes('bundle') }, (line) => console.log(line));
 if (arenaOptions) await benchArena(arenaOptions, (line) => console.log(line));
+if (sections.includes('health')) healthFigures((line) => console.log(line));
 if (sections.includes('server')) await benchServer(serverOptions, (line) => console.log(line));
 if (clusterOptions) await benchCluster(clusterOptions, (line) => console.log(line));

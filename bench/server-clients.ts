@@ -23,7 +23,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { legalMoves, type PlayerView } from '../src/engine/index.js';
+import { legalMoves, type PlayerView, type Variant } from '../src/engine/index.js';
 import type { MatchEmitted } from '../src/machine/index.js';
 import { newRoomId, type ClientMessage, type ServerMessage } from '../src/net/protocol.js';
 
@@ -37,7 +37,7 @@ export interface Setup {
   /** Each action waits uniform `thinkMs[0]`–`thinkMs[1]` ms after the view that calls for it. */
   thinkMs: [number, number];
   mode: 'server' | 'echo';
-  variant: 'draw' | 'block' | 'fives' | 'doubles';
+  variant: Variant;
   /** Each connection names its room in its URL (`?room=ID`), the room's id made here for `create`. */
   roomInUrl?: boolean;
   /** A connection the server side closed connects again and resumes its seat. */

@@ -38,6 +38,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VARIANTS, type Variant } from '../src/engine/index.js';
 import type { Command, Reply, Report } from './server-clients.js';
 import { benchPerMove } from './server-permove.js';
 import { benchRoomsCpu } from './server-rooms-cpu.js';
@@ -59,7 +60,7 @@ export interface ServerBenchOptions {
   /** Rooms opened a second, all client processes together. */
   ramp: number;
   clientProcesses: number;
-  variant: 'draw' | 'block' | 'fives' | 'doubles';
+  variant: Variant;
   /** The server's storage: SQLite on a temporary file (the default), or `memory` (--db :memory:), to see what storage costs. */
   db: 'sqlite' | 'memory';
   /** Server processes; more than one share a redis-server this bench starts (as does `redis`). */
@@ -147,8 +148,8 @@ export function takeServerArgs(args: string[]): ServerBenchOptions {
   if (serverNodeFlags !== undefined) options.serverNodeFlags = serverNodeFlags.split(/\s+/).filter(Boolean);
   const variant = take('--variant');
   if (variant !== undefined) {
-    if (!['draw', 'block', 'fives', 'doubles'].includes(variant)) throw new Error(`--variant: draw, block, fives or doubles, got "${variant}"`);
-    options.variant = variant as ServerBenchOptions['variant'];
+    if (!(VARIANTS as readonly string[]).includes(variant)) throw new Error(`--variant: one of ${VARIANTS.join(', ')}, got "${variant}"`);
+    options.variant = variant as Variant;
   }
   return options;
 }

@@ -6,7 +6,7 @@
  * scores), the same for opponents and partners. It reads only the seat's own PlayerView: the log of
  * plays, the table, the hand counts. Draws and passes are certainties and stay in knowledge.ts.
  */
-import { ALL_TILES, isDouble, type PlayerView, type Tile } from '../engine/index.js';
+import { ALL_TILES, isDouble, VARIANT_RULES, type PlayerView, type Tile } from '../engine/index.js';
 import { countPoints, fits, fivesCount, layTile, LEAD, tileIndex, type Table } from '../engine/internal.js';
 
 type ResolvedConfig = PlayerView['config'];
@@ -36,13 +36,13 @@ export const PLAY_MODEL: Record<'fives' | 'other', PlayModel> = {
 };
 
 export function playModelFor(config: ResolvedConfig): PlayModel {
-  return config.variant === 'fives' ? PLAY_MODEL.fives : PLAY_MODEL.other;
+  return VARIANT_RULES[config.variant].scoresFives ? PLAY_MODEL.fives : PLAY_MODEL.other;
 }
 
 /** The appeal of laying `tile` on the best end of `board` it fits, or null if it fits nowhere. */
 export function tileAppeal(config: ResolvedConfig, board: Table, tile: Tile, model: PlayModel): number | null {
   const base = tile[0] + tile[1] + (isDouble(tile) ? model.double : 0);
-  const scoring = config.variant === 'fives' && model.points !== 0;
+  const scoring = VARIANT_RULES[config.variant].scoresFives && model.points !== 0;
   const points = (endId: string) => (scoring ? model.points * countPoints(fivesCount(config, layTile(config, board, tile, endId, -1))) : 0);
   if (board.table.length === 0) return base + points(LEAD);
   let best: number | null = null;

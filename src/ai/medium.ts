@@ -3,7 +3,7 @@
  * keeps a spread of numbers and tiles that fit the new ends, lays doubles while it can, and in All
  * Fives takes points and denies the next player theirs.
  */
-import { ALL_TILES, isDouble, pipValue, sameTile, type LegalMove, type Play, type PlayerView, type Tile, type Variant } from '../engine/index.js';
+import { ALL_TILES, isDouble, pipValue, sameTile, VARIANT_RULES, type LegalMove, type Play, type PlayerView, type Tile, type Variant } from '../engine/index.js';
 import { countPoints, fits, fivesCount, layTile, type Table } from '../engine/internal.js';
 import { unseenMask } from './knowledge.js';
 
@@ -60,7 +60,7 @@ export function scorePlay(view: PlayerView, move: Play): number {
     const answers = ALL_TILES.filter((t, i) => unseen & (1 << i) && fitsSomewhere(view, after, t)).length;
     score -= weights.theirOptions * answers;
   }
-  if (view.config.variant === 'fives') {
+  if (VARIANT_RULES[view.config.variant].scoresFives) {
     score += weights.points * (move.points ?? 0);
     score -= weights.reply * bestReply(view, after);
   }

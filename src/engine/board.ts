@@ -7,6 +7,7 @@
  * are 'up' and 'down', and the double at table[i] laid on an arm branches into 's<i>.1' and 's<i>.2'.
  */
 import type { OpenEnd, Pip, Placement, ResolvedConfig, Tile } from './types.js';
+import { variantRules } from './config.js';
 import { hasPip, isDouble, normalize, otherHalf } from './tiles.js';
 
 export const LEAD = 'lead';
@@ -20,8 +21,9 @@ export const EMPTY_TABLE: Table = { table: [], openEnds: [] };
 
 function becomesSpinner(config: ResolvedConfig, table: readonly Placement[], tile: Tile): boolean {
   if (!isDouble(tile)) return false;
-  if (config.variant === 'doubles') return true;
-  return config.variant === 'fives' && !table.some((p) => p.spinner);
+  const { spinners } = variantRules(config);
+  if (spinners === 'every') return true;
+  return spinners === 'first' && !table.some((p) => p.spinner);
 }
 
 /** The ids of a spinner's long sides: both arms for a lead, else the arm it continues. */
@@ -29,15 +31,15 @@ function longSideIds(spinner: Placement): string[] {
   return spinner.end === LEAD ? ['left', 'right'] : [spinner.end];
 }
 
-/** `index` is the spinner's place in the table: an arm may hold several spinners, so ids name it. */
+/** `index` is the spinner's place in the table: where every double spins, an arm may hold several, so ids name it. */
 function shortSideIds(config: ResolvedConfig, spinner: Placement, index: number): string[] {
-  if (config.variant === 'doubles' && spinner.end !== LEAD) return [`s${index}.1`, `s${index}.2`];
+  if (variantRules(config).spinners === 'every' && spinner.end !== LEAD) return [`s${index}.1`, `s${index}.2`];
   return ['up', 'down'];
 }
 
-/** In Doubles with anySide, a spinner's short sides take tiles at once; elsewhere after both long sides. */
+/** Where numbers lock (Doubles) and with anySide, a spinner's short sides take tiles at once; elsewhere after both long sides. */
 function shortSidesOpenAtOnce(config: ResolvedConfig): boolean {
-  return config.variant === 'doubles' && config.houseRules.spinnerSideOrder === 'anySide';
+  return variantRules(config).locksNumbers && config.houseRules.spinnerSideOrder === 'anySide';
 }
 
 /** Whether the number `pip` is unlocked in Doubles: its double is on the table (§5). */
@@ -48,7 +50,7 @@ export function isUnlocked(table: readonly Placement[], pip: Pip): boolean {
 /** Whether `tile` may be laid on `end` (which must be open on `table`). */
 export function fits(config: ResolvedConfig, table: readonly Placement[], end: OpenEnd, tile: Tile): boolean {
   if (!hasPip(tile, end.pip)) return false;
-  if (config.variant !== 'doubles') return true;
+  if (!variantRules(config).locksNumbers) return true;
   if (config.houseRules.doublesUnlock === 'spinnerOnly') {
     return table[end.from]!.double ? !isDouble(tile) : isDouble(tile);
   }
@@ -97,7 +99,7 @@ export function layTile(config: ResolvedConfig, board: Table, tile: Tile, endId:
 
 /** The All Fives count of a table (§4); 0 in other variants. */
 export function fivesCount(config: ResolvedConfig, board: Table): number {
-  if (config.variant !== 'fives') return 0;
+  if (!variantRules(config).scoresFives) return 0;
   let count = 0;
   for (const end of board.openEnds) {
     const outermost = board.table[end.from]!;

@@ -2,31 +2,82 @@ import { RuleError } from './errors.js';
 import { safeJson } from './tiles.js';
 import type { HouseRules, MatchConfig, PlayerCount, ResolvedConfig, Variant } from './types.js';
 
-export const VARIANTS: readonly Variant[] = ['draw', 'block', 'fives', 'doubles'];
-
-/** The per-variant parameters of RULES.md §2. */
-interface VariantRules {
+/**
+ * What a variant does (RULES.md §2–§5), as data: the engine, the fast playout, the computer, the view, the
+ * widget and the protocol read these fields and never compare a variant's name. A fifth variant is one
+ * more row of VARIANT_RULES (docs/ARCHITECTURE.md, "How to add a variant").
+ */
+export interface VariantRules {
   /** Tiles dealt to each hand, by player count. */
   handSize: Record<PlayerCount, number>;
-  /** Whether a seat without a play may draw at all (Block: never). */
-  drawing: boolean;
+  /**
+   * The tiles not dealt: a seat without a play draws from them ('draw'), or they are set aside out of
+   * play and shown when the round is over ('aside', Block).
+   */
+  stock: 'draw' | 'aside';
+  /** Which doubles spin (take tiles on their short sides too): none, the first laid (All Fives), every one (Doubles). */
+  spinners: 'none' | 'first' | 'every';
+  /**
+   * Whether the open ends are counted and a count that is a multiple of five scores, and round awards are
+   * rounded to fives (All Fives, §4, §6).
+   */
+  scoresFives: boolean;
+  /**
+   * Whether a number takes nothing but its double until that double is on the table, and a spinner's
+   * short sides follow the spinnerSideOrder house rule (Doubles, §5). Without it a spinner's short sides
+   * open once both long sides hold a tile.
+   */
+  locksNumbers: boolean;
   /** The match target when the site sets none (§1). */
   defaultTarget: number;
   /** House rules that differ from the product-wide defaults. */
   defaults: Partial<HouseRules>;
+  /** House-rule values the variant refuses, each with the reason the refusal gives. */
+  refuses: readonly RefusedHouseRule[];
+}
+
+/** A house-rule value a variant does not allow. */
+export interface RefusedHouseRule {
+  rule: keyof HouseRules;
+  /** The values of `rule` the variant refuses. */
+  values: readonly (string | number)[];
+  /** The refusal's message (resolveConfig's `invalid-config` error). */
+  reason: string;
 }
 
 export const VARIANT_RULES: Record<Variant, VariantRules> = {
-  draw: { handSize: { 2: 7, 3: 5, 4: 5 }, drawing: true, defaultTarget: 100, defaults: {} },
-  block: { handSize: { 2: 7, 3: 7, 4: 7 }, drawing: false, defaultTarget: 100, defaults: {} },
-  fives: { handSize: { 2: 7, 3: 5, 4: 5 }, drawing: true, defaultTarget: 150, defaults: {} },
+  draw: {
+    handSize: { 2: 7, 3: 5, 4: 5 }, stock: 'draw', spinners: 'none', scoresFives: false, locksNumbers: false,
+    defaultTarget: 100, defaults: {}, refuses: [],
+  },
+  block: {
+    handSize: { 2: 7, 3: 7, 4: 7 }, stock: 'aside', spinners: 'none', scoresFives: false, locksNumbers: false,
+    defaultTarget: 100, defaults: {}, refuses: [],
+  },
+  fives: {
+    handSize: { 2: 7, 3: 5, 4: 5 }, stock: 'draw', spinners: 'first', scoresFives: true, locksNumbers: false,
+    defaultTarget: 150, defaults: {}, refuses: [],
+  },
   doubles: {
-    handSize: { 2: 8, 3: 6, 4: 6 },
-    drawing: true,
+    handSize: { 2: 8, 3: 6, 4: 6 }, stock: 'draw', spinners: 'every', scoresFives: false, locksNumbers: true,
     defaultTarget: 100,
     defaults: { boneyardReserve: 2, drawMode: 'drawOne', noDoubleOpening: 'redeal', laterRoundLead: 'highestDouble' },
+    refuses: [
+      { rule: 'boneyardReserve', values: [0], reason: 'Doubles always keeps 2 tiles in the boneyard (RULES.md §2)' },
+      { rule: 'noDoubleOpening', values: ['heaviest'], reason: 'Doubles must open with a double: noDoubleOpening is redeal' },
+      { rule: 'laterRoundLead', values: ['winnerAnyTile'], reason: 'Doubles must open with a double: laterRoundLead cannot be winnerAnyTile' },
+    ],
   },
 };
+
+/** Every variant, in the order of VARIANT_RULES (the order menus list them in). */
+export const VARIANTS: readonly Variant[] = Object.keys(VARIANT_RULES) as Variant[];
+
+/** The numbers of players a match may have. */
+export const PLAYER_COUNTS: readonly PlayerCount[] = [2, 3, 4];
+
+/** What the variant of `config` does. */
+export const variantRules = (config: { variant: Variant }): VariantRules => VARIANT_RULES[config.variant];
 
 /** Every option with its allowed values; the first value is the product-wide default. */
 export const HOUSE_RULE_OPTIONS: { readonly [K in keyof HouseRules]: readonly HouseRules[K][] } = {
@@ -63,7 +114,7 @@ export function resolveConfig(config: MatchConfig): ResolvedConfig {
   if (typeof config !== 'object' || config === null) fail('config must be an object');
   const { variant, players } = config;
   if (!VARIANTS.includes(variant)) fail(`variant must be one of ${VARIANTS.join(', ')}, got ${safeJson(variant)}`);
-  if (players !== 2 && players !== 3 && players !== 4) fail(`players must be 2, 3 or 4, got ${safeJson(players)}`);
+  if (!PLAYER_COUNTS.includes(players)) fail(`players must be 2, 3 or 4, got ${safeJson(players)}`);
   const rules = VARIANT_RULES[variant];
 
   const target = config.target ?? rules.defaultTarget;
@@ -95,10 +146,8 @@ export function resolveConfig(config: MatchConfig): ResolvedConfig {
   if (teams && houseRules.partnerBlocked === 'lowestHand' && houseRules.blockedAward === 'othersMinusOwn') {
     fail('partnerBlocked lowestHand needs blockedAward othersOnly (RULES.md §7)');
   }
-  if (variant === 'doubles') {
-    if (houseRules.boneyardReserve !== 2) fail('Doubles always keeps 2 tiles in the boneyard (RULES.md §2)');
-    if (houseRules.noDoubleOpening !== 'redeal') fail('Doubles must open with a double: noDoubleOpening is redeal');
-    if (houseRules.laterRoundLead === 'winnerAnyTile') fail('Doubles must open with a double: laterRoundLead cannot be winnerAnyTile');
+  for (const { rule: name, values, reason } of rules.refuses) {
+    if (values.includes(houseRules[name])) fail(reason);
   }
   return { variant, players, target, teams, houseRules };
 }
@@ -107,8 +156,8 @@ export function resolveConfig(config: MatchConfig): ResolvedConfig {
 export const sideOf = (config: ResolvedConfig, seat: number): number => (config.teams ? seat % 2 : seat);
 export const sideCount = (config: ResolvedConfig): number => (config.teams ? 2 : config.players);
 
-/** Tiles a seat may still draw: none in Block, none of the reserve. */
+/** Tiles a seat may still draw: none when the stock is set aside (Block), none of the reserve. */
 export function drawableCount(config: ResolvedConfig, boneyardSize: number): number {
-  if (!VARIANT_RULES[config.variant].drawing) return 0;
+  if (variantRules(config).stock !== 'draw') return 0;
   return Math.max(0, boneyardSize - config.houseRules.boneyardReserve);
 }

@@ -1,12 +1,12 @@
 /** Dealing and who leads (RULES.md §2, §3, §10). */
-import { VARIANT_RULES } from './config.js';
+import { variantRules } from './config.js';
 import { RuleError } from './errors.js';
 import { shuffleInPlace, type RngState } from './rng.js';
 import { ALL_TILES, compareHeaviness, isDouble, parseTile, tileIndex, tileName } from './tiles.js';
 import type { Deal, ResolvedConfig, RoundResult, Seat, Tile } from './types.js';
 
 export function handSize(config: ResolvedConfig): number {
-  return VARIANT_RULES[config.variant].handSize[config.players];
+  return variantRules(config).handSize[config.players];
 }
 
 /** A shuffled deal; advances `rng`. */

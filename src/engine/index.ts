@@ -8,7 +8,7 @@ export { DEAL_PROOF_VERSION, SEED_PATTERN, dealSeedMessage, dealSeedOf, seededDe
 export { validateMatchState } from './validate.js';
 export { matchRecordOf, roundRecordOf, parseMatchRecord, replayMatch, replaySteps, MATCH_RECORD_VERSION, type MatchRecord, type RoundRecord } from './record.js';
 export { RuleError, type RuleErrorCode } from './errors.js';
-export { defaultHouseRules, resolveConfig, HOUSE_RULE_OPTIONS, VARIANTS, VARIANT_RULES } from './config.js';
+export { defaultHouseRules, resolveConfig, HOUSE_RULE_OPTIONS, PLAYER_COUNTS, VARIANTS, VARIANT_RULES, type RefusedHouseRule, type VariantRules } from './config.js';
 export { ALL_TILES, tileName, pipValue, handPips, isDouble, normalize, sameTile } from './tiles.js';
 export { roundToFive } from './scoring.js';
 export type * from './types.js';

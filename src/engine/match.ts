@@ -1,6 +1,6 @@
 /** A match: creating it, the legal moves, applying one, and the next round (RULES.md §1–§3, §6, §10). */
 import { countPoints, fits, fivesCount, layTile, LEAD, type Table } from './board.js';
-import { drawableCount, resolveConfig, sideCount, sideOf } from './config.js';
+import { drawableCount, resolveConfig, sideCount, sideOf, variantRules } from './config.js';
 import { chooseOpening, parseDeal, randomDeal } from './deal.js';
 import { RuleError } from './errors.js';
 import { isSeed, randomRngState, seedRng, type RngState } from './rng.js';
@@ -105,7 +105,7 @@ function turnOf(game: MatchState | PlayerView): Turn | null {
 }
 
 function playsFor(config: ResolvedConfig, board: Table, hand: readonly Tile[], lead: Tile | null): LegalMove[] {
-  const scores = config.variant === 'fives';
+  const scores = variantRules(config).scoresFives;
   const withPoints = (tile: Tile, end: string, pip: Pip | null): LegalMove => {
     const move: LegalMove = { type: 'play', tile, end, pip };
     if (scores) move.points = countPoints(fivesCount(config, layTile(config, board, tile, end, 0)));

@@ -11,7 +11,7 @@
  * Only the rules live here, and a uniformly random move; how a computer chooses its simulated moves is
  * the computer player's business (src/ai/playout-policy.ts), passed to `playRound`.
  */
-import { sideOf, VARIANT_RULES } from './config.js';
+import { sideOf, variantRules } from './config.js';
 import type { RngState } from './rng.js';
 import { blockedResult, dominoResult } from './scoring.js';
 import { ALL_TILES, compareHeaviness, FULL_SET, tileIndex } from './tiles.js';
@@ -83,8 +83,14 @@ export type MovePolicy = (sim: Playout) => number;
 export class Playout {
   readonly config: ResolvedConfig;
   private readonly players: number;
+  /** The open ends count and multiples of five score (VariantRules.scoresFives). */
   readonly fives: boolean;
-  private readonly doubles: boolean;
+  /** Every double spins, and a later spinner's sides are named after it (VariantRules.spinners 'every'). */
+  private readonly everySpinner: boolean;
+  /** Only the first double spins (VariantRules.spinners 'first'). */
+  private readonly firstSpinner: boolean;
+  /** Numbers lock until their double is laid (VariantRules.locksNumbers). */
+  private readonly locksNumbers: boolean;
   private readonly drawing: boolean;
   private readonly drawOne: boolean;
   private readonly reserve: number;
@@ -121,8 +127,8 @@ export class Playout {
   placed = 0;
   /** Numbers whose double is on the table (Doubles' unlocking). */
   private unlocked = 0;
-  /** Table index of the All Fives spinner, or -1. */
-  private fivesSpinner = -1;
+  /** Table index of the first spinner (the one the All Fives count reads), or -1. */
+  private firstSpinnerAt = -1;
 
   turn = 0;
   private leader = 0;
@@ -144,16 +150,19 @@ export class Playout {
   constructor(config: ResolvedConfig, rng: RngState) {
     this.config = config;
     this.players = config.players;
-    this.fives = config.variant === 'fives';
-    this.doubles = config.variant === 'doubles';
-    this.drawing = VARIANT_RULES[config.variant].drawing;
+    const rules = variantRules(config);
+    this.fives = rules.scoresFives;
+    this.everySpinner = rules.spinners === 'every';
+    this.firstSpinner = rules.spinners === 'first';
+    this.locksNumbers = rules.locksNumbers;
+    this.drawing = rules.stock === 'draw';
     this.drawOne = config.houseRules.drawMode === 'drawOne';
     this.reserve = config.houseRules.boneyardReserve;
     this.sniff = config.houseRules.spinnerCounting === 'sniff';
     this.spinnerOnly = config.houseRules.doublesUnlock === 'spinnerOnly';
-    this.locking = this.doubles && !this.spinnerOnly;
-    this.shortSidesAtOnce = this.doubles && config.houseRules.spinnerSideOrder === 'anySide';
-    this.handSize = VARIANT_RULES[config.variant].handSize[config.players];
+    this.locking = this.locksNumbers && !this.spinnerOnly;
+    this.shortSidesAtOnce = this.locksNumbers && config.houseRules.spinnerSideOrder === 'anySide';
+    this.handSize = rules.handSize[config.players];
     this.pipScratch = new Array<number>(config.players).fill(0);
     this.countScratch = new Array<number>(config.players).fill(0);
     [this.a, this.b, this.c, this.d] = rng;
@@ -177,7 +186,7 @@ export class Playout {
     this.endCount = 0;
     this.placed = 0;
     this.unlocked = 0;
-    this.fivesSpinner = -1;
+    this.firstSpinnerAt = -1;
     this.drawn = 0;
     this.count = 0;
     this.result = null;
@@ -296,7 +305,7 @@ export class Playout {
     this.doublePip.set(other.doublePip);
     this.placed = other.placed;
     this.unlocked = other.unlocked;
-    this.fivesSpinner = other.fivesSpinner;
+    this.firstSpinnerAt = other.firstSpinnerAt;
     this.turn = other.turn;
     this.leader = other.leader;
     this.leadTile = other.leadTile;
@@ -327,7 +336,7 @@ export class Playout {
   /** The tiles that fit the slot `e`. */
   fitMask(e: number): number {
     const pip = this.endPip[e]!;
-    if (!this.doubles) return PIP_MASK[pip]!;
+    if (!this.locksNumbers) return PIP_MASK[pip]!;
     if (this.spinnerOnly) return this.endKind[e] === SPINNER_SIDE ? PIP_MASK[pip]! & ~ALL_DOUBLES : DOUBLE_MASK[pip]!;
     return fitsNumber(pip, this.unlocked);
   }
@@ -366,11 +375,11 @@ export class Playout {
 
   private becomesSpinner(tile: number): boolean {
     if (HIGH[tile] !== LOW[tile]) return false;
-    return this.doubles || (this.fives && this.fivesSpinner < 0);
+    return this.everySpinner || (this.firstSpinner && this.firstSpinnerAt < 0);
   }
 
   private addShortSides(spinner: number, pip: number, lead: boolean): void {
-    const first = this.doubles && !lead ? 100 + 2 * spinner : 2;
+    const first = this.everySpinner && !lead ? 100 + 2 * spinner : 2;
     this.setEnd(this.endCount++, first, pip, SPINNER_SIDE, spinner, 0);
     this.setEnd(this.endCount++, first + 1, pip, SPINNER_SIDE, spinner, 0);
   }
@@ -384,7 +393,7 @@ export class Playout {
       this.doublePip[index] = high;
     }
     if (this.becomesSpinner(tile)) {
-      if (this.fives) this.fivesSpinner = index;
+      if (this.firstSpinnerAt < 0) this.firstSpinnerAt = index;
       this.longFree[index] = 2;
       this.setEnd(0, 0, high, SPINNER_SIDE, index, 1);
       this.setEnd(1, 1, high, SPINNER_SIDE, index, 1);
@@ -410,7 +419,7 @@ export class Playout {
       this.doublePip[index] = pip;
     }
     if (this.becomesSpinner(tile)) {
-      if (this.fives) this.fivesSpinner = index;
+      if (this.firstSpinnerAt < 0) this.firstSpinnerAt = index;
       this.longFree[index] = 1;
       this.setEnd(e, this.endCode[e]!, outer, SPINNER_SIDE, index, 1);
       if (this.shortSidesAtOnce) this.addShortSides(index, outer, false);
@@ -431,7 +440,7 @@ export class Playout {
       else if (kind === CROSSWISE_DOUBLE) count += 2 * this.endPip[e]!;
       else spinnerSideOpen = true;
     }
-    const spinner = this.fivesSpinner;
+    const spinner = this.firstSpinnerAt;
     if (spinner >= 0 && (this.sniff ? spinnerSideOpen : this.longFree[spinner]! > 0)) {
       count += 2 * this.doublePip[spinner]!;
     }
@@ -443,7 +452,7 @@ export class Playout {
     if (!this.fives) return 0;
     const high = HIGH[tile]!;
     const double = high === LOW[tile];
-    const newSpinner = double && this.fivesSpinner < 0;
+    const newSpinner = double && this.firstSpinnerAt < 0;
     let count: number;
     if (slot === LEAD_SLOT) {
       count = newSpinner ? 2 * high : high + LOW[tile]!;
@@ -463,14 +472,14 @@ export class Playout {
       if (newSpinner) {
         spinnerPip = outer;
         longFree = 1;
-      } else if (this.fivesSpinner >= 0) {
-        spinnerPip = this.doublePip[this.fivesSpinner]!;
-        longFree = this.longFree[this.fivesSpinner]!;
+      } else if (this.firstSpinnerAt >= 0) {
+        spinnerPip = this.doublePip[this.firstSpinnerAt]!;
+        longFree = this.longFree[this.firstSpinnerAt]!;
         if (this.endKind[slot] === SPINNER_SIDE && this.endIsLong[slot] === 1 && --longFree === 0) {
           spinnerSideOpen = true; // the short sides open
         }
       }
-      if (this.sniff ? spinnerSideOpen && (newSpinner || this.fivesSpinner >= 0) : longFree > 0) {
+      if (this.sniff ? spinnerSideOpen && (newSpinner || this.firstSpinnerAt >= 0) : longFree > 0) {
         count += 2 * spinnerPip;
       }
     }

@@ -1,5 +1,5 @@
 /** Round awards (RULES.md §6, §7, §10). */
-import { sideOf } from './config.js';
+import { sideOf, variantRules } from './config.js';
 import type { ResolvedConfig, RoundResult, Seat } from './types.js';
 
 /** Nearest multiple of 5; remainders 1–2 go down, 3–4 up (§6, S4, R3). */
@@ -11,7 +11,7 @@ export const roundToFive = (x: number): number => 5 * Math.floor((x + 2) / 5);
  * playouts score thousands of rounds a move through here.
  */
 function award(config: ResolvedConfig, pips: readonly number[], winner: Seat, subtractOwn: boolean): number {
-  const fives = config.variant === 'fives';
+  const fives = variantRules(config).scoresFives;
   const perHand = fives && config.houseRules.fivesRounding === 'perOpponent';
   const winningSide = sideOf(config, winner);
   let points = 0;

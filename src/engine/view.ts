@@ -2,7 +2,7 @@
  * What one seat may see. Built field by field from an allow-list: nothing secret (other hands, the
  * boneyard's tiles, the dealing generator) can reach a view unless it is named here.
  */
-import { drawableCount } from './config.js';
+import { drawableCount, variantRules } from './config.js';
 import { RuleError } from './errors.js';
 import { normalize, sameTile } from './tiles.js';
 import type { Deal, LogEntry, MatchState, Placement, PlayerView, ResolvedConfig, Seat, SpectatorView, ViewLogEntry } from './types.js';
@@ -64,7 +64,7 @@ export function sharedStatus(state: MatchState): SharedStatus {
     revealed: over
       ? {
           hands: state.hands.map((h) => h.slice()),
-          aside: state.config.variant === 'block' ? state.boneyard.slice() : [],
+          aside: variantRules(state.config).stock === 'aside' ? state.boneyard.slice() : [],
           deal: dealtOf(state),
         }
       : null,

@@ -5,7 +5,7 @@
  * context) so the engine does the work once per intent.
  */
 import { applyMove, nextRound, type MatchState, type Move } from '../engine/index.js';
-import { fromRuleError, jsonSafe, rejection } from './rejections.js';
+import { fromRuleError, jsonSafe, rejection, type Checked } from './rejections.js';
 import {
   configProblem,
   keptConfig,
@@ -18,7 +18,6 @@ import {
 import type { MatchContext, MatchEvent, Pending, Rejection, Tempo, UndoRecord } from './types.js';
 import { checkUndo, undoAllowed } from './undo.js';
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; rejection: Rejection };
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const refuse = <T>(r: Rejection): Checked<T> => ({ ok: false, rejection: r });

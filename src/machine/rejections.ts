@@ -6,6 +6,9 @@
 import { RuleError } from '../engine/index.js';
 import type { Rejection, RejectionCode } from './types.js';
 
+/** The outcome of checking an intent: its value, or the rejection to record. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; rejection: Rejection };
+
 /** A JSON round-trip copy of `value`, or null when it cannot be serialized. */
 export function jsonSafe(value: unknown): unknown {
   try {

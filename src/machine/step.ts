@@ -8,7 +8,8 @@
  */
 import type { MatchState } from '../engine/index.js';
 import { moveEvents, turnEvent } from './domain-events.js';
-import { checkConfigure, checkLocalMove, checkNewMatch, checkNextRound, checkRemoteMove, type Checked, type Configured } from './intents.js';
+import { checkConfigure, checkLocalMove, checkNewMatch, checkNextRound, checkRemoteMove, type Configured } from './intents.js';
+import type { Checked } from './rejections.js';
 import { rejection } from './rejections.js';
 import type { MatchContext, MatchEmitted, MatchEvent, Rejection } from './types.js';
 import { checkUndo, undoAfter } from './undo.js';

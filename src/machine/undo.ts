@@ -5,8 +5,7 @@
  * (a new round forgets them), not once the round is over, and only where the match allows it.
  */
 import type { MatchState } from '../engine/index.js';
-import { rejection } from './rejections.js';
-import type { Checked } from './intents.js';
+import { rejection, type Checked } from './rejections.js';
 import type { MatchContext, MatchEvent, UndoRecord } from './types.js';
 
 /** The record as `allowed` sets it: turned on, a match gets one; turned off, it keeps whether undo was used. */

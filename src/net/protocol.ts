@@ -4,12 +4,12 @@
  * sides; the server checks every incoming frame with `parseClientMessage` and nothing else.
  */
 import * as v from 'valibot';
-import { HOUSE_RULE_OPTIONS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
-import type { DealProof, HouseRules, PlayerView, Seat, SpectatorView, Tile } from '../engine/index.js';
+import { HOUSE_RULE_OPTIONS, PLAYER_COUNTS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
+import type { DealProof, HouseRules, PlayerView, ResolvedConfig, Seat, SpectatorView, Tile } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
-import { PHRASES, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
+import { DEFAULT_TURN_CLOCK, PHRASES, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 
 export { DEFAULT_TURN_CLOCK, PHRASE_GAP_MS, PHRASES, PHRASES_PER_MINUTE, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 
@@ -38,51 +38,79 @@ export const WATCH_FRAGMENT = 'domino-watch';
 // ---------------------------------------------------------------------------------------------
 // Settings of a room
 
-export interface RoomSettings {
-  variant: 'draw' | 'block' | 'fives' | 'doubles';
-  players: 2 | 3 | 4;
-  target?: number;
-  teams?: boolean;
-  level: Level;
-  tempo?: Tempo;
-  houseRules?: Partial<HouseRules>;
-  // ---- Rooms people come back to (#19)
-  /** Seconds a person has for a turn before the computer plays it (0: no limit); 60 when left out. */
-  clock?: TurnClock;
-  /** Whether the seats may send quick phrases; true when left out. */
-  phrases?: boolean;
-  // ---- Spectators and provable deals (#19)
-  /** Whether a watch link may open the table read only (absent: yes). */
-  spectators?: boolean;
-}
-
 const houseRuleEntries = Object.fromEntries(
-  (Object.keys(HOUSE_RULE_OPTIONS) as (keyof HouseRules)[]).map((name) => [
-    name,
-    v.optional(v.picklist(HOUSE_RULE_OPTIONS[name] as readonly (string | number)[] as (string | number)[])),
-  ]),
-) as Record<keyof HouseRules, v.OptionalSchema<v.PicklistSchema<(string | number)[], undefined>, undefined>>;
+  (Object.keys(HOUSE_RULE_OPTIONS) as (keyof HouseRules)[]).map((name) => [name, v.optional(v.picklist(HOUSE_RULE_OPTIONS[name]))]),
+) as { [K in keyof HouseRules]: v.OptionalSchema<v.PicklistSchema<readonly HouseRules[K][], undefined>, undefined> };
 
-const SettingsSchema = v.pipe(
-  v.strictObject({
-    variant: v.picklist(VARIANTS as RoomSettings['variant'][]),
-    players: v.picklist([2, 3, 4] as const),
-    target: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_TARGET))),
-    teams: v.optional(v.boolean()),
-    level: v.picklist(LEVELS as Level[]),
-    tempo: v.optional(v.picklist(TEMPOS as Tempo[])),
-    houseRules: v.optional(v.strictObject(houseRuleEntries)),
-    // ---- Rooms people come back to (#19)
-    clock: v.optional(v.picklist(TURN_CLOCKS as unknown as TurnClock[])),
-    phrases: v.optional(v.boolean()),
-    // ---- Spectators and provable deals (#19)
-    spectators: v.optional(v.boolean()),
-  }),
+/**
+ * A room's settings as the host sends them and the server stores them: what is left out takes the
+ * default that `roomRules` fills in (read them through it, never with a default of your own).
+ * - `target`, `teams`, `houseRules`: the match's, as the engine's `resolveConfig` fills them.
+ * - `tempo`: the computers' pace (`normal`).
+ * - `clock`: seconds a person has for a turn before the computer plays it, 0 for no limit (`DEFAULT_TURN_CLOCK`).
+ * - `phrases`: whether the seats may send quick phrases (yes).
+ * - `spectators`: whether a watch link may open the table read only (yes).
+ */
+const SettingsFields = v.strictObject({
+  variant: v.picklist(VARIANTS),
+  players: v.picklist(PLAYER_COUNTS),
+  target: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_TARGET))),
+  teams: v.optional(v.boolean()),
+  level: v.picklist(LEVELS),
+  tempo: v.optional(v.picklist(TEMPOS)),
+  houseRules: v.optional(v.strictObject(houseRuleEntries)),
+  clock: v.optional(v.picklist(TURN_CLOCKS)),
+  phrases: v.optional(v.boolean()),
+  spectators: v.optional(v.boolean()),
+});
+/** Room settings as the wire, the server's storage and the widget's form check them (`checkSettings`). */
+export const RoomSettingsSchema = v.pipe(
+  SettingsFields,
   // The combinations the engine refuses (teams without four players, …) are refused here too, in its words.
-  v.check((settings) => settingsProblem(settings as RoomSettings) === null, (issue) => settingsProblem(issue.input as RoomSettings) ?? 'invalid settings'),
+  v.check((settings) => settingsProblem(settings) === null, (issue) => settingsProblem(issue.input as v.InferOutput<typeof SettingsFields>) ?? 'invalid settings'),
 );
 
-function settingsProblem(settings: RoomSettings): string | null {
+/**
+ * A room's settings: the output of their schema (one truth for the wire, the server and the widget).
+ * The schema is public so that the API report locks every field and its values.
+ */
+export type RoomSettings = v.InferOutput<typeof RoomSettingsSchema>;
+
+/** A room's settings with every default filled in: what the server and the widget read. */
+export interface RoomRules {
+  /** The match: the variant, players, target, teams and house rules, as the engine resolves them. */
+  match: ResolvedConfig;
+  level: Level;
+  tempo: Tempo;
+  clock: TurnClock;
+  phrases: boolean;
+  spectators: boolean;
+}
+
+const RULES_OF = new WeakMap<RoomSettings, RoomRules>();
+
+/**
+ * Every setting of a room, its default filled in where left out (as `resolveConfig` does for a match).
+ * The one place a room setting's default lives; settings are never changed in place, so each object's
+ * rules are worked out once.
+ */
+export function roomRules(settings: RoomSettings): RoomRules {
+  let rules = RULES_OF.get(settings);
+  if (rules === undefined) {
+    rules = {
+      match: resolveConfig(matchConfigOf(settings)),
+      level: settings.level,
+      tempo: settings.tempo ?? 'normal',
+      clock: settings.clock ?? DEFAULT_TURN_CLOCK,
+      phrases: settings.phrases ?? true,
+      spectators: settings.spectators ?? true,
+    };
+    RULES_OF.set(settings, rules);
+  }
+  return rules;
+}
+
+function settingsProblem(settings: v.InferOutput<typeof SettingsFields>): string | null {
   try {
     resolveConfig(matchConfigOf(settings));
     return null;
@@ -118,11 +146,11 @@ const MoveSchema = v.variant('type', [
 ]);
 
 const ClientMessageSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('create'), name: NameSchema, settings: SettingsSchema, room: v.optional(IdSchema) }),
+  v.strictObject({ type: v.literal('create'), name: NameSchema, settings: RoomSettingsSchema, room: v.optional(IdSchema) }),
   v.strictObject({ type: v.literal('peek'), room: IdSchema }),
   v.strictObject({ type: v.literal('join'), room: IdSchema, name: NameSchema }),
   v.strictObject({ type: v.literal('resume'), room: IdSchema, token: IdSchema, seq: v.optional(SeqSchema) }),
-  v.strictObject({ type: v.literal('settings'), settings: SettingsSchema }),
+  v.strictObject({ type: v.literal('settings'), settings: RoomSettingsSchema }),
   v.strictObject({ type: v.literal('start') }),
   v.strictObject({ type: v.literal('move'), seq: SeqSchema, move: MoveSchema }),
   v.strictObject({ type: v.literal('next-round'), seq: SeqSchema }),
@@ -318,6 +346,6 @@ function describeIssue(issue: v.BaseIssue<unknown>): string {
 
 /** Checks room settings outside a message (the widget's form, stored rooms). */
 export function checkSettings(settings: unknown): { ok: true; settings: RoomSettings } | { ok: false; message: string } {
-  const result = v.safeParse(SettingsSchema, settings);
-  return result.success ? { ok: true, settings: result.output as RoomSettings } : { ok: false, message: describeIssue(result.issues[0]) };
+  const result = v.safeParse(RoomSettingsSchema, settings);
+  return result.success ? { ok: true, settings: result.output } : { ok: false, message: describeIssue(result.issues[0]) };
 }

@@ -6,7 +6,7 @@
  * else dropped with one console warning; a corrupt or hand-edited entry is dropped the same way.
  * Nothing here throws.
  */
-import { HOUSE_RULE_OPTIONS, VARIANTS, type HouseRules, type Variant } from '../engine/index.js';
+import { HOUSE_RULE_OPTIONS, PLAYER_COUNTS, VARIANTS, type HouseRules, type Variant } from '../engine/index.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
 import { parseStats, type Stats } from './stats.js';
 import type { KeyValueStore } from './store.js';
@@ -131,7 +131,7 @@ export function parsePlayerSettings(value: unknown): PlayerSettings {
   const settings: PlayerSettings = {};
   const variant = pick(raw['variant'], VARIANTS);
   if (variant) settings.variant = variant;
-  const players = pick(raw['players'], [2, 3, 4] as const);
+  const players = pick(raw['players'], PLAYER_COUNTS);
   if (players) settings.players = players;
   if (raw['target'] === null || (Number.isInteger(raw['target']) && (raw['target'] as number) >= 1 && (raw['target'] as number) <= MAX_TARGET)) {
     settings.target = raw['target'] as number | null;

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CLIENT_MESSAGE_TYPES, MAX_NAME_LENGTH, checkSettings, isValidName, parseClientMessage, type ClientMessage, type ClientMessageType } from '../../src/net/protocol.js';
+import { CLIENT_MESSAGE_TYPES, DEFAULT_TURN_CLOCK, MAX_NAME_LENGTH, checkSettings, isValidName, parseClientMessage, roomRules, type ClientMessage, type ClientMessageType, type RoomSettings } from '../../src/net/protocol.js';
+import { defaultHouseRules } from '../../src/engine/index.js';
 
 const ID = 'Ab3_-xYz0123456789abcd';
 const SETTINGS = { variant: 'draw', players: 2, level: 'easy' } as const;
@@ -173,5 +174,30 @@ describe('isValidName', () => {
       assert.equal(isValidName(name), parsed.ok, `${JSON.stringify(name)}`);
     }
     assert.deepEqual(names.map(isValidName), [true, true, false, false, false, false, false, false, false]);
+  });
+});
+
+describe('roomRules', () => {
+  test('fills every default of settings that leave everything out', () => {
+    assert.deepEqual(roomRules({ variant: 'fives', players: 2, level: 'easy' }), {
+      match: { variant: 'fives', players: 2, target: 150, teams: false, houseRules: defaultHouseRules('fives') },
+      level: 'easy',
+      tempo: 'normal',
+      clock: DEFAULT_TURN_CLOCK,
+      phrases: true,
+      spectators: true,
+    });
+  });
+
+  test('keeps every setting given, false and 0 included', () => {
+    const settings: RoomSettings = {
+      variant: 'doubles', players: 4, level: 'hard', target: 50, teams: true, tempo: 'fast',
+      houseRules: { drawMode: 'untilPlayable' }, clock: 0, phrases: false, spectators: false,
+    };
+    const rules = roomRules(settings);
+    assert.deepEqual(
+      { ...rules, match: { target: rules.match.target, teams: rules.match.teams, drawMode: rules.match.houseRules.drawMode } },
+      { match: { target: 50, teams: true, drawMode: 'untilPlayable' }, level: 'hard', tempo: 'fast', clock: 0, phrases: false, spectators: false },
+    );
   });
 });

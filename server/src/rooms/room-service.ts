@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { legalMoves, playerView, type LegalMove, type Move, type Seat } from 'domino-game/engine';
 import { computerSeed, TEMPO_DELAYS } from 'domino-game/machine';
-import { DEFAULT_TURN_CLOCK, PHRASES, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomSettings } from 'domino-game/protocol';
+import { PHRASES, roomRules, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomSettings } from 'domino-game/protocol';
 import type { Cluster } from '../cluster.js';
 import type { ComputerPool } from '../computer-pool.js';
 import { due as dueOf, expiresAt, turnClock, type Due, type Timing } from '../core/due.js';
@@ -274,7 +274,7 @@ export class RoomService {
   /** Opens the room's table read only (unless its host turned watching off): the room info, then each change's `table`. */
   private async watch(client: Client, id: string): Promise<void> {
     const room = await this.hot(id);
-    if (room.state.settings.spectators === false) {
+    if (!roomRules(room.state.settings).spectators) {
       this.release(room);
       throw new Refusal('watching-off', 'the host has turned watching off for this room');
     }
@@ -330,7 +330,7 @@ export class RoomService {
   /** A seat's quick phrase: to everyone in the room, here and on the other processes; never stored. */
   private async phrase(client: Client, phrase: PhraseId): Promise<void> {
     const { room, seat } = this.seated(client);
-    if (room.state.settings.phrases === false) throw new Refusal('phrases-off', 'the host turned quick phrases off in this room');
+    if (!roomRules(room.state.settings).phrases) throw new Refusal('phrases-off', 'the host turned quick phrases off in this room');
     if (!room.phrases.allow(seat, this.now())) throw new Refusal('rate-limited', 'one quick phrase every 2 seconds, 10 a minute');
     this.relayPhrase(room, seat, phrase);
     this.options.cluster.say(room.id, seat, phrase);
@@ -605,8 +605,9 @@ export class RoomService {
   // ---- The clock: computers, away players, the next deal -------------------------------------
 
   private timing(room: RoomState): Timing {
-    const turnMs = (room.settings.clock ?? DEFAULT_TURN_CLOCK) * 1000 * (this.options.clockScale ?? 1);
-    return { graceMs: this.options.graceMs, nextRoundMs: this.options.nextRoundMs, computerMs: TEMPO_DELAYS[room.settings.tempo ?? 'normal'].move, turnMs };
+    const { clock, tempo } = roomRules(room.settings);
+    const turnMs = clock * 1000 * (this.options.clockScale ?? 1);
+    return { graceMs: this.options.graceMs, nextRoundMs: this.options.nextRoundMs, computerMs: TEMPO_DELAYS[tempo].move, turnMs };
   }
 
   private schedule(room: LiveRoom): void {

@@ -13,6 +13,19 @@ const tileGrid = new Uint8Array(GRID * GRID);
 const roomGrid = new Uint8Array(GRID * GRID);
 const touched = new Uint8Array(GRID * GRID);
 
+/** What a search for a free place keeps off besides the tiles laid. */
+export interface Search {
+  /** Stay within the table's bounds. */
+  bounded: boolean;
+  /** Keep off the rooms the ends hold. */
+  rooms: boolean;
+  /** Keep off this place too (a tile being weighed), or null. */
+  avoid: Rect | null;
+}
+
+/** Any place free of tiles: bounds, rooms and nothing else matter. */
+export const AMONG_TILES: Search = { bounded: false, rooms: false, avoid: null };
+
 export class Grids {
   /** Set when `free` refuses a place for crossing the bounds: a search without bounds may do better. */
   outOfBounds = false;
@@ -37,8 +50,9 @@ export class Grids {
     return r.x >= 0 && r.x + r.w <= this.width && r.y >= -this.rows && r.y + r.h <= this.rows;
   }
 
-  /** Whether `r` is free of tiles, of `avoid`, and (when `rooms`) of ends' rooms; in bounds when `bounded`. */
-  free(r: Rect, bounded: boolean, rooms: boolean, avoid: Rect | null): boolean {
+  /** Whether `r` is free of tiles and of what `search` also keeps off (see Search). */
+  free(r: Rect, search: Search): boolean {
+    const { bounded, rooms, avoid } = search;
     if (bounded && !this.inBounds(r)) {
       this.outOfBounds = true;
       return false;

@@ -6,9 +6,7 @@
 import { indexOfHalves } from '../../engine/internal.js';
 import type { OpenEnd, Placement } from '../../engine/index.js';
 import {
-  beyond,
   DOWN,
-  faceLen,
   faceLine,
   faceMid,
   hitsAny,
@@ -17,70 +15,21 @@ import {
   opposite,
   overlaps,
   RIGHT,
-  sign,
   UP,
   type Rect,
 } from './geometry.js';
-import { GRID, Grids } from './grids.js';
+import { candidateAt, STRIDE, template, type Arm, type Candidate, type Heading, type TileKind } from './candidates.js';
+import { AMONG_TILES, GRID, Grids } from './grids.js';
+import { PlaceChooser, UNKNOWN_TILE, type ChoiceFacts, type Laying } from './choice.js';
+import { RoomFinder, type Hold, type TableFacts } from './rooms.js';
 import type { Point, TileLayout } from './geometry.js';
 
-/** An end of an arm (open, or a spinner's short side not open yet). */
-interface Arm {
-  /** Table index of the tile offering it (-1 for a look-ahead). */
-  from: number;
-  /** The part of that tile showing the end's number: a non-double's outer half, or a whole double. */
-  region: Rect;
-  /** The region is a double: tiles attach to its side `dir` only (a spinner's other sides are other arms). */
-  double: boolean;
-  /** The way the arm runs now. */
-  dir: number;
-  /** The horizontal way the arm last ran, or -1. */
-  rowDir: number;
-  /** UP or DOWN: where the arm's rows stack. */
-  progress: number;
-  /** The number showing (-1: not known). */
-  pip: number;
-  /** `alive`'s room (null: none) when the table had `soloAt` tiles, for `soloPip`, and whether it had to hold the double. */
-  solo?: Rect[] | null;
-  soloAt?: number;
-  soloPip?: number;
-  soloNeededDouble?: boolean;
-}
 
-/** A position for a tile on an arm. */
-interface Candidate {
-  rect: Rect;
-  /** The way the arm runs after it. */
-  dir: number;
-  /** A non-double's outer half; null for a double. */
-  outer: Rect | null;
-  /** The arm after a tile here, once asked for. */
-  next?: Arm;
-  /** A spinner's short sides if laid here, once asked for. */
-  sides?: [Arm, Arm];
-}
 
-/**
- * Proof that an end has room: a free place for its next tile, and the places it needs: one beyond it
- * (and, for a double that may be a spinner, one at each of its short sides).
- */
-interface Room {
-  next: Candidate;
-  rects: Rect[];
-}
 
-/** An end's room in the look-ahead. */
-interface Hold {
-  /** Its own room, clear of the other ends' rooms; null if it has none of its own. */
-  room: Room | null;
-  /** `room` is in bounds, and so is the room for the end's double if that may still come. */
-  bounded: boolean;
-  /** It has room at all, regardless of the other ends. */
-  alive: boolean;
-}
 
-/** See `cost`: [ends without room, ends without room of their own, beyond the bounds, ends losing room in bounds]. */
-type Cost = [number, number, number, number];
+
+
 
 /** An open end's box, in half-units; `anchor` only when detached (see `anchorOf`). */
 export interface Box {
@@ -90,27 +39,8 @@ export interface Box {
   anchor: Point | null;
 }
 
-/** A position weighed by `cost`, with the rooms found for the ends it concerns. */
-interface Evaluation {
-  c: Candidate;
-  cost: Cost;
-  /** Rooms for the end after the tile and a spinner's sides. */
-  fresh: Hold[];
-  /** New rooms for other ends: those the tile takes, and those moved to make space. */
-  moved: [string, Hold][];
-  /** Their rooms before. */
-  old: [string, Hold][];
-}
 
-/** Costs nothing beyond the ends already without a room of their own (`floor` of them). */
-function perfect(cost: Cost, floor: number): boolean {
-  return cost[0] === 0 && cost[1] <= floor && cost[2] === 0 && cost[3] === 0;
-}
 
-function cheaper(a: Cost, b: Cost): boolean {
-  for (let i = 0; i < 4; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
-}
 
 /** Where an arm's end is: the middle of its region's face the arm leaves from (for detached tiles and boxes). */
 export function anchorOf(arm: Arm): Point {
@@ -119,22 +49,17 @@ export function anchorOf(arm: Arm): Point {
   return horizontal(arm.dir) ? { x: line, y: mid } : { x: mid, y: line };
 }
 
-/** Lateral shifts tried after the natural position, in half-units. */
-const SHIFTS = [1, -1, 2, -2];
-const NO_SHIFT = [0];
 
-/** Candidate positions relative to a region, by its geometry (see `template`), kept across calls. */
-const templates = new Map<number, Int16Array>();
-const STRIDE = 8;
-/** At most this many places are weighed for one tile (the first ones, in the order of preference). */
-const MAX_WEIGHED = 16;
+
+
+
 
 /** Lays the tiles of one table, one by one (see layout.ts). */
-export class Layouter {
+export class Layouter implements TableFacts, ChoiceFacts {
   readonly tiles: TileLayout[] = [];
   readonly rects: Rect[] = [];
   readonly arms = new Map<string, Arm>();
-  private readonly holds = new Map<string, Hold>();
+  readonly holds = new Map<string, Hold>();
   /** Bit i: the tile with index i (indexOfHalves) is on the table. */
   private placed = 0;
   /** The lead is a spinner: later spinners branch into 's<i>.1' and 's<i>.2' (Doubles). */
@@ -143,16 +68,28 @@ export class Layouter {
   private plainDouble = false;
   /** A spinner has been laid (the lead or later). */
   private spun = false;
-  /** Scratch rectangle for `firstFree`. */
-  private readonly probe: Rect = { x: 0, y: 0, w: 0, h: 0 };
+  /** What the look-ahead worked out per candidate, kept off its objects. */
+  private readonly nextArms = new WeakMap<Candidate, Arm>();
+  private readonly spinnerSides = new WeakMap<Candidate, [Arm, Arm]>();
 
   /** The tiles laid and the ends' rooms, cell by cell; the bounds. */
   readonly grid: Grids;
   private readonly width: number;
 
+  get tilesLaid(): number {
+    return this.tiles.length;
+  }
+
+  /** Room-finding for the ends, over the same grids. */
+  private readonly rooms: RoomFinder;
+  /** The choice of a tile's place, weighing what each costs the ends. */
+  private readonly chooser: PlaceChooser;
+
   constructor(width: number, rows: number) {
     this.width = width;
     this.grid = new Grids(width, rows);
+    this.rooms = new RoomFinder(this.grid, this);
+    this.chooser = new PlaceChooser(this.grid, this.rooms, this);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -172,108 +109,24 @@ export class Layouter {
     return (d << 4) | (roomier << 2) | opposite(roomier);
   }
 
-  /**
-   * The position at `i` of template `t` (see `template`) against region `R`. The positions of a
-   * template, in order, are those for a tile on an arm, best first: the natural ones, then the same
-   * shifted along the face. Every one touches the region with the attached half (a double: with its
-   * long side), and a non-double's outer half does not touch the region.
-   */
-  private at(R: Rect, t: Int16Array, i: number): Candidate {
-    const rect = { x: R.x + t[i]!, y: R.y + t[i + 1]!, w: t[i + 2]!, h: t[i + 3]! };
-    return { rect, dir: t[i + 4]!, outer: t[i + 7] ? { x: R.x + t[i + 5]!, y: R.y + t[i + 6]!, w: 2, h: 2 } : null };
-  }
-
-  /** Positions relative to a region's corner: [dx, dy, w, h, way, outer dx, outer dy, has outer]… */
-  private template(r: Rect, regionDouble: boolean, dir: number, rowDir: number, progress: number, double: boolean): Int16Array {
-    const code = this.waysCode(dir, rowDir, progress, r.x + r.w / 2);
-    const key = (((((r.w * 8 + r.h) * 2 + (regionDouble ? 1 : 0)) * 4 + dir) * 64 + code) * 2) + (double ? 1 : 0);
-    let t = templates.get(key);
-    if (!t) {
-      const ways = [code >> 4, (code >> 2) & 3, code & 3];
-      const origin: Arm = { from: -1, region: { x: 0, y: 0, w: r.w, h: r.h }, double: regionDouble, dir, rowDir, progress, pip: -1 };
-      const list = [...this.generate(origin, double, 0, ways), ...this.generate(origin, double, 1, ways)];
-      t = new Int16Array(list.length * STRIDE);
-      list.forEach((k, i) => {
-        const o = k.outer;
-        t!.set([k.rect.x, k.rect.y, k.rect.w, k.rect.h, k.dir, o ? o.x : 0, o ? o.y : 0, o ? 1 : 0], STRIDE * i);
-      });
-      templates.set(key, t);
-    }
-    return t;
-  }
-
-  private generate(arm: Arm, double: boolean, pass: number, ways: readonly number[]): Candidate[] {
-    const list: Candidate[] = [];
-    const R = arm.region;
-    const back = opposite(arm.dir);
-    const shifts = pass === 0 ? NO_SHIFT : SHIFTS;
-
-    if (double) {
-      // Crosswise against a face, centred on it (pass 0) or shifted along it (pass 1).
-      for (const f of ways) {
-        if (arm.double ? f !== arm.dir : f === back) continue;
-        const line = faceLine(R, f);
-        const mid = faceMid(R, f);
-        for (const o of shifts) list.push({ rect: beyond(f, line, 0, 2, mid - 2 + o, mid + 2 + o), dir: f, outer: null });
-      }
-      return list;
-    }
-
-    // Pairs face * 4 + way: straight on from a face (face = way), or an L: the attached half against
-    // the face, the tile running along it. A double's region offers its one face only.
-    const combos: number[] = [];
-    for (const e of ways) {
-      const f = arm.double ? arm.dir : e;
-      if (!combos.includes(f * 4 + e)) combos.push(f * 4 + e);
-    }
-    if (!arm.double) {
-      for (const e of ways) {
-        for (const f of [arm.dir, (e + 1) & 3, (e + 3) & 3]) {
-          if (f !== back && horizontal(f) !== horizontal(e) && !combos.includes(f * 4 + e)) combos.push(f * 4 + e);
-        }
-      }
-    }
-    for (const combo of combos) {
-      const f = combo >> 2;
-      const e = combo & 3;
-      const line = faceLine(R, f);
-      const mid = faceMid(R, f);
-      const len = faceLen(R, f);
-      const straight = f === e;
-      // An L sits at the end of the face so that its outer half clears it.
-      const base = straight ? 0 : sign(e) * (len / 2 - 1);
-      for (const shift of shifts) {
-        const o = base + shift;
-        if (Math.abs(o) >= 1 + len / 2) continue; // must touch the face
-        const a0 = mid - 1 + o;
-        if (straight) {
-          list.push({ rect: beyond(f, line, 0, 4, a0, a0 + 2), dir: e, outer: beyond(f, line, 2, 4, a0, a0 + 2) });
-        } else {
-          const b0 = a0 + 2 * sign(e);
-          if (b0 < mid + len / 2 && b0 + 2 > mid - len / 2) continue; // the outer half would touch
-          const rect = beyond(f, line, 0, 2, Math.min(a0, b0), Math.max(a0, b0) + 2);
-          list.push({ rect, dir: e, outer: beyond(f, line, 0, 2, b0, b0 + 2) });
-        }
-      }
-    }
-    return list;
+  /** The candidate places for a tile of `kind` leaving from `from` (see candidates.ts), in this table's order of ways. */
+  template(from: Heading, kind: TileKind): Int16Array {
+    const r = from.region;
+    return template(from, kind, this.waysCode(from.dir, from.rowDir, from.progress, r.x + r.w / 2));
   }
 
   /** The geometry of the arm after a tile at `c` on `arm` (kept on `c`). */
-  private after(arm: Arm, c: Candidate): Arm {
-    return (c.next ??= {
-      from: -1,
-      region: c.outer ?? c.rect,
-      double: c.outer === null,
-      dir: c.dir,
-      rowDir: horizontal(c.dir) ? c.dir : arm.rowDir,
-      progress: arm.progress,
-      pip: -1,
-    });
+  after(arm: Arm, c: Candidate): Arm {
+    let next = this.nextArms.get(c);
+    if (next === undefined) {
+      next = { from: -1, region: c.outer ?? c.rect, double: c.outer === null, dir: c.dir, rowDir: horizontal(c.dir) ? c.dir : arm.rowDir, progress: arm.progress, pip: -1 };
+      this.nextArms.set(c, next);
+    }
+    return next;
   }
 
   /** The short sides of a spinner at `c` (kept on `c`): [up or left, down or right]. */
-  private sidesOf(c: Candidate): [Arm, Arm] {
+  sidesOf(c: Candidate): [Arm, Arm] {
     const side = (s: number): Arm => ({
       from: -1,
       region: c.rect,
@@ -283,7 +136,12 @@ export class Layouter {
       progress: horizontal(s) ? (c.rect.y + c.rect.h / 2 >= 0 ? DOWN : UP) : s,
       pip: -1,
     });
-    return (c.sides ??= horizontal(c.dir) ? [side(UP), side(DOWN)] : [side(LEFT), side(RIGHT)]);
+    let sides = this.spinnerSides.get(c);
+    if (sides === undefined) {
+      sides = horizontal(c.dir) ? [side(UP), side(DOWN)] : [side(LEFT), side(RIGHT)];
+      this.spinnerSides.set(c, sides);
+    }
+    return sides;
   }
 
   /** `shape` as the end offered by table[from], showing `pip`. */
@@ -300,127 +158,13 @@ export class Layouter {
    * lead is one, and so is every double since); in All Fives the first double is, so while no double
    * has been laid (Draw and Block look the same until their first double, which does not spin).
    */
-  private spinnerNext(): boolean {
+  spinnerNext(): boolean {
     return !this.plainDouble && (this.branchIds || !this.spun);
   }
 
   /** Whether the double of `pip` may still come: it is not on the table (pip -1: not known, so yes). */
-  private doubleToCome(pip: number): boolean {
+  doubleToCome(pip: number): boolean {
     return pip < 0 || (this.placed & (1 << indexOfHalves(pip, pip))) === 0;
-  }
-
-  /**
-   * The first free position (see `free`) for a non-double on an arm with region `r` (a double's if
-   * `double`) running `dir`, off `a`…`c` too. For the look-ahead: no candidate objects, the positions
-   * come from templates relative to the region, kept across calls.
-   */
-  private firstFree(
-    r: Rect,
-    double: boolean,
-    dir: number,
-    rowDir: number,
-    progress: number,
-    bounded: boolean,
-    rooms: boolean,
-    avoid: Rect | null,
-    a: Rect,
-    b: Rect | null,
-    c: Rect | null,
-  ): Rect | null {
-    const t = this.template(r, double, dir, rowDir, progress, false);
-    const probe = this.probe;
-    for (let i = 0; i < t.length; i += STRIDE) {
-      probe.x = r.x + t[i]!;
-      probe.y = r.y + t[i + 1]!;
-      probe.w = t[i + 2]!;
-      probe.h = t[i + 3]!;
-      if (overlaps(a, probe) || (b && overlaps(b, probe)) || (c && overlaps(c, probe))) continue;
-      if (this.grid.free(probe, bounded, rooms, avoid)) return { x: probe.x, y: probe.y, w: probe.w, h: probe.h };
-    }
-    return null;
-  }
-
-  /**
-   * Room on `arm` for a tile of the kind and the tile after it (see `free`); for a double that may be a
-   * spinner (see `spinnerNext`), for its short sides' first tiles too.
-   */
-  private findRoom(arm: Arm, double: boolean, bounded: boolean, rooms: boolean, avoid: Rect | null): Room | null {
-    const R = arm.region;
-    const t = this.template(R, arm.double, arm.dir, arm.rowDir, arm.progress, double);
-    const rect: Rect = { x: 0, y: 0, w: 0, h: 0 };
-    const outer: Rect = { x: 0, y: 0, w: 2, h: 2 };
-    for (let i = 0; i < t.length; i += STRIDE) {
-      rect.x = R.x + t[i]!;
-      rect.y = R.y + t[i + 1]!;
-      rect.w = t[i + 2]!;
-      rect.h = t[i + 3]!;
-      if (!this.grid.free(rect, bounded, rooms, avoid)) continue;
-      const dir = t[i + 4]!;
-      const single = t[i + 7] === 1;
-      outer.x = R.x + t[i + 5]!;
-      outer.y = R.y + t[i + 6]!;
-      const rowDir = horizontal(dir) ? dir : arm.rowDir;
-      const n = this.firstFree(single ? outer : rect, !single, dir, rowDir, arm.progress, bounded, rooms, avoid, rect, null, null);
-      if (n === null) continue;
-      if (!double || !this.spinnerNext()) return { next: this.made(rect, dir, single ? outer : null), rects: [{ ...rect }, n] };
-      // A spinner's short sides: perpendicular to its line, rows stacking away from the lead's line.
-      const [d1, d2] = horizontal(dir) ? [UP, DOWN] : [LEFT, RIGHT];
-      const rows = horizontal(d1); // sides running left and right stack their rows away from the lead's line
-      const across = rect.y + rect.h / 2 >= 0 ? DOWN : UP;
-      const s1 = this.firstFree(rect, true, d1, rows ? d1 : -1, rows ? across : d1, bounded, rooms, avoid, rect, n, null);
-      const s2 = s1 && this.firstFree(rect, true, d2, rows ? d2 : -1, rows ? across : d2, bounded, rooms, avoid, rect, n, s1);
-      if (s1 && s2) return { next: this.made(rect, dir, single ? outer : null), rects: [{ ...rect }, n, s1, s2] };
-    }
-    return null;
-  }
-
-  /** A candidate from (copies of) scratch rectangles. */
-  private made(rect: Rect, dir: number, outer: Rect | null): Candidate {
-    return { rect: { x: rect.x, y: rect.y, w: rect.w, h: rect.h }, dir, outer: outer && { x: outer.x, y: outer.y, w: 2, h: 2 } };
-  }
-
-  /**
-   * Room on `arm` (showing `pip`) for what may still be laid there: a non-double (the room returned; its
-   * first place is the end's box), and the double of `pip` while that is not on the table.
-   */
-  private roomFor(arm: Arm, pip: number, bounded: boolean, rooms: boolean, avoid: Rect | null): Room | null {
-    const w = this.findRoom(arm, false, bounded, rooms, avoid);
-    if (w === null || (this.doubleToCome(pip) && this.findRoom(arm, true, bounded, rooms, avoid) === null)) return null;
-    return w;
-  }
-
-  /** An end's own room (clear of the other ends' rooms), in bounds if it can; not marked. */
-  private findHold(arm: Arm, pip: number, wantBounded: boolean, avoid: Rect | null): Hold {
-    this.grid.outOfBounds = false;
-    let room = wantBounded ? this.roomFor(arm, pip, true, true, null) : null;
-    const bounded = room !== null;
-    if (room === null && wantBounded && this.doubleToCome(pip)) {
-      // Its double may only fit beyond the bounds: a non-double's place within them is still worth having.
-      const single = this.findRoom(arm, false, true, true, null);
-      if (single && this.findRoom(arm, true, false, true, null)) room = single;
-    }
-    // Without the bounds, only a search that met them can find more.
-    if (room === null && (!wantBounded || this.grid.outOfBounds)) room = this.roomFor(arm, pip, false, true, null);
-    return { room, bounded, alive: room !== null || this.alive(arm, pip, avoid) };
-  }
-
-  /** Whether `arm` has room regardless of the other ends (tiles only; off `avoid`). Kept per arm until the next tile. */
-  private alive(arm: Arm, pip: number, avoid: Rect | null): boolean {
-    const stale = arm.soloAt !== this.tiles.length || arm.soloPip !== pip;
-    // Walled in stays walled in as tiles are added, unless the end no longer needs room for its double.
-    const stillDead = arm.solo === null && arm.soloPip === pip && !(this.doubleToCome(pip) === false && arm.soloNeededDouble);
-    if (arm.solo === undefined || (stale && !stillDead)) {
-      arm.soloNeededDouble = this.doubleToCome(pip);
-      const single = this.findRoom(arm, false, false, false, null);
-      const double = single && this.doubleToCome(pip) ? this.findRoom(arm, true, false, false, null) : null;
-      arm.solo = single === null || (this.doubleToCome(pip) && double === null) ? null : [...single.rects, ...(double?.rects ?? [])];
-      arm.soloAt = this.tiles.length;
-      arm.soloPip = pip;
-    }
-    const w = arm.solo;
-    if (w === null) return false;
-    if (avoid === null || !hitsAny(w, avoid)) return true;
-    return this.roomFor(arm, pip, false, false, avoid) !== null;
   }
 
   private hold(id: string, h: Hold): void {
@@ -439,129 +183,7 @@ export class Layouter {
   private settle(id: string, arm: Arm): void {
     const old = this.unhold(id);
     // Walled in for good (space only shrinks): keep it so.
-    this.hold(id, old && !old.alive ? old : this.findHold(arm, arm.pip, true, null));
-  }
-
-  /**
-   * How bad a tile at `c` on end `id` would be, lower is better (see Cost): for the end itself after the
-   * tile, a spinner's new sides, the ends whose rooms it takes (which look for another), and the ends
-   * already without room of their own (which must keep room at all). The rooms found come with it, for
-   * `lay` to keep.
-   */
-  private cost(id: string, arm: Arm, c: Candidate, spinner: boolean, pip: number): Evaluation {
-    const cost: Cost = [0, 0, this.grid.inBounds(c.rect) ? 0 : 1, 0];
-    const own = this.holds.get(id);
-    if (own?.room) this.grid.room(own.room.rects, -1);
-    const e: Evaluation = { c, cost, fresh: [], moved: [], old: [] };
-    const hit: string[] = [];
-    for (const [other, h] of this.holds) {
-      if (other === id || !h.alive) continue;
-      if (h.room === null) {
-        const a = this.arms.get(other)!;
-        cost[this.alive(a, a.pip, c.rect) ? 1 : 0]++;
-      } else if (hitsAny(h.room.rects, c.rect)) {
-        hit.push(other);
-        e.old.push([other, h]);
-        this.grid.room(h.room.rects, -1);
-      }
-    }
-    this.grid.room([c.rect], 1);
-    for (const other of hit) {
-      const a = this.arms.get(other)!;
-      e.moved.push([other, this.place(e, id, a, a.pip, this.holds.get(other)!.bounded)]);
-    }
-    e.fresh.push(this.place(e, id, this.after(arm, c), pip, true));
-    if (spinner) for (const side of this.sidesOf(c)) e.fresh.push(this.place(e, id, side, pip, true));
-    // Undo the marks: the grids are as they were.
-    for (const h of e.fresh) if (h.room) this.grid.room(h.room.rects, -1);
-    for (const [, h] of e.moved) if (h.room) this.grid.room(h.room.rects, -1);
-    this.grid.room([c.rect], -1);
-    for (const [, h] of e.old) if (h.room) this.grid.room(h.room.rects, 1);
-    if (own?.room) this.grid.room(own.room.rects, 1);
-    return e;
-  }
-
-  /**
-   * Part of `cost`: finds end `a` a room of its own (in bounds if `wantBounded`), marks it, and adds to
-   * the cost what it lacks. When the other ends' rooms leave none, tries to move up to two of them
-   * elsewhere (as good as before) to make space; those moves join `e`.
-   */
-  private place(e: Evaluation, id: string, a: Arm, pip: number, wantBounded: boolean): Hold {
-    let h = this.findHold(a, pip, wantBounded, e.c.rect);
-    if (h.room === null || (wantBounded && !h.bounded)) h = this.makeSpace(e, id, a, pip, wantBounded) ?? h;
-    const cost = e.cost;
-    if (h.room) this.grid.room(h.room.rects, 1);
-    else cost[h.alive ? 1 : 0]++;
-    if (wantBounded && !h.bounded) cost[3]++;
-    return h;
-  }
-
-  /** See `place`: a room for `a` made by moving other ends' rooms, or null (nothing changed). */
-  private makeSpace(e: Evaluation, id: string, a: Arm, pip: number, bounded: boolean): Hold | null {
-    // A room among the tiles alone, off the rooms just found in this evaluation.
-    const target = this.roomFor(a, pip, bounded, false, e.c.rect);
-    if (target === null) return null;
-    for (const h of e.fresh) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
-    for (const [, h] of e.moved) if (h.room && h.room.rects.some((r) => hitsAny(target.rects, r))) return null;
-    const blockers: [string, Hold][] = [];
-    for (const [other, h] of this.holds) {
-      if (other === id || !h.room || !h.room.rects.some((r) => hitsAny(target.rects, r))) continue;
-      if (e.old.some(([o]) => o === other)) continue; // already moved (its old room is not marked)
-      blockers.push([other, h]);
-    }
-    if (blockers.length === 0 || blockers.length > 2) return null;
-    for (const [, h] of blockers) this.grid.room(h.room!.rects, -1);
-    this.grid.room(target.rects, 1);
-    const moved: [string, Hold][] = [];
-    for (const [other, h] of blockers) {
-      const b = this.arms.get(other)!;
-      const nh = this.findHold(b, b.pip, h.bounded, e.c.rect);
-      if (nh.room === null || (h.bounded && !nh.bounded)) break;
-      this.grid.room(nh.room.rects, 1);
-      moved.push([other, nh]);
-    }
-    this.grid.room(target.rects, -1);
-    if (moved.length < blockers.length) {
-      for (const [, nh] of moved) this.grid.room(nh.room!.rects, -1);
-      for (const [, h] of blockers) this.grid.room(h.room!.rects, 1);
-      return null;
-    }
-    e.old.push(...blockers);
-    e.moved.push(...moved);
-    return { room: target, bounded, alive: true };
-  }
-
-  /**
-   * The best position for a tile on `id` (see the header) and what it costs, or null when no free
-   * position touches the end. The end's box (its room's first place) is tried first, then the rest in
-   * the arm's order of preference.
-   */
-  private choose(id: string, arm: Arm, double: boolean, spinner: boolean, pip: number): Evaluation | null {
-    // The least a tile can cost: the other ends already without room of their own stay so.
-    let floor = 0;
-    for (const [other, h] of this.holds) if (other !== id && h.alive && h.room === null) floor++;
-    let best: Evaluation | null = null;
-    const box = double ? null : (this.holds.get(id)?.room?.next ?? null);
-    if (box && this.grid.free(box.rect, false, false, null)) {
-      best = this.cost(id, arm, box, spinner, pip);
-      if (perfect(best.cost, floor)) return best;
-    }
-    const R = arm.region;
-    const t = this.template(R, arm.double, arm.dir, arm.rowDir, arm.progress, double);
-    let weighed = 0;
-    for (let i = 0; i < t.length && weighed < MAX_WEIGHED; i += STRIDE) {
-      const c = this.at(R, t, i);
-      const rect = c.rect;
-      if (box && rect.x === box.rect.x && rect.y === box.rect.y && rect.w === box.rect.w) continue;
-      if (!this.grid.free(rect, false, false, null)) continue;
-      // Beyond the bounds it cannot beat a place within them that walls nothing in and takes no room.
-      if (best && best.cost[0] === 0 && best.cost[1] <= floor && best.cost[2] === 0 && !this.grid.inBounds(rect)) continue;
-      const e = this.cost(id, arm, c, spinner, pip);
-      weighed++;
-      if (best === null || cheaper(e.cost, best.cost)) best = e;
-      if (perfect(e.cost, floor)) return best;
-    }
-    return best;
+    this.hold(id, old && !old.alive ? old : this.rooms.findHold(arm, arm.pip, true, null));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -571,7 +193,8 @@ export class Layouter {
    * Last resort when an end is walled in: the nearest free place for a tile (a double when `double`),
    * not touching its tile. Prefers the arm's way of running (a double crosswise to it).
    */
-  private stray(arm: Arm, double = false): Candidate {
+  private stray(arm: Arm, kind: TileKind): Candidate {
+    const double = kind === 'double';
     const { x, y } = arm.region;
     const lying = horizontal(arm.dir) !== double;
     const shapes: [number, number][] = lying ? [[4, 2], [2, 4]] : [[2, 4], [4, 2]];
@@ -580,7 +203,7 @@ export class Layouter {
         for (let dx = -r; dx <= r; dx += dy === -r || dy === r ? 1 : 2 * r) {
           for (const [w, h] of shapes) {
             const rect = { x: x + dx, y: y + dy, w, h };
-            if (!this.grid.free(rect, false, false, null)) continue;
+            if (!this.grid.free(rect, AMONG_TILES)) continue;
             // The way the arm runs on from it: along a non-double, across a double.
             const dir = w > h !== double ? (dx < 0 ? LEFT : RIGHT) : dy < 0 ? UP : DOWN;
             if (double) return { rect, dir, outer: null };
@@ -658,8 +281,9 @@ export class Layouter {
       const id = p.end;
       const arm = this.arms.get(id);
       if (!arm) throw new Error(`layoutTable: table[${index}] is laid on "${id}", which is not an end of the tiles before it`);
-      const chosen = this.choose(id, arm, p.double, p.spinner, b);
-      const c = chosen?.c ?? this.stray(arm, p.double);
+      const laying: Laying = { kind: p.double ? 'double' : 'single', spinner: p.spinner, pip: b };
+      const chosen = this.chooser.choose(id, arm, laying);
+      const c = chosen?.c ?? this.stray(arm, laying.kind);
       this.unhold(id);
       for (const [other] of chosen?.old ?? []) this.unhold(other);
       this.record(index, c, chosen === null ? arm : null);
@@ -702,20 +326,20 @@ export class Layouter {
       const clearOf = (r: Rect): boolean => !out.some((o) => overlaps(o.rect, r));
       // The end's room is where its next tile goes when that costs nothing (see `choose`); without a
       // room of its own, weigh the end as for a tile (its outer number not known: with room for its double).
-      let pick = this.holds.get(end.id)?.room?.next ?? this.choose(end.id, arm, false, false, -1)?.c ?? null;
+      let pick = this.holds.get(end.id)?.room?.next ?? this.chooser.choose(end.id, arm, UNKNOWN_TILE)?.c ?? null;
       if (pick && !clearOf(pick.rect)) {
-        const t = this.template(arm.region, arm.double, arm.dir, arm.rowDir, arm.progress, false);
+        const t = this.template(arm, 'single');
         const others: Candidate[] = [];
         for (let i = 0; i < t.length; i += STRIDE) {
-          const c = this.at(arm.region, t, i);
-          if (clearOf(c.rect) && this.grid.free(c.rect, false, false, null)) others.push(c);
+          const c = candidateAt(arm.region, t, i);
+          if (clearOf(c.rect) && this.grid.free(c.rect, AMONG_TILES)) others.push(c);
         }
         pick = others.find((c) => this.grid.inBounds(c.rect)) ?? (this.grid.inBounds(pick.rect) ? pick : (others[0] ?? pick));
       }
       if (pick) out.push({ id: end.id, rect: pick.rect, dir: pick.dir, anchor: null });
       else {
         // Walled in: the nearest free place.
-        const { rect, dir } = this.stray(arm);
+        const { rect, dir } = this.stray(arm, 'single');
         out.push({ id: end.id, rect, dir, anchor: anchorOf(arm) });
       }
     }

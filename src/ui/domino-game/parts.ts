@@ -1,6 +1,6 @@
 /** The parts of the widget around the table: the players' line, the status line and the summaries. */
 import { html, nothing } from 'lit';
-import type { PlayerView, Seat } from '../../engine/index.js';
+import { VARIANT_RULES, type PlayerView, type Seat } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { seatName, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
@@ -54,15 +54,16 @@ export function renderPlayers(
 /** Round, target and boneyard, above the table. */
 export function renderStatusLine(t: Translator, view: PlayerView) {
   const { config } = view;
+  const rules = VARIANT_RULES[config.variant];
   const stock =
-    config.variant === 'block'
+    rules.stock === 'aside'
       ? t.t('outOfPlay', { count: view.boneyardCount })
       : t.t('boneyard', { count: view.boneyardCount });
   return html`<p class="status" part="status">
     <span>${t.t(VARIANT_NAMES[config.variant])}</span>
     <span>${t.t('roundLine', { round: view.round.number, target: config.target })}</span>
     <span>${stock}</span>
-    ${config.variant === 'fives' && view.table.length > 0 ? html`<span class="count">Σ ${t.number(view.count)}</span>` : nothing}
+    ${rules.scoresFives && view.table.length > 0 ? html`<span class="count">Σ ${t.number(view.count)}</span>` : nothing}
   </p>`;
 }
 

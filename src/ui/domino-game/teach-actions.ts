@@ -2,13 +2,25 @@
  * What Hint and Undo do, loaded on first use with the texts shown on demand (teach.ts has the buttons
  * and keys): asking the worker for the hint and saying it, taking a move back and saying so.
  */
-import type { ReactiveController } from 'lit';
+import type { ReactiveController, ReactiveElement } from 'lit';
 import { tileName, type Tile } from '../../engine/index.js';
 import type { Hint, HintReason, PlaceReason } from '../../ai/worker-player.js';
 import type { Translator } from '../../i18n/index.js';
 import { endName, seatName } from '../names.js';
 import type { SessionState } from '../session/session.js';
-import type { TeachingParts } from './teach.js';
+import type { LocalSession } from '../session/local-session.js';
+import type { EffectiveSettings } from './effective-settings.js';
+import type { LocalMatch } from './local-match.js';
+
+/** What the actions work with (teach.ts hands them over). */
+export interface TeachingParts {
+  host: ReactiveElement;
+  local: LocalSession;
+  match: LocalMatch;
+  t: () => Translator;
+  say: (text: string) => void;
+  settings: () => Pick<EffectiveSettings, 'hints' | 'undo'>;
+}
 
 /** The hint shown, for the position it was asked in. */
 export interface ShownHint {

@@ -5,26 +5,13 @@
  * `undo="off"`). Only the buttons and keys are here, in the first visit: what they do loads on first
  * use (teach-actions.ts, with the texts shown on demand); the hint itself is thought out in the worker.
  */
-import { html, nothing, type ReactiveElement } from 'lit';
+import { html, nothing } from 'lit';
 import { loadExtraTexts, type Translator } from '../../i18n/index.js';
 import type { Tile } from '../../engine/index.js';
-import type { LocalSession } from '../session/local-session.js';
 import type { SessionState } from '../session/session.js';
-import type { EffectiveSettings } from './effective-settings.js';
 import type { LazyParts } from './lazy-parts.js';
-import type { LocalMatch } from './local-match.js';
 
-type Actions = import('./teach-actions.js').TeachActions;
-
-/** What the actions work with. */
-export interface TeachingParts {
-  host: ReactiveElement;
-  local: LocalSession;
-  match: LocalMatch;
-  t: () => Translator;
-  say: (text: string) => void;
-  settings: () => Pick<EffectiveSettings, 'hints' | 'undo'>;
-}
+import type { TeachActions as Actions, TeachingParts } from './teach-actions.js';
 
 /** Keys typed into a field or the settings dialog are not the game's. */
 const typing = (event: KeyboardEvent): boolean =>

@@ -7,7 +7,7 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
-import { isValidName, MAX_NAME_LENGTH, type RoomInfo, type RoomSettings } from '../../net/protocol.js';
+import { isValidName, MAX_NAME_LENGTH, roomRules, type RoomInfo, type RoomSettings } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
 import type { SettingName } from '../domino-game/effective-settings.js';
 import { gameFields, renderFields, renderSummary, roomFields, type SettingChoices, type SettingField } from '../domino-settings/setting-fields.js';
@@ -33,10 +33,14 @@ function withChoices(settings: RoomSettings, choices: SettingChoices): RoomSetti
 }
 
 /** Every setting of a room as fields, but those the site locks; `least` is the fewest players allowed. */
-const roomSettingFields = (t: Translator, settings: RoomSettings, locked: ReadonlySet<SettingName>, least = 2): SettingField[] => [
-  ...gameFields(t, settings, least).filter((f) => !locked.has(f.name as SettingName)),
-  ...roomFields(t, settings),
-];
+const roomSettingFields = (t: Translator, settings: RoomSettings, locked: ReadonlySet<SettingName>, least = 2): SettingField[] => {
+  const rules = roomRules(settings);
+  const { variant, players, teams, target } = rules.match;
+  return [
+    ...gameFields(t, { variant, players, teams, target, level: rules.level, tempo: rules.tempo }, least).filter((f) => !locked.has(f.name as SettingName)),
+    ...roomFields(t, rules),
+  ];
+};
 
 /**
  * @fires lobby-create - Create a room: `{ name, settings }`.
@@ -243,7 +247,7 @@ export class DominoLobby extends LitElement {
         <p class="help" id="lobby-invite-help">${t.t('inviteHelp')}</p>
         <p class="copied" role="status">${this.copied}</p>
       </div>
-      ${room.settings.spectators === false
+      ${!roomRules(room.settings).spectators
         ? nothing
         : html`<div class="invite">
             <label for="lobby-watch-link">${t.t('watchLink')}</label>

@@ -5,10 +5,10 @@
  * then rendered as a control or as a line of the summary.
  */
 import { html, type TemplateResult } from 'lit';
-import { VARIANTS, type Variant } from '../../engine/index.js';
+import { PLAYER_COUNTS, VARIANTS, type Variant } from '../../engine/index.js';
 import type { MessageKey, Translator } from '../../i18n/index.js';
 import { LEVELS, TEMPOS, type Level, type Tempo } from '../../shared/names.js';
-import { DEFAULT_TURN_CLOCK, TURN_CLOCKS, type TurnClock } from '../../shared/phrases.js';
+import { TURN_CLOCKS, type TurnClock } from '../../shared/phrases.js';
 import { LEVEL_NAMES, targetChoices, targetOf, TEMPO_NAMES, VARIANT_NAMES } from './choices.js';
 
 /** What picking a choice changes. `target: null` is the variant's default; `teams: false` no partnerships. */
@@ -25,33 +25,33 @@ export interface SettingChoices {
 }
 export type FieldName = keyof SettingChoices;
 
-/** The game's settings a field shows. */
+/**
+ * The game's settings a field shows, every one in force (a room's through `roomRules`, the dialog's
+ * through the effective settings): no field fills a default of its own. `target: null` is the variant's.
+ */
 export interface GameValues {
   variant: Variant;
   players: 2 | 3 | 4;
-  teams?: boolean | undefined;
-  target?: number | null | undefined;
+  teams: boolean;
+  target: number | null;
   level: Level;
-  tempo?: Tempo | undefined;
+  tempo: Tempo;
 }
-/** A room's own settings (absent: the default). */
+/** A room's own settings in force (`roomRules`). */
 export interface RoomValues {
-  clock?: TurnClock | undefined;
-  phrases?: boolean | undefined;
-  spectators?: boolean | undefined;
+  clock: TurnClock;
+  phrases: boolean;
+  spectators: boolean;
 }
 
 export type SettingField =
   | { kind: 'select'; name: FieldName; label: MessageKey; options: [string, string][]; value: string; pick: (value: string) => SettingChoices }
   | { kind: 'check'; name: FieldName; label: MessageKey; checked: boolean; pick: (checked: boolean) => SettingChoices };
 
-/** The players' choices: the fewest allowed is `least` (in a room, the people already seated). */
-export const PLAYER_COUNTS = [2, 3, 4] as const;
-
 /** A turn clock's name. */
 const clockName = (t: Translator, clock: TurnClock): string => (clock === 0 ? t.t('clockOff') : t.t('clockSeconds', { count: clock }));
 
-/** The match's settings as fields, in the order both the dialog and the room show them. */
+/** The match's settings as fields, in the order both the dialog and the room show them; the fewest players offered is `least` (in a room, the people already seated). */
 export function gameFields(t: Translator, values: GameValues, least = 2): SettingField[] {
   const fields: SettingField[] = [
     { kind: 'select', name: 'level', label: 'computerLevel', options: LEVELS.map((l) => [l, t.t(LEVEL_NAMES[l])]), value: values.level, pick: (v) => ({ level: v as Level }) },
@@ -72,7 +72,7 @@ export function gameFields(t: Translator, values: GameValues, least = 2): Settin
       pick: (v) => ({ players: Number(v) as 2 | 3 | 4, ...(v !== '4' ? { teams: false } : {}) }),
     },
   ];
-  if (values.players === 4) fields.push({ kind: 'check', name: 'teams', label: 'partnerships', checked: values.teams ?? false, pick: (teams) => ({ teams }) });
+  if (values.players === 4) fields.push({ kind: 'check', name: 'teams', label: 'partnerships', checked: values.teams, pick: (teams) => ({ teams }) });
   fields.push({
     kind: 'select',
     name: 'target',
@@ -81,9 +81,7 @@ export function gameFields(t: Translator, values: GameValues, least = 2): Settin
     value: String(targetOf(values.variant, values.target)),
     pick: (v) => ({ target: Number(v) }),
   });
-  // A room without a tempo plays the normal one (the server's default).
-  const tempo = values.tempo ?? 'normal';
-  fields.push({ kind: 'select', name: 'tempo', label: 'tempoLabel', options: TEMPOS.map((v) => [v, t.t(TEMPO_NAMES[v])]), value: tempo, pick: (v) => ({ tempo: v as Tempo }) });
+  fields.push({ kind: 'select', name: 'tempo', label: 'tempoLabel', options: TEMPOS.map((v) => [v, t.t(TEMPO_NAMES[v])]), value: values.tempo, pick: (v) => ({ tempo: v as Tempo }) });
   return fields;
 }
 
@@ -95,11 +93,11 @@ export function roomFields(t: Translator, values: RoomValues): SettingField[] {
       name: 'clock',
       label: 'clockLabel',
       options: TURN_CLOCKS.map((c) => [String(c), clockName(t, c)]),
-      value: String(values.clock ?? DEFAULT_TURN_CLOCK),
+      value: String(values.clock),
       pick: (v) => ({ clock: Number(v) as TurnClock }),
     },
-    { kind: 'check', name: 'phrases', label: 'phrasesAllowed', checked: values.phrases ?? true, pick: (phrases) => ({ phrases }) },
-    { kind: 'check', name: 'spectators', label: 'allowSpectators', checked: values.spectators ?? true, pick: (spectators) => ({ spectators }) },
+    { kind: 'check', name: 'phrases', label: 'phrasesAllowed', checked: values.phrases, pick: (phrases) => ({ phrases }) },
+    { kind: 'check', name: 'spectators', label: 'allowSpectators', checked: values.spectators, pick: (spectators) => ({ spectators }) },
   ];
 }
 
