@@ -5,7 +5,7 @@
  * scores, and prints the mean log-likelihood of the chosen tiles over a grid of the model's constants,
  * best first. Run: node --import tsx bench/fit-play-model.ts [rounds a configuration, default 40]
  */
-import { applyMove, createMatch, isDouble, playerView, type MatchConfig } from '../src/engine/index.js';
+import { applyMove, createMatch, isDouble, playerView, VARIANT_RULES, type MatchConfig } from '../src/engine/index.js';
 import { tileIndex } from '../src/engine/internal.js';
 import { tileAppeal } from '../src/ai/inference.js';
 import { contestantMove, type Contestant } from './opponents/index.js';
@@ -52,7 +52,7 @@ for (const config of CONFIGS) {
             if (tileIndex(tile) === tileIndex(move.tile)) chosen = options.length;
             options.push([tile[0] + tile[1], isDouble(tile) ? 1 : 0, scored - tile[0] - tile[1]]);
           }
-          if (options.length > 1) data[config.variant === 'fives' ? 'fives' : 'other'].push({ options, chosen });
+          if (options.length > 1) data[VARIANT_RULES[config.variant].scoresFives ? 'fives' : 'other'].push({ options, chosen });
         }
         state = applyMove(state, move);
       }
