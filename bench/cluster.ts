@@ -4,6 +4,7 @@
  * nginx's consistent hash sends all of a room's connections to one process), with bench/server.ts's
  * measured run (its client processes, pace and window) for:
  *   - 1, 2 and 3 server processes on one redis-server;
+ *   - 3 server processes on a local Redis Cluster of 3 masters (scripts/local-redis.mjs), every node's CPU counted;
  *   - 1 process on SQLite, through the same nginx;
  *   - the bare echo (bench/server-echo.ts) through the same nginx: the floor of sockets, nginx and clients;
  * then a failover run: 3 processes on Redis, the second SIGKILLed mid-window, its rooms' clients
@@ -11,12 +12,15 @@
  *
  * Printed: CPU µs a move of the whole cluster (every server process + redis-server + nginx's master
  * and workers, user + system from /proc over the window, over the moves measured), moves/s and
- * latency; each N-process figure over the 1-process-on-Redis one (goal ≤ 1.25×); the rooms whose four
+ * latency; each N-process figure over the 1-process-on-Redis one (goal ≤ 1.25×), the Redis Cluster's over
+ * the 3-processes-on-one-Redis one (goal ≤ 1.4×); the rooms whose four
  * seats were all connected through one process at the window's end (from Redis; goal ≥ 99 %); and for
  * the failover, the seconds from the kill until each dropped seat saw its room change again (goal
  * within 5 s), the moves lost and applied twice (goal 0). Figures, not assertions.
  *
- *   npm run bench -- cluster [--rooms 300] [--seconds 20] [--warmup 5] [--think 200-400] [--kill-after 8]
+ *   npm run bench -- cluster [--rooms 300] [--seconds 20] [--warmup 5] [--think 200-400] [--kill-after 8] [--failover-only]
+ *
+ * --failover-only: the failover run alone (what a SIGKILL costs, without the minutes of the other rows).
  *   node --import tsx bench/cluster.ts [the same flags]
  */
 import { resolve } from 'node:path';
@@ -29,6 +33,8 @@ export interface ClusterBenchOptions {
   server: ServerBenchOptions;
   /** Seconds into the failover run's window at which a process is killed. */
   killAfterSeconds: number;
+  /** Only the failover run. */
+  failoverOnly: boolean;
 }
 
 /** Takes this bench's flags out of `args`: the server bench's (one room count; 20 s windows unless given) and --kill-after. */
@@ -36,6 +42,8 @@ export function takeClusterArgs(args: string[]): ClusterBenchOptions {
   const hadSeconds = args.includes('--seconds');
   const hadWarmup = args.includes('--warmup');
   const hadRooms = args.includes('--rooms');
+  const only = args.indexOf('--failover-only');
+  if (only >= 0) args.splice(only, 1);
   const at = args.indexOf('--kill-after');
   const kill = at >= 0 ? Number(args.splice(at, 2)[1]) : 8;
   if (!Number.isFinite(kill) || kill < 1) throw new Error('--kill-after takes seconds, at least 1');
@@ -44,7 +52,7 @@ export function takeClusterArgs(args: string[]): ClusterBenchOptions {
   if (!hadSeconds) server.seconds = 20;
   if (!hadWarmup) server.warmupSeconds = 5;
   if (kill >= server.seconds) throw new Error(`--kill-after (${kill} s) must fall inside the window (--seconds ${server.seconds})`);
-  return { server, killAfterSeconds: kill };
+  return { server, killAfterSeconds: kill, failoverOnly: only >= 0 };
 }
 
 const us = (value: number | null) => (value === null ? '?' : value.toFixed(0));
@@ -66,6 +74,13 @@ export async function benchCluster(options: ClusterBenchOptions, print: (line: s
       `(deploy/nginx.conf, its room in the URL); ${base.warmupSeconds} s warm-up, ${base.seconds} s measured; cpu = user + system over the window ` +
       'of every server process, redis-server and nginx (master and workers), over the moves measured',
   );
+  if (!options.failoverOnly) await benchScaling(base, print);
+  await benchFailover(base, options.killAfterSeconds, print);
+}
+
+/** The rows: 1, 2, 3 processes on one Redis, 3 on a Redis Cluster, 1 on SQLite, the bare echo; their ratios and goals. */
+async function benchScaling(base: ServerBenchOptions, print: (line: string) => void): Promise<void> {
+  const rooms = base.rooms[0]!;
   print('cluster:   setup                          moves/s      p50      p99  errors  µs cpu/move  × 1 on Redis  servers/redis/nginx µs  rooms on one process');
   const rows: { name: string; row: Row }[] = [];
   const show = (name: string, row: Row, reference: Row | undefined) => {
@@ -85,13 +100,35 @@ export async function benchCluster(options: ClusterBenchOptions, print: (line: s
     show(`${processes} process${processes > 1 ? 'es' : ''} on Redis`, row, reference);
   }
   print(`cluster:     views ${reference!.viewBytes.toFixed(0)} bytes on average, ${reference!.framesPerMove.toFixed(2)} view frames a move (1 process on Redis)`);
+  const onCluster = await measure('server', rooms, { ...base, processes: 3, redis: true, redisCluster: true }, 0);
+  show('3 processes on Redis Cluster', onCluster, reference);
+  const clusterRatio = cpuRatio(onCluster, rows[2]!.row);
+  print(`cluster:     3 processes on a Redis Cluster of 3 masters: ${clusterRatio.toFixed(2)}× the CPU a move of 3 processes on one Redis`);
   const sqlite = await measure('server', rooms, { ...base, processes: 1, redis: false, db: 'sqlite' }, 0);
   show('1 process on SQLite', sqlite, reference);
   const echo = await measure('echo', rooms, { ...base, processes: 1, redis: false }, Math.round(reference!.viewBytes) || 2500);
   show('bare echo', echo, reference);
+  const ratio = (n: number) => cpuRatio(rows[n - 1]!.row, reference!);
+  const share = (row: Row) => (row.onOneProcess && row.onOneProcess.of > 0 ? row.onOneProcess.rooms / row.onOneProcess.of : NaN);
+  const leastShare = Math.min(share(rows[1]!.row), share(rows[2]!.row), share(onCluster));
+  const goals: [string, boolean][] = [
+    [`2 processes ${ratio(2).toFixed(2)}× 1 on Redis`, ratio(2) <= 1.25],
+    [`3 processes ${ratio(3).toFixed(2)}× 1 on Redis`, ratio(3) <= 1.25],
+    [`Redis Cluster ${clusterRatio.toFixed(2)}× one Redis`, clusterRatio <= 1.4],
+    [`rooms on one process ≥ ${(leastShare * 100).toFixed(1)} %`, leastShare >= 0.99],
+  ];
+  print(`cluster: goals (2 and 3 processes ≤ 1.25× 1 on Redis, 3 on a Redis Cluster ≤ 1.4× 3 on one Redis, ≥ 99 % of rooms on one process): ${verdict(goals)}`);
+}
 
-  print(`cluster: failover: 3 processes on Redis, the second SIGKILLed ${options.killAfterSeconds} s into the window; its rooms' clients reconnect through nginx and resume`);
-  const failover = await measure('server', rooms, { ...base, processes: 3, redis: true, killAfterSeconds: options.killAfterSeconds }, 0);
+/** A row's CPU a move over another's (NaN when either could not be read). */
+const cpuRatio = (row: Row, over: Row) => (row.cpuPerMove !== null && over.cpuPerMove ? row.cpuPerMove / over.cpuPerMove : NaN);
+const verdict = (goals: [string, boolean][]) => goals.map(([what, ok]) => `${what} ${ok ? '✓' : '✗'}`).join(', ');
+
+/** 3 processes on Redis, the second SIGKILLed mid-window: how soon its rooms play again, and what was lost or doubled. */
+async function benchFailover(base: ServerBenchOptions, killAfterSeconds: number, print: (line: string) => void): Promise<void> {
+  const rooms = base.rooms[0]!;
+  print(`cluster: failover: 3 processes on Redis, the second SIGKILLed ${killAfterSeconds} s into the window; its rooms' clients reconnect through nginx and resume`);
+  const failover = await measure('server', rooms, { ...base, processes: 3, redis: true, killAfterSeconds }, 0);
   const outcome = failover.failover!;
   const back = outcome.recoveries.map((r) => (r.backAt === null ? Infinity : r.backAt - r.droppedAt)).sort((a, b) => a - b);
   const never = back.filter((b) => b === Infinity).length;
@@ -104,20 +141,11 @@ export async function benchCluster(options: ClusterBenchOptions, print: (line: s
   );
   if (failover.examples.length > 0) print(`cluster:     failover errors, first: ${failover.examples.join(' | ')}`);
 
-  const ratio = (n: number) => {
-    const row = rows[n - 1]!.row;
-    return row.cpuPerMove !== null && reference!.cpuPerMove ? row.cpuPerMove / reference!.cpuPerMove : NaN;
-  };
-  const share = (row: Row) => (row.onOneProcess && row.onOneProcess.of > 0 ? row.onOneProcess.rooms / row.onOneProcess.of : NaN);
-  const leastShare = Math.min(share(rows[1]!.row), share(rows[2]!.row));
   const goals: [string, boolean][] = [
-    [`2 processes ${ratio(2).toFixed(2)}× 1 on Redis`, ratio(2) <= 1.25],
-    [`3 processes ${ratio(3).toFixed(2)}× 1 on Redis`, ratio(3) <= 1.25],
-    [`rooms on one process ≥ ${(leastShare * 100).toFixed(1)} %`, leastShare >= 0.99],
     [`failover back within ${Number.isFinite(worst) ? (worst / 1000).toFixed(2) : '∞'} s`, never === 0 && worst <= 5000],
     [`${outcome.lost} moves lost, ${outcome.twice} twice`, outcome.lost === 0 && outcome.twice === 0],
   ];
-  print(`cluster: goals (2 and 3 processes ≤ 1.25× 1 on Redis, ≥ 99 % of rooms on one process, failover within 5 s, 0 lost, 0 twice): ${goals.map(([what, ok]) => `${what} ${ok ? '✓' : '✗'}`).join(', ')}`);
+  print(`cluster: goals (failover within 5 s, 0 lost, 0 twice): ${verdict(goals)}`);
 }
 
 // Run directly: node --import tsx bench/cluster.ts [flags]

@@ -13,7 +13,8 @@
  * Through a load balancer (`roomInUrl`, bench/cluster.ts): each connection names its room in its URL
  * (`/ws?room=ID`), the host's too, under an id it made for the room (`create` carries it), as the widget
  * does. With `reconnect`, a connection closed by the server side connects again and resumes its seat
- * with its token and the last view it holds, as the widget does, and the report tells how long each
+ * with its token and the last view it holds, as the widget does (asking again on a new line when the
+ * resume is refused as `unavailable`), and the report tells how long each
  * took to see its room change again, and any sign of a move lost (a view older than one seen, a round's
  * log that does not go on from the one seen) or applied twice (more moves of its own in a round's log
  * than it sent).
@@ -125,6 +126,7 @@ class Client {
   private readonly sentAt = new Map<number, Set<number>>();
   private round = 0;
   private lastSeq = -1;
+  private lastView: PlayerView | null = null;
   private lastEvent: MatchEmitted | undefined;
   private scheduledSeq = -1;
   private pending: { seq: number; at: number } | null = null;
@@ -218,6 +220,7 @@ class Client {
         problem(`error ${message.code}${message.ref ? ` (${message.ref})` : ''}: ${message.message}`);
         this.pending = null;
         this.welcomed?.(false);
+        if (message.code === 'unavailable') this.tryAgain(message.ref);
         return;
       case 'room':
         return;
@@ -242,8 +245,25 @@ class Client {
         if (message.events.length > 0) this.lastEvent = message.events[message.events.length - 1] as MatchEmitted;
         if (setup!.reconnect) this.check(message.seq, message.view);
         this.lastSeq = message.seq;
+        this.lastView = message.view;
         this.react(message.seq, message.view);
         return;
+    }
+  }
+
+  /**
+   * `unavailable` says nothing changed: as a person (and the widget) would, the seat asks again. A
+   * resume on a new line; a move, a ready or a new match after another think on the view it holds
+   * (without this, one refusal under load left its room waiting for good).
+   */
+  private tryAgain(ref: ClientMessage['type'] | undefined): void {
+    if (ref === 'resume') {
+      if (setup?.reconnect) this.ws.close(1000, 'again');
+      return;
+    }
+    if ((ref === 'move' || ref === 'next-round' || ref === 'new-match') && this.lastView && !closing) {
+      this.scheduledSeq = -1;
+      this.react(this.lastSeq, this.lastView);
     }
   }
 

@@ -23,6 +23,7 @@
  *       [--client-processes 2] [--variant draw] [--db sqlite|memory] [--cpu-prof DIR] [--server-node-flags "FLAGS"]
  *       [--processes 2 --redis]    several server processes sharing a redis-server the bench starts, each
  *                                  room's seats spread over them (--redis alone: one process on Redis)
+ *       [--redis-cluster]          on a Redis Cluster of 3 masters the bench starts instead (every node's CPU counted)
  *   node --import tsx bench/server.ts [the same flags]
  *
  * --think A-B: each action waits uniform A–B ms after the view that calls for it; 0-0 sends at once
@@ -42,10 +43,10 @@ import { VARIANTS, type Variant } from '../src/engine/index.js';
 import type { Command, Reply, Report } from './server-clients.js';
 import { benchPerMove } from './server-permove.js';
 import { benchRoomsCpu } from './server-rooms-cpu.js';
-import { startRedis } from '../server/test/redis-server.js';
+import { startRedis, startRedisCluster } from '../scripts/local-redis.mjs';
 import { startNginx, type RunningNginx } from '../scripts/local-nginx.mjs';
-import { Redis } from 'ioredis';
 import { RedisLog } from '../server/src/storage/redis.js';
+import { redisClient, type RedisTarget } from '../server/src/storage/redis-client.js';
 import { restore } from '../server/src/rooms/live-room.js';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
 
@@ -66,6 +67,8 @@ export interface ServerBenchOptions {
   /** Server processes; more than one share a redis-server this bench starts (as does `redis`). */
   processes: number;
   redis: boolean;
+  /** With `redis`: a local Redis Cluster of three masters (`--redis-cluster`) instead of one redis-server; every node's CPU counts as Redis's. */
+  redisCluster?: boolean;
   /** Where the server process writes V8 CPU profiles of each step (node --cpu-prof: DIR/server-N-rooms/, one a thread; the main thread's is the largest); null: none. */
   cpuProf: string | null;
   /**
@@ -140,6 +143,12 @@ export function takeServerArgs(args: string[]): ServerBenchOptions {
   if (redisAt >= 0) {
     args.splice(redisAt, 1);
     options.redis = true;
+  }
+  const clusterAt = args.indexOf('--redis-cluster');
+  if (clusterAt >= 0) {
+    args.splice(clusterAt, 1);
+    options.redis = true;
+    options.redisCluster = true;
   }
   if (options.processes > 1) options.redis = true;
   const cpuProf = take('--cpu-prof');
@@ -403,10 +412,30 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/** The bench's own Redis: one redis-server or a Redis Cluster of three masters, and the server flags that name it. */
+interface BenchRedis {
+  flags: string[];
+  /** Every redis-server process (for CPU figures). */
+  pids: number[];
+  target: RedisTarget;
+  stop(): Promise<void>;
+}
+
+/** Appending as the README gives for production (appendfsync everysec), on one Redis or on each master. */
+async function startBenchRedis(cluster: boolean): Promise<BenchRedis> {
+  if (cluster) {
+    const nodes = await startRedisCluster({ masters: 3, fsync: 'everysec' });
+    return { flags: ['--redis-cluster', nodes.seeds], pids: nodes.nodes.map((n) => n.pid), target: { cluster: nodes.nodes.map(({ host, port }) => ({ host, port })) }, stop: () => nodes.stop() };
+  }
+  const redis = await startRedis({ fsync: 'everysec' });
+  return { flags: ['--redis', redis.url], pids: [redis.pid], target: { url: redis.url }, stop: () => redis.stop() };
+}
+
 /** How many of `rooms` (ids) have every seat connected through one process, from Redis. */
-async function roomsOnOneProcess(redisUrl: string, rooms: string[]): Promise<{ rooms: number; of: number }> {
-  const redis = new Redis(redisUrl);
+async function roomsOnOneProcess(target: RedisTarget, rooms: string[]): Promise<{ rooms: number; of: number }> {
+  const redis = redisClient(target, 'commands');
   try {
+    await redis.connect();
     const store = new RedisLog(redis);
     let one = 0;
     let of = 0;
@@ -426,8 +455,8 @@ async function roomsOnOneProcess(redisUrl: string, rooms: string[]): Promise<{ r
 export async function measure(target: 'server' | 'echo', rooms: number, options: ServerBenchOptions, frameBytes: number): Promise<Row> {
   const temp = mkdtempSync(join(tmpdir(), 'domino-bench-server-'));
   const env = { ...process.env, LOG_LEVEL: 'warn' };
-  const redis = target === 'server' && options.redis ? await startRedis({ fsync: 'everysec' }) : null;
-  const storage = redis ? ['--redis', redis.url] : ['--db', options.db === 'memory' ? ':memory:' : join(temp, 'rooms.sqlite')];
+  const redis = target === 'server' && options.redis ? await startBenchRedis(options.redisCluster ?? false) : null;
+  const storage = redis ? redis.flags : ['--db', options.db === 'memory' ? ':memory:' : join(temp, 'rooms.sqlite')];
   const args =
     target === 'server'
       ? [SERVER_ENTRY, '--port', '0', '--host', '127.0.0.1', ...storage, '--static', 'none',
@@ -475,10 +504,10 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
     // Awaited after the window; a client process dying meanwhile must not end this one before `finally` stops the others.
     for (const report of reports) report.catch(() => undefined);
     for (const w of workers) w.send({ cmd: 'measure' } satisfies Command);
-    const serverPids = [...servers.map((s) => s.pid), ...(redis ? [redis.pid] : []), ...(nginx ? nginx.pids() : [])];
+    const serverPids = [...servers.map((s) => s.pid), ...(redis ? redis.pids : []), ...(nginx ? nginx.pids() : [])];
     const rssStart = sum(servers.map((s) => rssMb(s.pid)));
     const cpuStart = sum(serverPids.map(cpuMs));
-    const parts = { servers: servers.map((s) => s.pid), redis: redis ? [redis.pid] : [], nginx: nginx ? nginx.pids() : [] };
+    const parts = { servers: servers.map((s) => s.pid), redis: redis ? redis.pids : [], nginx: nginx ? nginx.pids() : [] };
     const partsStart = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
     const metricsStart = target === 'server' ? await scrapeMetrics(server.url) : null;
     const began = performance.now();
@@ -499,7 +528,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
     const load = loadavg()[0]!;
     const metricsEnd = target === 'server' ? await scrapeMetrics(server.url) : null;
     const got: Report[] = await Promise.all(reports);
-    const onOneProcess = redis && options.nginx ? await roomsOnOneProcess(redis.url, got.flatMap((r) => r.roomIds)) : null;
+    const onOneProcess = redis && options.nginx ? await roomsOnOneProcess(redis.target, got.flatMap((r) => r.roomIds)) : null;
 
     const closed = workers.map((w) => reply(w, 'closed', 30_000).catch(() => undefined));
     for (const w of workers) w.send({ cmd: 'close' } satisfies Command);
@@ -579,13 +608,17 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
       ? `think time uniform ${least}–${most2} ms before each move, next-round and new-match`
       : 'no think time: each move sent on receipt (the rate is bounded by the CPU, the latency is queueing)';
   print(`server: 4-player ${options.variant}, tempo instant (no computers), ${think}`);
-  const storage = options.redis ? 'a redis-server of its own (--redis, appendfsync everysec)' : options.db === 'memory' ? 'memory storage (--db :memory:)' : 'SQLite on a temporary file';
+  const storage = options.redisCluster
+    ? 'a Redis Cluster of its own (3 masters, --redis-cluster, appendfsync everysec)'
+    : options.redis
+      ? 'a redis-server of its own (--redis, appendfsync everysec)'
+      : options.db === 'memory' ? 'memory storage (--db :memory:)' : 'SQLite on a temporary file';
   const spread = options.processes > 1 ? `${options.processes} server processes, each room's four seats spread over them (the host on one, the guests round the others), ` : 'the server ';
   print(`server: ${spread}on ${storage}, compiled (server/dist/main.js), LOG_LEVEL=warn, --static none, per-address caps raised; all on 127.0.0.1`);
   print(
     `server: ${options.clientProcesses} client processes, rooms opened at ${options.ramp}/s, ${options.warmupSeconds} s warm-up, ` +
       `${options.seconds} s measured; latency = move sent → the mover gets the view of that move; cpu = user + system of the server's processes` +
-      `${options.redis ? ' and redis-server' : ''} over the window; rss/room = (rss at the end − rss before any room) / rooms`,
+      `${options.redis ? ` and redis-server${options.redisCluster ? 's' : ''}` : ''} over the window; rss/room = (rss at the end − rss before any room) / rooms`,
   );
   print(
     `server: open files: hard limit ${limits ? limits.hard : 'unknown'} (node raises its soft limit to it), ${most} connections at most; ` +

@@ -7,16 +7,15 @@
 //
 //   --processes N     room server processes, default 3
 //   --port P          nginx's port on 127.0.0.1, default a free one
-//   --redis-cluster   a local 3-node Redis Cluster instead of one redis-server (see startStorage)
+//   --redis-cluster   a local Redis Cluster of 3 masters instead of one redis-server
 //   -- FLAGS          passed on to every room server (e.g. -- --grace 20)
 //
-// It runs under tsx (package.json) only to share the tests' redis-server starter
-// (server/test/redis-server.ts).
+// Its redis-servers come from scripts/local-redis.mjs, as the tests' and the bench's do.
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ensureServerBuilt, SERVER_ENTRY } from './ensure-built.mjs';
 import { startNginx } from './local-nginx.mjs';
-import { startRedis } from '../server/test/redis-server.ts';
+import { startRedis, startRedisCluster } from './local-redis.mjs';
 
 function fail(message) {
   console.error(`npm run cluster: ${message}`);
@@ -40,17 +39,15 @@ if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
 const serverFlags = parsed.positionals;
 
 /**
- * Where the rooms are kept, and the room server flags that point at it. The extension point for
- * `--redis-cluster`: a local Redis Cluster comes from scripts/local-redis.mjs's `startRedisCluster`
- * and the server's `--redis-cluster host:port,host:port,...` flag, both being added beside this
- * command; until they are, `--redis-cluster` says so and starts nothing.
+ * Where the rooms are kept, and the room server flags that point at it: one redis-server, or a Redis
+ * Cluster of three masters (`--redis-cluster` takes its nodes as seeds). Both append every write to a
+ * file synced each second, the setting docs/DEPLOY.md gives for production.
  */
 async function startStorage({ redisCluster }) {
   if (redisCluster) {
-    const local = await import('./local-redis.mjs').catch(() => null);
-    if (!local?.startRedisCluster) fail('--redis-cluster needs scripts/local-redis.mjs (startRedisCluster), which is not here yet');
-    const cluster = await local.startRedisCluster();
-    return { flags: ['--redis-cluster', cluster.nodes.join(',')], describe: `a Redis Cluster of ${cluster.nodes.length} masters (${cluster.nodes.join(', ')})`, stop: () => cluster.stop() };
+    const cluster = await startRedisCluster({ masters: 3, fsync: 'everysec' });
+    const pids = cluster.nodes.map((node) => node.pid).join(', ');
+    return { flags: ['--redis-cluster', cluster.seeds], describe: `a Redis Cluster of ${cluster.nodes.length} masters (${cluster.seeds}; pids ${pids})`, stop: () => cluster.stop() };
   }
   const redis = await startRedis({ fsync: 'everysec' });
   return { flags: ['--redis', redis.url], describe: `redis-server ${redis.url} (pid ${redis.pid})`, stop: () => redis.stop() };

@@ -17,6 +17,8 @@ export interface LocalRedis extends LocalRedisNode {
 
 export interface LocalRedisCluster {
   readonly nodes: LocalRedisNode[];
+  /** Every node as `host:port`, joined by commas: the room server's `--redis-cluster` value. */
+  readonly seeds: string;
   stop(): Promise<void>;
 }
 

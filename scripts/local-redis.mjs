@@ -131,7 +131,8 @@ async function clusterReady(nodes) {
 
 /**
  * A Redis Cluster of `masters` masters (at least 3) and no replicas: `{ nodes: [{ host, port, pid,
- * kill(), start() }], stop() }`, ready when it resolves (cluster_state:ok). A node's start() after its
+ * kill(), start() }], seeds, stop() }` (`seeds`: every node as `host:port,host:port,…`, the value of the
+ * server's `--redis-cluster`), ready when it resolves (cluster_state:ok). A node's start() after its
  * kill() keeps its identity and slots (its nodes.conf) and resolves once the cluster is ok again;
  * its keys survive only with an append-only file (`fsync` 'always' or 'everysec'; default 'none').
  * `nodeTimeoutMs` is cluster-node-timeout: how long a node may be silent before the others mark it failed.
@@ -170,6 +171,7 @@ export async function startRedisCluster({ masters = 3, fsync = 'none', nodeTimeo
   }));
   return {
     nodes,
+    seeds: nodes.map((node) => `${node.host}:${node.port}`).join(','),
     async stop() {
       await Promise.all(started.map((node) => node.stop()));
       if (!dir) rmSync(folder, { recursive: true, force: true });

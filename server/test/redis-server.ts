@@ -19,4 +19,4 @@ export function startCluster(options: { fsync?: Fsync } = {}): Promise<RedisClus
   return startRedisCluster({ masters: 3, fsync: options.fsync ?? 'always' });
 }
 
-export const clusterSeeds = (cluster: RedisClusterProcesses) => cluster.nodes.map((node) => `${node.host}:${node.port}`).join(',');
+export const clusterSeeds = (cluster: RedisClusterProcesses) => cluster.seeds;

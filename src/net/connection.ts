@@ -171,6 +171,20 @@ export class Connection {
     }, wait);
   }
 
+  /**
+   * The server could not take the hello just now (its storage away, `unavailable`): the line is opened
+   * again after the backoff, and the hello sent again on it, as after a drop.
+   */
+  again(): void {
+    if (this.stopped || this.firstOpenDue) return;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, 'again');
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.retry();
+  }
+
   /** Reconnects at once (the page came back online, or the person asked). */
   reconnectNow(): void {
     if (this.stopped || this.socket) return;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, mock, test } from 'node:test';
-import WebSocket from 'ws';
+import { once } from 'node:events';
+import WebSocket, { WebSocketServer } from 'ws';
 import { OnlineSession, type OnlineSeatKey, type SeatKeyStore } from '../../src/ui/session/online-session.js';
 import { startServerProcess, type ServerProcess } from '../../server/test/harness.js';
 
@@ -202,5 +203,46 @@ describe('OnlineSession against the real server', () => {
     assert.equal(session.state!.rejection, null);
     assert.equal(session.waitingForAnswer, false);
     session.dispose();
+  });
+});
+
+describe('OnlineSession when the server cannot take its seat back just now', () => {
+  test('a resume refused as unavailable keeps the seat and is asked again on a new line; another refusal forgets it', async (t) => {
+    // A stand-in server: the first resume finds the storage away, the second is welcomed, a third finds the token gone.
+    const answers = [
+      { type: 'error', code: 'unavailable', message: 'the game could not be reached (storage unavailable); nothing changed, try again', ref: 'resume' },
+      { type: 'welcome', room: 'AAAAAAAAAAAAAAAAAAAAAA', seat: 1 },
+      { type: 'error', code: 'bad-token', message: 'this token holds no seat in this room', ref: 'resume' },
+    ];
+    const resumes: unknown[] = [];
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(wss, 'listening');
+    wss.on('connection', (socket) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(data.toString()) as { type: string };
+        if (message.type !== 'resume') return;
+        resumes.push(message);
+        socket.send(JSON.stringify(answers[resumes.length - 1]));
+      });
+    });
+    const url = `http://127.0.0.1:${(wss.address() as { port: number }).port}`;
+    const keys = new MemoryKeys();
+    keys.key = { server: url, room: 'AAAAAAAAAAAAAAAAAAAAAA', token: 'BBBBBBBBBBBBBBBBBBBBBB' };
+    const lines: WebSocket[] = [];
+    const session = new OnlineSession(url, keys, watched(lines));
+    t.after(() => {
+      session.dispose();
+      wss.close();
+    });
+    await until(session, () => resumes.length === 2 && session.status === 'open');
+    assert.equal(lines.length, 2, 'asked again on a new line');
+    assert.deepEqual(resumes[1], resumes[0], 'the same seat asked for again');
+    assert.equal(session.problem, null, 'nothing for the person to see');
+    assert.notEqual(keys.key, null, 'the seat is kept');
+    // A refusal that says the seat is gone still forgets it.
+    lines.at(-1)!.close();
+    await until(session, () => session.problem !== null);
+    assert.equal(session.problem!.code, 'bad-token');
+    assert.equal(keys.key, null, 'a seat that is gone is forgotten');
   });
 });

@@ -350,6 +350,12 @@ export class OnlineSession implements Session {
     }
     // A seed that came after its deal went without it: nothing for the person to hear.
     if (error.ref === 'deal-seed') return;
+    if (error.ref === 'resume' && error.code === 'unavailable') {
+      // The seat is still there; the server could not take it back just now (its storage is away, or a
+      // process just died and the room is being taken up elsewhere): asked again after the backoff.
+      this.connection.again();
+      return;
+    }
     if (error.ref === 'resume' || ((error.ref === 'join' || error.ref === 'peek') && error.code !== 'rate-limited')) {
       // The kept seat is gone (expired, left, or the room never was): nothing to resume.
       if (error.ref === 'resume') this.forget();
