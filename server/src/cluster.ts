@@ -115,8 +115,12 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
   // After a subscription comes back, the notices published meanwhile are lost, so every room heard of
   // is looked at again, as if it had changed: at once, and once more a little later, since the
   // subscriptions are sent again as the connection comes back and may land after the first look.
+  const lookAgainAt = (room: string) => {
+    if (!watched.has(room)) return;
+    for (const listener of listeners) listener(room, Number.MAX_SAFE_INTEGER);
+  };
   const lookAgain = () => {
-    for (const room of watched) for (const listener of listeners) listener(room, Number.MAX_SAFE_INTEGER);
+    for (const room of watched) lookAgainAt(room);
   };
   const cameBack = () => {
     lookAgain();
@@ -153,7 +157,13 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
     watch(room) {
       if (watched.has(room)) return;
       watched.add(room);
-      subscriber.ssubscribe(roomChannel(room)).catch(onError);
+      // The room was loaded before this subscription lands: a change another process stores in
+      // between is announced to nobody here, so once subscribed the room is looked at again (at once,
+      // and once more a little later, as after a reconnect).
+      subscriber.ssubscribe(roomChannel(room)).then(() => {
+        lookAgainAt(room);
+        setTimeout(() => lookAgainAt(room), LOOK_AGAIN_MS).unref();
+      }, onError);
     },
     unwatch(room) {
       if (!watched.delete(room)) return;
