@@ -5,7 +5,7 @@
  * room's sharded channel (the store's append announces it, in the same step: storage/redis.ts; in a
  * cluster only the room's shard carries it) — never a state, a view, a tile or
  * a token: a process holding connections for the room loads what it lacks and sends its own seats
- * their views. A quick phrase (#19), never stored, crosses as a notice of its seat
+ * their views. A quick phrase, never stored, crosses as a notice of its seat
  * and id on the same channel.
  */
 import { Cluster as RedisClusterClient } from 'ioredis';
@@ -27,7 +27,7 @@ export interface Cluster {
    * largest safe integer when notices may have been lost, after Redis came back).
    */
   onChange(listener: (room: string, version: number) => void): void;
-  // ---- Rooms people come back to (#19)
+  // ---- Rooms people come back to
   /** Tells the other processes that `seat` said a quick phrase in `room` (its id only: phrases are not stored). */
   say(room: string, seat: number, phrase: string): void;
   /** Hears of a quick phrase said on another process in a watched room. */
@@ -102,7 +102,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
   subscriber.on('smessage', (channel: string, text: string) => {
     const room = roomOfChannel(channel);
     if (room === null || !watched.has(room)) return;
-    // A phrase notice (`phrase:<seat>:<id>`) shares the room's channel; a process before #19 takes it for no version.
+    // A phrase notice (`phrase:<seat>:<id>`) shares the room's channel; a process older than quick phrases takes it for no version.
     const said = /^phrase:([0-3]):([A-Za-z]{1,20})$/.exec(text);
     if (said) {
       for (const listener of phraseListeners) listener(room, Number(said[1]), said[2]!);

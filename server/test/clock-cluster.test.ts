@@ -1,5 +1,5 @@
 /**
- * Turn clocks and quick phrases across processes sharing Redis (#19): a phrase said on one process
+ * Turn clocks and quick phrases across processes sharing Redis: a phrase said on one process
  * reaches the seats on the other (its notice on the bus carries the seat and the id, nothing else); a
  * turn clock running out with the seats on two processes is played once, by whichever acts first; and
  * with the process that led the room's clock killed, the other finds the deadline in the room itself.

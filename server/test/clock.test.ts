@@ -1,5 +1,5 @@
 /**
- * The turn clock (#19), over real sockets, on a server whose clocks run twenty times faster
+ * The turn clock, over real sockets, on a server whose clocks run twenty times faster
  * (`--clock-scale 0.05`: 15 s is 750 ms). A connected person who never answers has the turn played
  * for them by the computer once their time is up, never sooner; after two in a row they are away, the
  * computer plays their turns, until they act again; a move of their own in between starts the count

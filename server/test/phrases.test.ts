@@ -1,5 +1,5 @@
 /**
- * Quick phrases (#19), over real sockets: a phrase goes, by its id, to every seat of the room in the
+ * Quick phrases, over real sockets: a phrase goes, by its id, to every seat of the room in the
  * order the server took them (the sender too); one a seat every 2 s and 10 a minute (the minute is
  * checked on the limiter itself, with a clock of its own); the host's switch turns them off; unknown
  * ids, free text and floods are refused with their code, and nothing is relayed.

@@ -1,5 +1,5 @@
 /**
- * Play again (#19), over real sockets: after a match every seat may send `play-again`; the room shows
+ * Play again, over real sockets: after a match every seat may send `play-again`; the room shows
  * who is ready; the next match starts once every connected person is, or when the host starts it,
  * with the same seats and settings, in the same room (its invite still takes a computer's seat).
  */

@@ -92,7 +92,7 @@ function roundAs(state: MatchState, seat: Seat | null): PlayerView['round'] {
 }
 
 /**
- * What someone watching the table may see (#19): the shared parts, the round and the log as nobody's
+ * What someone watching the table may see: the shared parts, the round and the log as nobody's
  * own (no hand, no drawn tile named, the required lead only once it is on the table); the hands only
  * when a round's end reveals them, as to every seat.
  */

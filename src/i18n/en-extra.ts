@@ -146,9 +146,9 @@ export const enExtra = {
   statsResetYes: 'Reset',
   cancel: 'Cancel',
   newGameStarted: 'A new game has started.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: tiles left',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHintPlay: 'Hint: play {tile}. {reason}',
   teachHintPlayAt: 'Hint: play {tile} ({end}). {reason}',
   teachHintDraw: 'Hint: draw. {reason}',
@@ -165,7 +165,7 @@ export const enExtra = {
   teachNothingToUndo: 'There is no move of yours to take back in this round.',
   statsWithHelp: 'With a hint or undo',
   soundSetting: 'Sounds',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Time for a turn',
   clockOff: 'No limit',
   clockSeconds: { one: '{count} second', other: '{count} seconds' },
@@ -194,7 +194,7 @@ export const enExtra = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Bye!',
   playAgain: 'Play again',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Watching',
   watchWaiting: 'Watching this room: the match has not started yet.',
   watchersCount: 'Spectators: {n}',
@@ -205,7 +205,7 @@ export const enExtra = {
   dealVerified: 'Deal verified',
   dealNotVerified: 'Warning: this round’s deal could not be verified. It may not have been dealt fairly.',
   dealSeed: 'Deal seed: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Match record',
   replayMatch: 'Replay the match',
   copyRecord: 'Copy record',
@@ -225,7 +225,7 @@ export const enExtra = {
   replayDeal: 'Round {round}, the deal (before move 1 of {total})',
   replayDealt: 'Round {round}: the tiles are dealt.',
   replayKeys: 'Left and right arrows: previous and next move. Home and End: the first and the last.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Review of your moves',
   reviewExplained: 'Each move where you had a choice is compared with the hard computer’s best play, played out over many deals of the tiles you could not see. Winning or losing the match counts as 100 points.',
   reviewWorking: 'Reviewing your moves…',

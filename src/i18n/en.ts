@@ -81,7 +81,7 @@ export const en = {
   // The buttons that open the on-demand texts
   settings: 'Settings',
   howToPlay: 'How to play',
-  // A computer that teaches (#18): the buttons against the computer
+  // A computer that teaches: the buttons against the computer
   teachHint: 'Hint',
   teachUndo: 'Undo',
 } as const;

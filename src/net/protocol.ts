@@ -156,11 +156,11 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('next-round'), seq: SeqSchema }),
   v.strictObject({ type: v.literal('new-match') }),
   v.strictObject({ type: v.literal('leave') }),
-  // ---- Rooms people come back to (#19)
+  // ---- Rooms people come back to
   v.strictObject({ type: v.literal('phrase'), phrase: v.picklist(PHRASES as unknown as PhraseId[]) }),
   v.strictObject({ type: v.literal('play-again') }),
   v.strictObject({ type: v.literal('back') }),
-  // ---- Spectators and provable deals (#19)
+  // ---- Spectators and provable deals
   v.strictObject({ type: v.literal('watch'), room: IdSchema }),
   v.strictObject({ type: v.literal('deal-seed'), commitment: SeedSchema, seed: SeedSchema }),
 ]);
@@ -183,14 +183,14 @@ export type ClientMessage =
   | { type: 'next-round'; seq: number }
   | { type: 'new-match' }
   | { type: 'leave' }
-  // ---- Rooms people come back to (#19)
+  // ---- Rooms people come back to
   /** A quick phrase, by its id, to everyone in the room. */
   | { type: 'phrase'; phrase: PhraseId }
   /** After a match: this seat wants another one (it starts once every connected person does). */
   | { type: 'play-again' }
   /** The person is here again: their turns, played by the computer after two ran out, are theirs again. */
   | { type: 'back' }
-  // ---- Spectators and provable deals (#19)
+  // ---- Spectators and provable deals
   /** Opens the room's table read only (a watch link); `leave` ends it, anything else is refused (`spectator`). */
   | { type: 'watch'; room: string }
   /** This seat's seed for the next deal, answering the room's `nextDeal.commitment` (a provable deal). */
@@ -246,9 +246,9 @@ export type ErrorCode =
   | 'not-seated'
   | 'too-many'
   | 'unavailable'
-  // ---- Rooms people come back to (#19)
+  // ---- Rooms people come back to
   | 'phrases-off'
-  // ---- Spectators and provable deals (#19)
+  // ---- Spectators and provable deals
   /** A spectator sent something else than `leave`. */
   | 'spectator'
   /** The host turned watching off: a watch link opens nothing. */
@@ -274,10 +274,10 @@ export type ServerMessage =
   /** `dealProof`: while a round is over, what proves its deal (docs/PROTOCOL.md "Provable deals"). */
   | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof }
   | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType }
-  // ---- Rooms people come back to (#19)
+  // ---- Rooms people come back to
   /** A seat said a quick phrase (to everyone in the room, the sender too). */
   | { type: 'phrase'; seat: Seat; phrase: PhraseId }
-  // ---- Spectators and provable deals (#19)
+  // ---- Spectators and provable deals
   /** A spectator's `view`: the public table (no seat, no hand), otherwise as a seat's. */
   | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof };
 

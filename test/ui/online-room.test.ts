@@ -1,5 +1,5 @@
 /**
- * Rooms people come back to (#19), through two widgets on one page and the real room servers the
+ * Rooms people come back to, through two widgets on one page and the real room servers the
  * test runner starts: Play again for every seat (the room shows who is ready; the match starts once
  * both are, with the same seats); the turn clock on the chip of the seat to act, said once to its
  * person, running out (the computer plays the turn; twice, and the seat is away until its person is

@@ -16,11 +16,11 @@ export interface Timing {
   nextRoundMs: number;
   /** The least time a computer's turn takes, by the room's tempo. */
   computerMs: number;
-  /** A person's time for a turn, by the room's turn clock (0 or absent: no clock); its deadline is the turn's `since` plus this (#19). */
+  /** A person's time for a turn, by the room's turn clock (0 or absent: no clock); its deadline is the turn's `since` plus this. */
   turnMs?: number;
 }
 
-/** `clock`: a person's turn clock ran out, and the computer plays that turn for them (#19). */
+/** `clock`: a person's turn clock ran out, and the computer plays that turn for them. */
 export type Due =
   | { kind: 'computer'; seat: Seat; at: number }
   | { kind: 'next-round'; at: number }

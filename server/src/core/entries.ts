@@ -22,19 +22,19 @@ export type Entry =
   | { type: 'start'; at: number; seat: Seat; nextSeed?: string }
   /**
    * `by: 'person'` is the seat's own move; `'computer'` one chosen for it (a computer seat, an away
-   * person); `'clock'` one chosen for a person whose turn clock ran out (#19).
+   * person); `'clock'` one chosen for a person whose turn clock ran out.
    */
   | { type: 'move'; at: number; seat: Seat; seq: number; by: MoveBy; move: Move }
   | { type: 'ready'; at: number; seat: Seat; seq: number }
   /** The next round: every connected person was ready, or the wait after the round was over. */
   | { type: 'deal'; at: number; seq: number; nextSeed?: string }
   | { type: 'new-match'; at: number; seat: Seat; nextSeed?: string }
-  // ---- Rooms people come back to (#19)
+  // ---- Rooms people come back to
   /** After the match: the seat wants another (the service adds the `new-match` once every connected person does). */
   | { type: 'again'; at: number; seat: Seat }
   /** The person acted again after their clock ran out twice: their turns are theirs again. */
   | { type: 'back'; at: number; seat: Seat }
-  // ---- Spectators and provable deals (#19)
+  // ---- Spectators and provable deals
   /** A person's seed for the next deal (a provable deal). */
   | { type: 'deal-seed'; at: number; seat: Seat; seed: string }
   /** `via` (a process) holds `count` spectators of the room from now. */

@@ -1,5 +1,5 @@
 /**
- * How often a seat may say a quick phrase (#19): one every PHRASE_GAP_MS and PHRASES_PER_MINUTE in
+ * How often a seat may say a quick phrase: one every PHRASE_GAP_MS and PHRASES_PER_MINUTE in
  * any sliding minute. Phrases are not stored, so neither is this: a room loaded again starts afresh.
  */
 import type { Seat } from 'domino-game/engine';

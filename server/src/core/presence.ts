@@ -19,7 +19,7 @@ export function goneSince(room: RoomState, seat: SeatState): number {
   return seat.goneSince ?? room.updatedAt;
 }
 
-/** Gone past the grace period, or the turn clock ran out on their last two turns (#19). */
+/** Gone past the grace period, or the turn clock ran out on their last two turns. */
 export function isAway(room: RoomState, seat: SeatState, alive: Alive, now: number, graceMs: number): boolean {
   return seat.kind === 'human' && (clockedOut(seat) || (!isConnected(seat, alive) && now - goneSince(room, seat) >= graceMs));
 }
@@ -63,7 +63,7 @@ export function watcherCount(room: RoomState, alive: Alive): number {
  * `entries`, and the next deal after them when they leave the round over with everyone still
  * connected ready (the person the others waited for may just have sent `next-round`, left or gone);
  * after a match, the next match (the same seats and settings) once everyone connected sent
- * `play-again` (#19).
+ * `play-again`.
  * `nextSeed`: makes a fresh secret for the deal after the one added (called only when one is added: the
  * secret is 32 random bytes, and most of the entries this is asked about deal nothing).
  */

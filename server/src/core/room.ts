@@ -30,7 +30,7 @@ export interface SeatState {
   /** Sent `next-round` for the round that just ended, or `play-again` after the match. */
   ready: boolean;
   /**
-   * How many of the person's turns in a row the clock ran out on (#19); two or more: away, the
+   * How many of the person's turns in a row the clock ran out on; two or more: away, the
    * computer plays their turns until they act again. Absent in rooms stored before turn clocks: 0.
    */
   timeouts?: number;
@@ -192,7 +192,7 @@ export function applyEntry(room: RoomState, entry: Entry): Outcome {
   }
 }
 
-// ---- Rooms people come back to (#19) ----------------------------------------------------------
+// ---- Rooms people come back to ----------------------------------------------------------
 
 /** Whether the turn clock ran out on the person's last two turns: the computer plays theirs until they act. */
 export const clockedOut = (seat: SeatState): boolean => (seat.timeouts ?? 0) >= 2;

@@ -124,7 +124,7 @@ export class ViewFrames {
 
   private readonly proofJson: string;
 
-  /** `game`: the match after the change; `seq`: the change's; `dealProof`: the round's, once it is over (#19). */
+  /** `game`: the match after the change; `seq`: the change's; `dealProof`: the round's, once it is over. */
   constructor(
     private readonly game: MatchState,
     private readonly seq: number,
@@ -135,7 +135,7 @@ export class ViewFrames {
 
   /**
    * The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events; `tailJson`:
-   * more members of the message, each after a comma (the turn clock, #19).
+   * more members of the message, each after a comma (the turn clock).
    */
   frame(seat: Seat, eventsJson: string, tailJson = ''): string {
     const own = seatView(this.game, seat);
@@ -146,7 +146,7 @@ export class ViewFrames {
     );
   }
 
-  /** A spectator's frame (`table`, #19): the engine's `spectatorView`, its shared part serialized once with the seats'. */
+  /** A spectator's frame (`table`): the engine's `spectatorView`, its shared part serialized once with the seats'. */
   spectatorFrame(eventsJson: string, tailJson = ''): string {
     const view = spectatorView(this.game);
     const shared = (this.sharedJson ??= this.sharedPart());

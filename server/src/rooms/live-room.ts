@@ -84,7 +84,7 @@ export class LiveRoom {
   readonly newcomers = new Set<Client>();
   /** Resumed connections that said which view they held: their first view carries the events since. */
   readonly resumedFrom = new Map<Client, number>();
-  /** How often each seat held here may say a quick phrase (#19). */
+  /** How often each seat held here may say a quick phrase. */
   readonly phrases = new PhraseLimit();
   /**
    * The recent changes' events as sent (the members of their wire JSON array, '' for none): kept as

@@ -110,12 +110,12 @@ export class RoomService {
     // The seat is ready; once every connected person is, the next round is dealt in the same change.
     'next-round': (client, message) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'ready', at, seat, seq: message.seq }], this.alive, at, freshSeed)),
     'new-match': (client) => this.seatChange(client, (seat, at) => [{ type: 'new-match', at, seat, nextSeed: freshSeed() }]),
-    // ---- Rooms people come back to (#19)
+    // ---- Rooms people come back to
     phrase: (client, message) => this.phrase(client, message.phrase),
     // The seat wants another match; once every connected person does, it starts in the same change.
     'play-again': (client) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'again', at, seat }], this.alive, at, freshSeed)),
     back: (client) => this.seatChange(client, (seat, at) => [{ type: 'back', at, seat }]),
-    // ---- Spectators and provable deals (#19)
+    // ---- Spectators and provable deals
     watch: (client, message) => this.watch(client, message.room),
     'deal-seed': (client, message) =>
       this.seatChange(client, (seat, at, room) =>
@@ -141,7 +141,7 @@ export class RoomService {
     options.cluster.onAliveChange(() => {
       for (const room of this.rooms.values()) void room.queued(async () => this.after(room, [], true)).catch(() => undefined);
     });
-    // A phrase said on another process reaches the room's connections here too (#19); one said here
+    // A phrase said on another process reaches the room's connections here too; one said here
     // (its seat's connection is held here) comes back on the bus too, and was relayed already.
     options.cluster.onSaid((id, seat, phrase) => {
       const room = this.rooms.get(id);
@@ -325,7 +325,7 @@ export class RoomService {
     return { room, seat: client.seat };
   }
 
-  // ---- Quick phrases (#19) -------------------------------------------------------------------
+  // ---- Quick phrases -------------------------------------------------------------------
 
   /** A seat's quick phrase: to everyone in the room, here and on the other processes; never stored. */
   private async phrase(client: Client, phrase: PhraseId): Promise<void> {

@@ -251,9 +251,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'هل تريد تصفير كل الإحصاءات؟ لا يمكن التراجع عن ذلك.',
   statsResetYes: 'تصفير',
   newGameStarted: 'بدأت لعبة جديدة.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: القطع المتبقية',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'تلميح',
   teachUndo: 'تراجع',
   teachHintPlay: 'تلميح: العب {tile}. {reason}',
@@ -272,7 +272,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'لا توجد لك حركة يمكن التراجع عنها في هذه الجولة.',
   statsWithHelp: 'بتلميح أو تراجع',
   soundSetting: 'الأصوات',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'الوقت لكل دور',
   clockOff: 'بلا حد',
   clockSeconds: { zero: '{count} ثانية', one: 'ثانية واحدة', two: 'ثانيتان', few: '{count} ثوانٍ', many: '{count} ثانية', other: '{count} ثانية' },
@@ -301,7 +301,7 @@ const catalog: Catalog = {
   phrase_wow: 'واو!',
   phrase_bye: 'وداعًا!',
   playAgain: 'العب مرة أخرى',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'مشاهدة',
   watchWaiting: 'تشاهد هذه الغرفة: لم تبدأ المباراة بعد.',
   watchersCount: 'المشاهدون: {n}',
@@ -312,7 +312,7 @@ const catalog: Catalog = {
   dealVerified: 'تم التحقق من التوزيع',
   dealNotVerified: 'تحذير: تعذّر التحقق من توزيع هذه الجولة. ربما لم يكن التوزيع عادلًا.',
   dealSeed: 'بذرة التوزيع: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'سجل المباراة',
   replayMatch: 'إعادة عرض المباراة',
   copyRecord: 'نسخ السجل',
@@ -332,7 +332,7 @@ const catalog: Catalog = {
   replayDeal: 'الجولة {round}، التوزيع (قبل النقلة 1 من {total})',
   replayDealt: 'الجولة {round}: وُزّعت القطع.',
   replayKeys: 'السهمان الأيسر والأيمن: النقلة السابقة والتالية. Home وEnd: الأولى والأخيرة.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'مراجعة حركاتك',
   reviewExplained: 'تُقارَن كل حركة كان لديك فيها خيار بأفضل حركة للكمبيوتر في المستوى الصعب، بعد لعبها على توزيعات كثيرة للأحجار التي لم تكن تراها. الفوز بالمباراة أو خسارتها يُحسب 100 نقطة.',
   reviewWorking: 'تجري مراجعة حركاتك…',

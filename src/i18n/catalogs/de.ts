@@ -211,9 +211,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Die ganze Statistik zurücksetzen? Das lässt sich nicht rückgängig machen.',
   statsResetYes: 'Zurücksetzen',
   newGameStarted: 'Ein neues Spiel hat begonnen.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: verbleibende Steine',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Tipp',
   teachUndo: 'Zurück',
   teachHintPlay: 'Tipp: Leg {tile}. {reason}',
@@ -232,7 +232,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'In dieser Runde gibt es keinen Zug von dir zum Zurücknehmen.',
   statsWithHelp: 'Mit Tipp oder Zurücknehmen',
   soundSetting: 'Töne',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Zeit pro Zug',
   clockOff: 'Keine Begrenzung',
   clockSeconds: { one: '{count} Sekunde', other: '{count} Sekunden' },
@@ -261,7 +261,7 @@ const catalog: Catalog = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Tschüss!',
   playAgain: 'Noch einmal spielen',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Zuschauen',
   watchWaiting: 'Du schaust in diesem Raum zu: Das Spiel hat noch nicht begonnen.',
   watchersCount: 'Zuschauer: {n}',
@@ -272,7 +272,7 @@ const catalog: Catalog = {
   dealVerified: 'Verteilung geprüft',
   dealNotVerified: 'Achtung: Die Verteilung dieser Runde ließ sich nicht prüfen. Sie war womöglich nicht fair.',
   dealSeed: 'Startwert der Verteilung: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Partieprotokoll',
   replayMatch: 'Partie nachspielen',
   copyRecord: 'Protokoll kopieren',
@@ -292,7 +292,7 @@ const catalog: Catalog = {
   replayDeal: 'Runde {round}, das Austeilen (vor Zug 1 von {total})',
   replayDealt: 'Runde {round}: Die Steine sind ausgeteilt.',
   replayKeys: 'Pfeiltasten links und rechts: vorheriger und nächster Zug. Pos1 und Ende: der erste und der letzte.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Auswertung deiner Züge',
   reviewExplained: 'Jeder Zug, bei dem du die Wahl hattest, wird mit dem besten Zug des Computers auf Stufe Schwer verglichen, durchgespielt über viele Verteilungen der Steine, die du nicht sehen konntest. Die Partie zu gewinnen oder zu verlieren zählt wie 100 Punkte.',
   reviewWorking: 'Deine Züge werden ausgewertet …',

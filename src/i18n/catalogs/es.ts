@@ -218,9 +218,9 @@ const catalog: Catalog = {
   statsResetConfirm: '¿Reiniciar todas las estadísticas? No se puede deshacer.',
   statsResetYes: 'Reiniciar',
   newGameStarted: 'Ha empezado una partida nueva.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: fichas restantes',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Pista',
   teachUndo: 'Deshacer',
   teachHintPlay: 'Pista: juega {tile}. {reason}',
@@ -239,7 +239,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'No tienes ninguna jugada que deshacer en esta ronda.',
   statsWithHelp: 'Con pista o deshacer',
   soundSetting: 'Sonidos',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Tiempo por turno',
   clockOff: 'Sin límite',
   clockSeconds: { one: '{count} segundo', many: '{count} de segundos', other: '{count} segundos' },
@@ -268,7 +268,7 @@ const catalog: Catalog = {
   phrase_wow: '¡Guau!',
   phrase_bye: '¡Adiós!',
   playAgain: 'Jugar otra vez',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Observando',
   watchWaiting: 'Observas esta sala: la partida aún no ha empezado.',
   watchersCount: 'Espectadores: {n}',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   dealVerified: 'Reparto verificado',
   dealNotVerified: 'Aviso: no se pudo verificar el reparto de esta ronda. Puede que no haya sido justo.',
   dealSeed: 'Semilla del reparto: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Registro de la partida',
   replayMatch: 'Repetir la partida',
   copyRecord: 'Copiar registro',
@@ -299,7 +299,7 @@ const catalog: Catalog = {
   replayDeal: 'Ronda {round}, el reparto (antes de la jugada 1 de {total})',
   replayDealt: 'Ronda {round}: se reparten las fichas.',
   replayKeys: 'Flechas izquierda y derecha: jugada anterior y siguiente. Inicio y Fin: la primera y la última.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Repaso de tus jugadas',
   reviewExplained: 'Cada jugada en la que podías elegir se compara con la mejor jugada de la máquina en nivel Difícil, probada en muchos repartos de las fichas que no podías ver. Ganar o perder la partida cuenta como 100 puntos.',
   reviewWorking: 'Repasando tus jugadas…',

@@ -211,9 +211,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'همهٔ آمار پاک شود؟ این کار برگشت‌پذیر نیست.',
   statsResetYes: 'پاک کردن',
   newGameStarted: 'بازی جدید شروع شد.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: مهره\u200cهای باقی\u200cمانده',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'راهنما',
   teachUndo: 'برگرداندن',
   teachHintPlay: 'راهنما: {tile} را بازی کن. {reason}',
@@ -232,7 +232,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'در این دست حرکتی از تو برای برگرداندن نیست.',
   statsWithHelp: 'با راهنما یا برگرداندن',
   soundSetting: 'صداها',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'زمان هر نوبت',
   clockOff: 'بدون محدودیت',
   clockSeconds: { one: '{count} ثانیه', other: '{count} ثانیه' },
@@ -261,7 +261,7 @@ const catalog: Catalog = {
   phrase_wow: 'وای!',
   phrase_bye: 'خداحافظ!',
   playAgain: 'دوباره بازی کن',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'در حال تماشا',
   watchWaiting: 'در حال تماشای این اتاق هستید: بازی هنوز شروع نشده است.',
   watchersCount: 'تماشاگران: {n}',
@@ -272,7 +272,7 @@ const catalog: Catalog = {
   dealVerified: 'پخش مهره‌ها تأیید شد',
   dealNotVerified: 'هشدار: پخش مهره‌های این دور تأیید نشد. شاید منصفانه نبوده باشد.',
   dealSeed: 'بذر پخش: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'ثبت مسابقه',
   replayMatch: 'بازپخش مسابقه',
   copyRecord: 'کپی ثبت',
@@ -292,7 +292,7 @@ const catalog: Catalog = {
   replayDeal: 'دور {round}، پخش مهره‌ها (پیش از حرکت ۱ از {total})',
   replayDealt: 'دور {round}: مهره‌ها پخش شدند.',
   replayKeys: 'کلیدهای جهت چپ و راست: حرکت قبلی و بعدی. Home و End: اولین و آخرین.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'بررسی حرکت‌های تو',
   reviewExplained: 'هر حرکتی که در آن حق انتخاب داشتی با بهترین حرکت کامپیوتر در سطح سخت مقایسه می‌شود، حرکتی که روی پخش‌های بسیاری از مهره‌هایی که نمی‌دیدی تا آخر بازی شده است. بردن یا باختن مسابقه ۱۰۰ امتیاز حساب می‌شود.',
   reviewWorking: 'در حال بررسی حرکت‌های تو…',

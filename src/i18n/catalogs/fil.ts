@@ -207,9 +207,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'I-reset ang lahat ng estadistika? Hindi na ito maibabalik.',
   statsResetYes: 'I-reset',
   newGameStarted: 'Nagsimula na ang bagong laro.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: mga natitirang piyesa',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Pahiwatig',
   teachUndo: 'I-undo',
   teachHintPlay: 'Pahiwatig: itapat ang {tile}. {reason}',
@@ -228,7 +228,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'Wala kang tirang mababawi sa round na ito.',
   statsWithHelp: 'May pahiwatig o undo',
   soundSetting: 'Mga tunog',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Oras bawat tira',
   clockOff: 'Walang limitasyon',
   clockSeconds: { one: '{count} segundo', other: '{count} segundo' },
@@ -257,7 +257,7 @@ const catalog: Catalog = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Paalam!',
   playAgain: 'Maglaro ulit',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Nanonood',
   watchWaiting: 'Pinapanood mo ang kuwartong ito: hindi pa nagsisimula ang laro.',
   watchersCount: 'Mga nanonood: {n}',
@@ -268,7 +268,7 @@ const catalog: Catalog = {
   dealVerified: 'Beripikado ang bigayan',
   dealNotVerified: 'Babala: hindi maberipika ang bigayan sa round na ito. Maaaring hindi ito patas.',
   dealSeed: 'Seed ng bigayan: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Tala ng laban',
   replayMatch: 'I-replay ang laban',
   copyRecord: 'Kopyahin ang tala',
@@ -288,7 +288,7 @@ const catalog: Catalog = {
   replayDeal: 'Round {round}, ang pamimigay (bago ang tira 1 sa {total})',
   replayDealt: 'Round {round}: naipamigay na ang mga tile.',
   replayKeys: 'Kaliwa at kanang arrow: nakaraan at susunod na tira. Home at End: ang una at ang huli.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Pagsusuri ng mga tira mo',
   reviewExplained: 'Ang bawat tira kung saan may pagpipilian ka ay inihahambing sa pinakamahusay na tira ng kompyuter sa antas na Mahirap, na nilaro sa maraming bigayan ng mga piyesang hindi mo nakikita. Ang panalo o talo sa laban ay binibilang na 100 puntos.',
   reviewWorking: 'Sinusuri ang mga tira mo…',

@@ -222,9 +222,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Réinitialiser toutes les statistiques ? C’est définitif.',
   statsResetYes: 'Réinitialiser',
   newGameStarted: 'Une nouvelle partie a commencé.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name} : dominos restants',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Indice',
   teachUndo: 'Annuler',
   teachHintPlay: 'Indice : joue {tile}. {reason}',
@@ -243,7 +243,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'Tu n’as aucun coup à annuler dans cette manche.',
   statsWithHelp: 'Avec indice ou annulation',
   soundSetting: 'Sons',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Temps par tour',
   clockOff: 'Sans limite',
   clockSeconds: { one: '{count} seconde', many: '{count} de secondes', other: '{count} secondes' },
@@ -272,7 +272,7 @@ const catalog: Catalog = {
   phrase_wow: 'Waouh !',
   phrase_bye: 'Au revoir !',
   playAgain: 'Rejouer',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Spectateur',
   watchWaiting: 'Vous regardez ce salon : la partie n’a pas encore commencé.',
   watchersCount: 'Spectateurs : {n}',
@@ -283,7 +283,7 @@ const catalog: Catalog = {
   dealVerified: 'Donne vérifiée',
   dealNotVerified: 'Attention : la donne de cette manche n’a pas pu être vérifiée. Elle n’a peut-être pas été équitable.',
   dealSeed: 'Graine de la donne : {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Relevé de la partie',
   replayMatch: 'Rejouer la partie',
   copyRecord: 'Copier le relevé',
@@ -303,7 +303,7 @@ const catalog: Catalog = {
   replayDeal: 'Manche {round}, la donne (avant le coup 1 sur {total})',
   replayDealt: 'Manche {round} : les dominos sont distribués.',
   replayKeys: 'Flèches gauche et droite : coup précédent et suivant. Début et Fin : le premier et le dernier.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Analyse de tes coups',
   reviewExplained: 'Chaque coup où tu avais le choix est comparé au meilleur coup de l’ordinateur en niveau Difficile, joué sur de nombreuses donnes des dominos que tu ne pouvais pas voir. Gagner ou perdre la partie compte pour 100 points.',
   reviewWorking: 'Analyse de tes coups…',

@@ -222,9 +222,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'לאפס את כל הסטטיסטיקה? אי אפשר לבטל את זה.',
   statsResetYes: 'איפוס',
   newGameStarted: 'משחק חדש התחיל.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: האבנים שנותרו',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'רמז',
   teachUndo: 'ביטול',
   teachHintPlay: 'רמז: שחק {tile}. {reason}',
@@ -243,7 +243,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'אין לך מהלך לבטל בסבב הזה.',
   statsWithHelp: 'עם רמז או ביטול',
   soundSetting: 'צלילים',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'זמן לכל תור',
   clockOff: 'ללא הגבלה',
   clockSeconds: { one: 'שנייה אחת', two: 'שתי שניות', other: '{count} שניות' },
@@ -272,7 +272,7 @@ const catalog: Catalog = {
   phrase_wow: 'וואו!',
   phrase_bye: 'ביי!',
   playAgain: 'לשחק שוב',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'צופה',
   watchWaiting: 'את/ה צופה בחדר הזה: המשחק עוד לא התחיל.',
   watchersCount: 'צופים: {n}',
@@ -283,7 +283,7 @@ const catalog: Catalog = {
   dealVerified: 'החלוקה אומתה',
   dealNotVerified: 'אזהרה: לא ניתן היה לאמת את החלוקה של הסיבוב הזה. ייתכן שלא חולקה בהגינות.',
   dealSeed: 'זרע החלוקה: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'רישום המשחק',
   replayMatch: 'הצגה חוזרת של המשחק',
   copyRecord: 'העתקת הרישום',
@@ -303,7 +303,7 @@ const catalog: Catalog = {
   replayDeal: 'סיבוב {round}, החלוקה (לפני מהלך 1 מתוך {total})',
   replayDealt: 'סיבוב {round}: האבנים חולקו.',
   replayKeys: 'חצים שמאלה וימינה: המהלך הקודם והבא. Home ו-End: הראשון והאחרון.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'ניתוח המהלכים שלך',
   reviewExplained: 'כל מהלך שבו הייתה לך בחירה מושווה למהלך הטוב ביותר של המחשב ברמה קשה, שנבדק בחלוקות רבות של האבנים שלא יכולת לראות. ניצחון או הפסד במשחק נחשבים כ־100 נקודות.',
   reviewWorking: 'מנתחים את המהלכים שלך…',

@@ -211,9 +211,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'सारे आँकड़े रीसेट करें? यह वापस नहीं होगा।',
   statsResetYes: 'रीसेट',
   newGameStarted: 'नया खेल शुरू हो गया।',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: बची हुई गोटियाँ',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'संकेत',
   teachUndo: 'वापस लो',
   teachHintPlay: 'संकेत: {tile} चलो। {reason}',
@@ -232,7 +232,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'इस राउंड में तुम्हारी कोई चाल वापस लेने को नहीं है।',
   statsWithHelp: 'संकेत या वापसी के साथ',
   soundSetting: 'आवाज़ें',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'हर चाल का समय',
   clockOff: 'कोई सीमा नहीं',
   clockSeconds: { one: '{count} सेकंड', other: '{count} सेकंड' },
@@ -261,7 +261,7 @@ const catalog: Catalog = {
   phrase_wow: 'वाह!',
   phrase_bye: 'अलविदा!',
   playAgain: 'फिर से खेलें',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'देख रहे हैं',
   watchWaiting: 'आप यह कमरा देख रहे हैं: मैच अभी शुरू नहीं हुआ है।',
   watchersCount: 'दर्शक: {n}',
@@ -272,7 +272,7 @@ const catalog: Catalog = {
   dealVerified: 'बँटवारा सत्यापित',
   dealNotVerified: 'चेतावनी: इस राउंड का बँटवारा सत्यापित नहीं हो सका। हो सकता है यह निष्पक्ष न रहा हो।',
   dealSeed: 'बँटवारे का बीज: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'मैच का रिकॉर्ड',
   replayMatch: 'मैच फिर से देखें',
   copyRecord: 'रिकॉर्ड कॉपी करें',
@@ -292,7 +292,7 @@ const catalog: Catalog = {
   replayDeal: 'राउंड {round}, बँटवारा (चाल 1 / {total} से पहले)',
   replayDealt: 'राउंड {round}: गोटियाँ बँट गईं।',
   replayKeys: 'बाएँ और दाएँ तीर: पिछली और अगली चाल। Home और End: पहली और आख़िरी।',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'तुम्हारी चालों की समीक्षा',
   reviewExplained: 'जिस भी चाल में तुम्हारे पास विकल्प था, उसकी तुलना कठिन स्तर के कंप्यूटर की सबसे अच्छी चाल से की जाती है, जिसे उन गोटियों के कई बँटवारों पर खेलकर परखा जाता है जिन्हें तुम देख नहीं सकते थे। मैच जीतना या हारना 100 अंकों के बराबर गिना जाता है।',
   reviewWorking: 'तुम्हारी चालों की समीक्षा हो रही है…',

@@ -198,9 +198,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Atur ulang semua statistik? Ini tidak bisa dibatalkan.',
   statsResetYes: 'Atur ulang',
   newGameStarted: 'Permainan baru sudah dimulai.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: sisa kartu',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Petunjuk',
   teachUndo: 'Urungkan',
   teachHintPlay: 'Petunjuk: mainkan {tile}. {reason}',
@@ -219,7 +219,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'Tak ada langkahmu yang bisa diurungkan di ronde ini.',
   statsWithHelp: 'Dengan petunjuk atau urungkan',
   soundSetting: 'Suara',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Waktu per giliran',
   clockOff: 'Tanpa batas',
   clockSeconds: { other: '{count} detik' },
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   phrase_wow: 'Wah!',
   phrase_bye: 'Dah!',
   playAgain: 'Main lagi',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Menonton',
   watchWaiting: 'Kamu menonton ruang ini: pertandingan belum dimulai.',
   watchersCount: 'Penonton: {n}',
@@ -259,7 +259,7 @@ const catalog: Catalog = {
   dealVerified: 'Pembagian terverifikasi',
   dealNotVerified: 'Peringatan: pembagian ronde ini tidak dapat diverifikasi. Mungkin pembagiannya tidak adil.',
   dealSeed: 'Benih pembagian: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Catatan pertandingan',
   replayMatch: 'Putar ulang pertandingan',
   copyRecord: 'Salin catatan',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   replayDeal: 'Ronde {round}, pembagian (sebelum langkah 1 dari {total})',
   replayDealt: 'Ronde {round}: kartu dibagikan.',
   replayKeys: 'Panah kiri dan kanan: langkah sebelumnya dan berikutnya. Home dan End: yang pertama dan terakhir.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Ulasan langkahmu',
   reviewExplained: 'Setiap langkah saat kamu punya pilihan dibandingkan dengan langkah terbaik komputer level Sulit, yang dimainkan pada banyak pembagian kartu yang tidak bisa kamu lihat. Menang atau kalah dalam pertandingan dihitung 100 poin.',
   reviewWorking: 'Mengulas langkahmu…',

@@ -218,9 +218,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Azzerare tutte le statistiche? Non si può annullare.',
   statsResetYes: 'Azzera',
   newGameStarted: 'È iniziata una nuova partita.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: tessere rimaste',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Suggerimento',
   teachUndo: 'Annulla',
   teachHintPlay: 'Suggerimento: gioca {tile}. {reason}',
@@ -239,7 +239,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'In questa mano non hai mosse da annullare.',
   statsWithHelp: 'Con suggerimento o annulla',
   soundSetting: 'Suoni',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Tempo per turno',
   clockOff: 'Nessun limite',
   clockSeconds: { one: '{count} secondo', many: '{count} di secondi', other: '{count} secondi' },
@@ -268,7 +268,7 @@ const catalog: Catalog = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Ciao ciao!',
   playAgain: 'Gioca ancora',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Stai guardando',
   watchWaiting: 'Stai guardando questa stanza: la partita non è ancora iniziata.',
   watchersCount: 'Spettatori: {n}',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   dealVerified: 'Distribuzione verificata',
   dealNotVerified: 'Attenzione: non è stato possibile verificare la distribuzione di questo turno. Potrebbe non essere stata equa.',
   dealSeed: 'Seme della distribuzione: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Registro della partita',
   replayMatch: 'Rivedi la partita',
   copyRecord: 'Copia il registro',
@@ -299,7 +299,7 @@ const catalog: Catalog = {
   replayDeal: 'Mano {round}, la distribuzione (prima della mossa 1 di {total})',
   replayDealt: 'Mano {round}: le tessere sono distribuite.',
   replayKeys: 'Frecce sinistra e destra: mossa precedente e successiva. Home e Fine: la prima e l’ultima.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Analisi delle tue mosse',
   reviewExplained: 'Ogni mossa in cui avevi una scelta viene confrontata con la mossa migliore del computer a livello Difficile, provata su molte distribuzioni delle tessere che non potevi vedere. Vincere o perdere la partita conta come 100 punti.',
   reviewWorking: 'Analisi delle tue mosse in corso…',

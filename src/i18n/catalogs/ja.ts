@@ -198,9 +198,9 @@ const catalog: Catalog = {
   statsResetConfirm: '成績をすべてリセットしますか？ 元に戻せません。',
   statsResetYes: 'リセット',
   newGameStarted: '新しいゲームが始まりました。',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}：残りの牌',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'ヒント',
   teachUndo: '取り消し',
   teachHintPlay: 'ヒント：{tile}を出そう。{reason}',
@@ -219,7 +219,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'このラウンドで取り消せる手はない。',
   statsWithHelp: 'ヒントか取り消しを使用',
   soundSetting: 'サウンド',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: '1手の持ち時間',
   clockOff: '制限なし',
   clockSeconds: { other: '{count}秒' },
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   phrase_wow: 'すごい！',
   phrase_bye: 'またね！',
   playAgain: 'もう一度遊ぶ',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: '観戦中',
   watchWaiting: 'このルームを観戦中です：まだ試合は始まっていません。',
   watchersCount: '観戦者：{n}',
@@ -259,7 +259,7 @@ const catalog: Catalog = {
   dealVerified: '配牌を検証しました',
   dealNotVerified: '警告：このラウンドの配牌を検証できませんでした。公正に配られていない可能性があります。',
   dealSeed: '配牌のシード：{seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: '対局の記録',
   replayMatch: '対局を再生',
   copyRecord: '記録をコピー',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   replayDeal: 'ラウンド {round}、配牌（{total} 手中 1 手目の前）',
   replayDealt: 'ラウンド {round}：牌が配られました。',
   replayKeys: '左右の矢印キー：前の手と次の手。Home と End：最初と最後。',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'あなたの手の振り返り',
   reviewExplained: '選択肢があった手はどれも、むずかしいCPUの最善手と比べます。最善手は、見えなかった牌の配り方を何通りも試して決めています。試合の勝ち負けは100点として数えます。',
   reviewWorking: 'あなたの手を振り返っています…',

@@ -198,9 +198,9 @@ const catalog: Catalog = {
   statsResetConfirm: '모든 통계를 초기화할까요? 되돌릴 수 없어요.',
   statsResetYes: '초기화',
   newGameStarted: '새 게임이 시작됐어요.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: 남은 패',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: '힌트',
   teachUndo: '되돌리기',
   teachHintPlay: '힌트: {tile}을(를) 내세요. {reason}',
@@ -219,7 +219,7 @@ const catalog: Catalog = {
   teachNothingToUndo: '이번 라운드에는 되돌릴 내 수가 없어요.',
   statsWithHelp: '힌트나 되돌리기 사용',
   soundSetting: '소리',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: '한 차례 제한 시간',
   clockOff: '제한 없음',
   clockSeconds: { other: '{count}초' },
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   phrase_wow: '와!',
   phrase_bye: '안녕히!',
   playAgain: '다시 하기',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: '관전 중',
   watchWaiting: '이 방을 관전 중입니다: 아직 경기가 시작되지 않았습니다.',
   watchersCount: '관전자: {n}',
@@ -259,7 +259,7 @@ const catalog: Catalog = {
   dealVerified: '패 분배 검증됨',
   dealNotVerified: '경고: 이번 라운드의 패 분배를 검증할 수 없습니다. 공정하게 나눠지지 않았을 수 있습니다.',
   dealSeed: '분배 시드: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: '대국 기록',
   replayMatch: '대국 다시 보기',
   copyRecord: '기록 복사',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   replayDeal: '{round}라운드, 패 나누기 ({total}수 중 첫 수 전)',
   replayDealt: '{round}라운드: 패를 나눴습니다.',
   replayKeys: '왼쪽·오른쪽 화살표: 이전 수와 다음 수. Home과 End: 처음과 마지막.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: '내 수 복기',
   reviewExplained: '선택지가 있었던 수마다 어려움 난이도 컴퓨터의 최선의 수와 비교해요. 최선의 수는 보이지 않던 패를 여러 가지로 나눠 끝까지 두어 보고 정해요. 경기의 승패는 100점으로 계산해요.',
   reviewWorking: '내 수를 복기하는 중…',

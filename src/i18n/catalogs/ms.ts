@@ -198,9 +198,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Set semula semua statistik? Ini tidak boleh dibuat asal.',
   statsResetYes: 'Set semula',
   newGameStarted: 'Permainan baharu sudah bermula.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: baki batu',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Petunjuk',
   teachUndo: 'Buat asal',
   teachHintPlay: 'Petunjuk: main {tile}. {reason}',
@@ -219,7 +219,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'Tiada langkah kamu untuk dibuat asal dalam pusingan ini.',
   statsWithHelp: 'Dengan petunjuk atau buat asal',
   soundSetting: 'Bunyi',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Masa setiap giliran',
   clockOff: 'Tiada had',
   clockSeconds: { other: '{count} saat' },
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   phrase_wow: 'Wah!',
   phrase_bye: 'Selamat tinggal!',
   playAgain: 'Main lagi',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Menonton',
   watchWaiting: 'Anda menonton bilik ini: perlawanan belum bermula.',
   watchersCount: 'Penonton: {n}',
@@ -259,7 +259,7 @@ const catalog: Catalog = {
   dealVerified: 'Agihan disahkan',
   dealNotVerified: 'Amaran: agihan pusingan ini tidak dapat disahkan. Ia mungkin tidak diagihkan dengan adil.',
   dealSeed: 'Benih agihan: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Rekod perlawanan',
   replayMatch: 'Main semula perlawanan',
   copyRecord: 'Salin rekod',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   replayDeal: 'Pusingan {round}, agihan (sebelum langkah 1 daripada {total})',
   replayDealt: 'Pusingan {round}: batu diagihkan.',
   replayKeys: 'Anak panah kiri dan kanan: langkah sebelumnya dan seterusnya. Home dan End: yang pertama dan terakhir.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Ulasan langkah kamu',
   reviewExplained: 'Setiap langkah yang kamu ada pilihan dibandingkan dengan langkah terbaik komputer tahap Sukar, yang dimainkan dalam banyak agihan batu yang tidak dapat kamu lihat. Menang atau kalah perlawanan dikira sebagai 100 mata.',
   reviewWorking: 'Mengulas langkah kamu…',

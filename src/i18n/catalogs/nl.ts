@@ -211,9 +211,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Alle statistieken wissen? Dit kan niet ongedaan worden.',
   statsResetYes: 'Wissen',
   newGameStarted: 'Er is een nieuw spel begonnen.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: overgebleven stenen',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Tip',
   teachUndo: 'Ongedaan maken',
   teachHintPlay: 'Tip: speel {tile}. {reason}',
@@ -232,7 +232,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'Je hebt in deze ronde geen zet om terug te nemen.',
   statsWithHelp: 'Met tip of ongedaan maken',
   soundSetting: 'Geluid',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Tijd per beurt',
   clockOff: 'Geen limiet',
   clockSeconds: { one: '{count} seconde', other: '{count} seconden' },
@@ -261,7 +261,7 @@ const catalog: Catalog = {
   phrase_wow: 'Wauw!',
   phrase_bye: 'Doei!',
   playAgain: 'Nog eens spelen',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Kijken',
   watchWaiting: 'Je kijkt mee in deze kamer: het spel is nog niet begonnen.',
   watchersCount: 'Toeschouwers: {n}',
@@ -272,7 +272,7 @@ const catalog: Catalog = {
   dealVerified: 'Verdeling gecontroleerd',
   dealNotVerified: 'Waarschuwing: de verdeling van deze ronde kon niet worden gecontroleerd. Mogelijk is er niet eerlijk gedeeld.',
   dealSeed: 'Zaadwaarde van de verdeling: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Partijverslag',
   replayMatch: 'Partij terugkijken',
   copyRecord: 'Verslag kopiëren',
@@ -292,7 +292,7 @@ const catalog: Catalog = {
   replayDeal: 'Ronde {round}, het delen (voor zet 1 van {total})',
   replayDealt: 'Ronde {round}: de stenen zijn gedeeld.',
   replayKeys: 'Pijltjes links en rechts: vorige en volgende zet. Home en End: de eerste en de laatste.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Analyse van je zetten',
   reviewExplained: 'Elke zet waarbij je kon kiezen, wordt vergeleken met de beste zet van de computer op niveau Moeilijk, uitgespeeld over vele verdelingen van de stenen die je niet kon zien. De partij winnen of verliezen telt als 100 punten.',
   reviewWorking: 'Je zetten worden geanalyseerd…',

@@ -227,9 +227,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Wyzerować wszystkie statystyki? Tego nie da się cofnąć.',
   statsResetYes: 'Wyzeruj',
   newGameStarted: 'Zaczęła się nowa gra.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: pozostałe kostki',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Podpowiedź',
   teachUndo: 'Cofnij',
   teachHintPlay: 'Podpowiedź: zagraj {tile}. {reason}',
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'W tej rundzie nie masz ruchu do cofnięcia.',
   statsWithHelp: 'Z podpowiedzią lub cofnięciem',
   soundSetting: 'Dźwięki',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Czas na ruch',
   clockOff: 'Bez limitu',
   clockSeconds: { one: '{count} sekunda', few: '{count} sekundy', many: '{count} sekund', other: '{count} sekundy' },
@@ -277,7 +277,7 @@ const catalog: Catalog = {
   phrase_wow: 'Wow!',
   phrase_bye: 'Na razie!',
   playAgain: 'Zagraj jeszcze raz',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Oglądasz',
   watchWaiting: 'Oglądasz ten pokój: mecz jeszcze się nie zaczął.',
   watchersCount: 'Widzowie: {n}',
@@ -288,7 +288,7 @@ const catalog: Catalog = {
   dealVerified: 'Rozdanie zweryfikowane',
   dealNotVerified: 'Uwaga: nie udało się zweryfikować rozdania w tej rundzie. Mogło nie być uczciwe.',
   dealSeed: 'Ziarno rozdania: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Zapis partii',
   replayMatch: 'Odtwórz partię',
   copyRecord: 'Kopiuj zapis',
@@ -308,7 +308,7 @@ const catalog: Catalog = {
   replayDeal: 'Runda {round}, rozdanie (przed ruchem 1 z {total})',
   replayDealt: 'Runda {round}: kamienie są rozdane.',
   replayKeys: 'Strzałki w lewo i w prawo: poprzedni i następny ruch. Home i End: pierwszy i ostatni.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Analiza twoich ruchów',
   reviewExplained: 'Każdy ruch, w którym był wybór, jest porównywany z najlepszym zagraniem komputera na poziomie Trudny, rozegranym przy wielu rozdaniach kostek ukrytych przed tobą. Wygranie lub przegranie partii liczy się jak 100 punktów.',
   reviewWorking: 'Analizowanie twoich ruchów…',

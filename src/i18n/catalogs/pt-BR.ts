@@ -218,9 +218,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Zerar todas as estatísticas? Isso não pode ser desfeito.',
   statsResetYes: 'Zerar',
   newGameStarted: 'Um novo jogo começou.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: peças restantes',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Dica',
   teachUndo: 'Desfazer',
   teachHintPlay: 'Dica: jogue {tile}. {reason}',
@@ -239,7 +239,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'Você não tem jogada para desfazer nesta rodada.',
   statsWithHelp: 'Com dica ou desfazer',
   soundSetting: 'Sons',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Tempo por jogada',
   clockOff: 'Sem limite',
   clockSeconds: { one: '{count} segundo', many: '{count} de segundos', other: '{count} segundos' },
@@ -268,7 +268,7 @@ const catalog: Catalog = {
   phrase_wow: 'Uau!',
   phrase_bye: 'Tchau!',
   playAgain: 'Jogar de novo',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Assistindo',
   watchWaiting: 'Você está assistindo a esta sala: a partida ainda não começou.',
   watchersCount: 'Espectadores: {n}',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   dealVerified: 'Distribuição verificada',
   dealNotVerified: 'Atenção: não foi possível verificar a distribuição desta rodada. Talvez ela não tenha sido justa.',
   dealSeed: 'Semente da distribuição: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Registro da partida',
   replayMatch: 'Rever a partida',
   copyRecord: 'Copiar registro',
@@ -299,7 +299,7 @@ const catalog: Catalog = {
   replayDeal: 'Rodada {round}, a distribuição (antes da jogada 1 de {total})',
   replayDealt: 'Rodada {round}: as pedras são distribuídas.',
   replayKeys: 'Setas para a esquerda e para a direita: jogada anterior e próxima. Home e End: a primeira e a última.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Análise das suas jogadas',
   reviewExplained: 'Cada jogada em que você tinha escolha é comparada com a melhor jogada do computador no nível Difícil, testada em muitas distribuições das peças que você não podia ver. Ganhar ou perder a partida conta como 100 pontos.',
   reviewWorking: 'Analisando suas jogadas…',

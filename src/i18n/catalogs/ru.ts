@@ -227,9 +227,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Сбросить всю статистику? Это нельзя отменить.',
   statsResetYes: 'Сбросить',
   newGameStarted: 'Началась новая игра.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: оставшиеся кости',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Подсказка',
   teachUndo: 'Отменить',
   teachHintPlay: 'Подсказка: ходи {tile}. {reason}',
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'В этом раунде нет твоего хода, который можно отменить.',
   statsWithHelp: 'С подсказкой или отменой',
   soundSetting: 'Звуки',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Время на ход',
   clockOff: 'Без ограничения',
   clockSeconds: { one: '{count} секунда', few: '{count} секунды', many: '{count} секунд', other: '{count} секунды' },
@@ -277,7 +277,7 @@ const catalog: Catalog = {
   phrase_wow: 'Ух ты!',
   phrase_bye: 'Пока!',
   playAgain: 'Сыграть ещё',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Просмотр',
   watchWaiting: 'Вы наблюдаете за этой комнатой: матч ещё не начался.',
   watchersCount: 'Зрители: {n}',
@@ -288,7 +288,7 @@ const catalog: Catalog = {
   dealVerified: 'Раздача проверена',
   dealNotVerified: 'Внимание: раздачу этого раунда не удалось проверить. Возможно, она была нечестной.',
   dealSeed: 'Зерно раздачи: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Запись партии',
   replayMatch: 'Просмотреть партию',
   copyRecord: 'Копировать запись',
@@ -308,7 +308,7 @@ const catalog: Catalog = {
   replayDeal: 'Раунд {round}, раздача (перед ходом 1 из {total})',
   replayDealt: 'Раунд {round}: кости розданы.',
   replayKeys: 'Стрелки влево и вправо: предыдущий и следующий ход. Home и End: первый и последний.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Разбор твоих ходов',
   reviewExplained: 'Каждый ход, где у тебя был выбор, сравнивается с лучшим ходом компьютера на сложном уровне, разыгранным на множестве раздач скрытых от тебя костей. Победа или поражение в партии считается за 100 очков.',
   reviewWorking: 'Разбираем твои ходы…',

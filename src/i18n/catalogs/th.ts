@@ -202,9 +202,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'รีเซ็ตสถิติทั้งหมดไหม? ย้อนกลับไม่ได้',
   statsResetYes: 'รีเซ็ต',
   newGameStarted: 'เริ่มเกมใหม่แล้ว',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: ตัวที่เหลือ',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'คำใบ้',
   teachUndo: 'ย้อนกลับ',
   teachHintPlay: 'คำใบ้: ลง {tile} {reason}',
@@ -223,7 +223,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'รอบนี้ไม่มีตาของคุณให้ย้อนกลับ',
   statsWithHelp: 'ใช้คำใบ้หรือย้อนกลับ',
   soundSetting: 'เสียง',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'เวลาต่อตา',
   clockOff: 'ไม่จำกัด',
   clockSeconds: { other: '{count} วินาที' },
@@ -252,7 +252,7 @@ const catalog: Catalog = {
   phrase_wow: 'ว้าว!',
   phrase_bye: 'บาย!',
   playAgain: 'เล่นอีกครั้ง',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'กำลังดู',
   watchWaiting: 'คุณกำลังดูห้องนี้: การแข่งขันยังไม่เริ่ม',
   watchersCount: 'ผู้ชม: {n}',
@@ -263,7 +263,7 @@ const catalog: Catalog = {
   dealVerified: 'ตรวจสอบการแจกแล้ว',
   dealNotVerified: 'คำเตือน: ไม่สามารถตรวจสอบการแจกของรอบนี้ได้ อาจไม่ได้แจกอย่างยุติธรรม',
   dealSeed: 'ค่าเริ่มต้นของการแจก: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'บันทึกการแข่งขัน',
   replayMatch: 'ดูการแข่งขันซ้ำ',
   copyRecord: 'คัดลอกบันทึก',
@@ -283,7 +283,7 @@ const catalog: Catalog = {
   replayDeal: 'รอบ {round} การแจก (ก่อนตาที่ 1 จาก {total})',
   replayDealt: 'รอบ {round}: แจกโดมิโนแล้ว',
   replayKeys: 'ลูกศรซ้ายและขวา: ตาก่อนหน้าและถัดไป Home และ End: ตาแรกและตาสุดท้าย',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'วิเคราะห์ตาเดินของคุณ',
   reviewExplained: 'ทุกตาที่คุณมีทางเลือกจะถูกเทียบกับตาที่ดีที่สุดของคอมพิวเตอร์ระดับยาก ซึ่งลองเล่นจนจบกับการแจกตัวที่คุณมองไม่เห็นหลายแบบ การชนะหรือแพ้แมตช์นับเป็น 100 คะแนน',
   reviewWorking: 'กำลังวิเคราะห์ตาเดินของคุณ…',

@@ -211,9 +211,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Tüm istatistikler sıfırlansın mı? Bu geri alınamaz.',
   statsResetYes: 'Sıfırla',
   newGameStarted: 'Yeni bir oyun başladı.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: kalan taşlar',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'İpucu',
   teachUndo: 'Geri al',
   teachHintPlay: 'İpucu: {tile} oyna. {reason}',
@@ -232,7 +232,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'Bu elde geri alınacak bir hamlen yok.',
   statsWithHelp: 'İpucu ya da geri almayla',
   soundSetting: 'Sesler',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Hamle süresi',
   clockOff: 'Sınırsız',
   clockSeconds: { one: '{count} saniye', other: '{count} saniye' },
@@ -261,7 +261,7 @@ const catalog: Catalog = {
   phrase_wow: 'Vay!',
   phrase_bye: 'Görüşürüz!',
   playAgain: 'Tekrar oyna',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'İzleniyor',
   watchWaiting: 'Bu odayı izliyorsunuz: maç henüz başlamadı.',
   watchersCount: 'İzleyiciler: {n}',
@@ -272,7 +272,7 @@ const catalog: Catalog = {
   dealVerified: 'Dağıtım doğrulandı',
   dealNotVerified: 'Uyarı: bu turun dağıtımı doğrulanamadı. Adil dağıtılmamış olabilir.',
   dealSeed: 'Dağıtım tohumu: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Maç kaydı',
   replayMatch: 'Maçı yeniden oynat',
   copyRecord: 'Kaydı kopyala',
@@ -292,7 +292,7 @@ const catalog: Catalog = {
   replayDeal: 'Tur {round}, dağıtım (hamle 1 / {total} öncesi)',
   replayDealt: 'Tur {round}: taşlar dağıtıldı.',
   replayKeys: 'Sol ve sağ oklar: önceki ve sonraki hamle. Home ve End: ilk ve son.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Hamlelerinin değerlendirmesi',
   reviewExplained: 'Seçeneğin olduğu her hamle, Zor seviyedeki bilgisayarın en iyi hamlesiyle karşılaştırılır; bu hamle, göremediğin taşların birçok farklı dağıtımında sonuna kadar oynanarak bulunur. Maçı kazanmak ya da kaybetmek 100 puan sayılır.',
   reviewWorking: 'Hamlelerin değerlendiriliyor…',

@@ -227,9 +227,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Скинути всю статистику? Це не можна скасувати.',
   statsResetYes: 'Скинути',
   newGameStarted: 'Почалася нова гра.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: решта кісток',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Підказка',
   teachUndo: 'Скасувати',
   teachHintPlay: 'Підказка: ходи {tile}. {reason}',
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'У цьому раунді немає твого ходу, який можна скасувати.',
   statsWithHelp: 'З підказкою або скасуванням',
   soundSetting: 'Звуки',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Час на хід',
   clockOff: 'Без обмеження',
   clockSeconds: { one: '{count} секунда', few: '{count} секунди', many: '{count} секунд', other: '{count} секунди' },
@@ -277,7 +277,7 @@ const catalog: Catalog = {
   phrase_wow: 'Ого!',
   phrase_bye: 'Бувай!',
   playAgain: 'Зіграти ще',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Перегляд',
   watchWaiting: 'Ви спостерігаєте за цією кімнатою: матч ще не почався.',
   watchersCount: 'Глядачі: {n}',
@@ -288,7 +288,7 @@ const catalog: Catalog = {
   dealVerified: 'Роздачу перевірено',
   dealNotVerified: 'Увага: роздачу цього раунду не вдалося перевірити. Можливо, вона була нечесною.',
   dealSeed: 'Зерно роздачі: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Запис партії',
   replayMatch: 'Переглянути партію',
   copyRecord: 'Копіювати запис',
@@ -308,7 +308,7 @@ const catalog: Catalog = {
   replayDeal: 'Раунд {round}, роздача (перед ходом 1 з {total})',
   replayDealt: 'Раунд {round}: кісточки роздано.',
   replayKeys: 'Стрілки вліво і вправо: попередній і наступний хід. Home і End: перший і останній.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Розбір твоїх ходів',
   reviewExplained: 'Кожен хід, де в тебе був вибір, порівнюється з найкращим ходом комп’ютера на складному рівні, розіграним на безлічі роздач прихованих від тебе кісток. Перемога чи поразка в партії рахується як 100 очок.',
   reviewWorking: 'Розбираємо твої ходи…',

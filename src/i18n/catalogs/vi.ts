@@ -202,9 +202,9 @@ const catalog: Catalog = {
   statsResetConfirm: 'Đặt lại toàn bộ thống kê? Không thể hoàn tác.',
   statsResetYes: 'Đặt lại',
   newGameStarted: 'Trận mới đã bắt đầu.',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}: quân còn lại',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: 'Gợi ý',
   teachUndo: 'Hoàn tác',
   teachHintPlay: 'Gợi ý: đánh {tile}. {reason}',
@@ -223,7 +223,7 @@ const catalog: Catalog = {
   teachNothingToUndo: 'Ván này bạn không có nước nào để hoàn tác.',
   statsWithHelp: 'Có gợi ý hoặc hoàn tác',
   soundSetting: 'Âm thanh',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: 'Thời gian mỗi lượt',
   clockOff: 'Không giới hạn',
   clockSeconds: { other: '{count} giây' },
@@ -252,7 +252,7 @@ const catalog: Catalog = {
   phrase_wow: 'Chà!',
   phrase_bye: 'Tạm biệt!',
   playAgain: 'Chơi lại',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: 'Đang xem',
   watchWaiting: 'Bạn đang xem phòng này: trận đấu chưa bắt đầu.',
   watchersCount: 'Người xem: {n}',
@@ -263,7 +263,7 @@ const catalog: Catalog = {
   dealVerified: 'Đã xác minh chia bài',
   dealNotVerified: 'Cảnh báo: không thể xác minh việc chia bài của ván này. Có thể bài đã không được chia công bằng.',
   dealSeed: 'Hạt giống chia bài: {seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: 'Biên bản ván đấu',
   replayMatch: 'Xem lại ván đấu',
   copyRecord: 'Sao chép biên bản',
@@ -283,7 +283,7 @@ const catalog: Catalog = {
   replayDeal: 'Vòng {round}, chia quân (trước nước 1 / {total})',
   replayDealt: 'Vòng {round}: đã chia quân.',
   replayKeys: 'Mũi tên trái và phải: nước trước và nước sau. Home và End: nước đầu và nước cuối.',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: 'Đánh giá các nước đi của bạn',
   reviewExplained: 'Mỗi nước đi mà bạn có lựa chọn được so với nước tốt nhất của máy ở mức Khó, được chơi thử qua nhiều cách chia những quân bạn không nhìn thấy. Thắng hay thua cả ván đấu được tính là 100 điểm.',
   reviewWorking: 'Đang đánh giá các nước đi của bạn…',

@@ -198,9 +198,9 @@ const catalog: Catalog = {
   statsResetConfirm: '重置全部统计？此操作无法撤销。',
   statsResetYes: '重置',
   newGameStarted: '新游戏已开始。',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}：剩余的牌',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: '提示',
   teachUndo: '撤销',
   teachHintPlay: '提示：出{tile}。{reason}',
@@ -219,7 +219,7 @@ const catalog: Catalog = {
   teachNothingToUndo: '这一局没有你能撤销的出牌。',
   statsWithHelp: '用过提示或撤销',
   soundSetting: '声音',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: '每步限时',
   clockOff: '不限时',
   clockSeconds: { other: '{count} 秒' },
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   phrase_wow: '哇！',
   phrase_bye: '再见！',
   playAgain: '再玩一局',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: '观战中',
   watchWaiting: '你正在观战这个房间：比赛尚未开始。',
   watchersCount: '观众：{n}',
@@ -259,7 +259,7 @@ const catalog: Catalog = {
   dealVerified: '发牌已验证',
   dealNotVerified: '警告：无法验证本局的发牌。发牌可能不公平。',
   dealSeed: '发牌种子：{seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: '对局记录',
   replayMatch: '回放对局',
   copyRecord: '复制记录',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   replayDeal: '第 {round} 局，发牌（共 {total} 步，第 1 步之前）',
   replayDealt: '第 {round} 局：已发牌。',
   replayKeys: '左右方向键：上一步和下一步。Home 和 End：第一步和最后一步。',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: '复盘你的出牌',
   reviewExplained: '你有选择的每一步，都会与困难难度电脑的最佳出法比较；最佳出法是在你看不到的牌的许多种发牌下反复试打得出的。赢得或输掉整场比赛按100分计算。',
   reviewWorking: '正在复盘你的出牌…',

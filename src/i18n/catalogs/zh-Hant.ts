@@ -198,9 +198,9 @@ const catalog: Catalog = {
   statsResetConfirm: '重設全部統計？此操作無法復原。',
   statsResetYes: '重設',
   newGameStarted: '新遊戲已開始。',
-  // Round end: the hands at their seats (#18)
+  // Round end: the hands at their seats
   revealedHand: '{name}：剩餘的牌',
-  // A computer that teaches (#18): hints, undo, statistics with help, sound
+  // A computer that teaches: hints, undo, statistics with help, sound
   teachHint: '提示',
   teachUndo: '復原',
   teachHintPlay: '提示：出{tile}。{reason}',
@@ -219,7 +219,7 @@ const catalog: Catalog = {
   teachNothingToUndo: '這一局沒有你能復原的出牌。',
   statsWithHelp: '用過提示或復原',
   soundSetting: '聲音',
-  // Rooms people come back to (#19): the turn clock, play again, quick phrases
+  // Rooms people come back to: the turn clock, play again, quick phrases
   clockLabel: '每步限時',
   clockOff: '不限時',
   clockSeconds: { other: '{count} 秒' },
@@ -248,7 +248,7 @@ const catalog: Catalog = {
   phrase_wow: '哇！',
   phrase_bye: '再見！',
   playAgain: '再玩一局',
-  // Spectators and provable deals (#19)
+  // Spectators and provable deals
   watchingLabel: '觀戰中',
   watchWaiting: '你正在觀戰這個房間：比賽尚未開始。',
   watchersCount: '觀眾：{n}',
@@ -259,7 +259,7 @@ const catalog: Catalog = {
   dealVerified: '發牌已驗證',
   dealNotVerified: '警告：無法驗證本局的發牌。發牌可能不公平。',
   dealSeed: '發牌種子：{seed}',
-  // The match's replay and record (#18)
+  // The match's replay and record
   matchRecord: '對局紀錄',
   replayMatch: '重播對局',
   copyRecord: '複製紀錄',
@@ -279,7 +279,7 @@ const catalog: Catalog = {
   replayDeal: '第 {round} 局，發牌（共 {total} 步，第 1 步之前）',
   replayDealt: '第 {round} 局：已發牌。',
   replayKeys: '左右方向鍵：上一步和下一步。Home 和 End：第一步和最後一步。',
-  // The review of a round's moves (#18)
+  // The review of a round's moves
   reviewTitle: '復盤你的出牌',
   reviewExplained: '你有選擇的每一步，都會與困難難度電腦的最佳出法比較；最佳出法是在你看不到的牌的許多種發牌下反覆試打得出的。贏得或輸掉整場比賽按100分計算。',
   reviewWorking: '正在復盤你的出牌…',

@@ -28,7 +28,7 @@ export interface OnlineProblem {
 
 const INTENT_REFS = new Set(['move', 'next-round', 'new-match', 'start', 'settings', 'play-again']);
 
-/** The turn clock of the seat to act, as last heard: when it runs out by this page's clock (`performance.now()`), for show only (#19). */
+/** The turn clock of the seat to act, as last heard: when it runs out by this page's clock (`performance.now()`), for show only. */
 export interface ShownClock {
   seat: Seat;
   endsAt: number;
@@ -147,14 +147,14 @@ export class OnlineSession implements Session {
         this.post({ type: 'next-round', seq: this.seq });
         break;
       case 'new-match':
-        // Online, every seat asks for another match; it starts once every connected person has (#19).
+        // Online, every seat asks for another match; it starts once every connected person has.
         if (this.awaiting) return;
         this.post({ type: 'play-again' });
         break;
     }
   }
 
-  // ---- Rooms people come back to (#19) -------------------------------------------------------
+  // ---- Rooms people come back to -------------------------------------------------------
 
   /** The host starts the next match without waiting for everyone to be ready. */
   startNow(): void {
