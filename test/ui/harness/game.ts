@@ -110,6 +110,8 @@ export class GameHarness {
     if (!host) throw new Error(`no chip for seat ${seat}`);
     return new PlayerChipHarness(host);
   };
+  /** The players' chips, each through its harness. */
+  playerChips = (): PlayerChipHarness[] => this.chips().map((chip) => new PlayerChipHarness(chip));
   chipNames = (): string[] => this.chips().map((chip) => new PlayerChipHarness(chip).name());
   chipTexts = (): string[] => this.chips().map(textOf);
   /** The name on the chip whose turn it is, or null. */
@@ -166,6 +168,11 @@ export class GameHarness {
     const host = this.find('domino-replay');
     return host ? new ReplayHarness(host) : null;
   };
+  /** What a person can reach at a round's end: the summary's fold, the review's, the record's buttons and links. */
+  roundEndControls = (): Element[] =>
+    [this.summary(), this.find('domino-round-review'), this.find('domino-match-record')].flatMap((part) =>
+      all<Element>(part, 'summary, button, a[href], [tabindex]'),
+    );
   /** Every element of the widget's own shadow DOM (not of the elements inside it). */
   ownElements = (): HTMLElement[] => this.findAll('*');
 }

@@ -6,6 +6,8 @@ export class SettingsHarness {
   private find = <E extends Element = HTMLElement>(selector: string): E | null => one<E>(this.host.shadowRoot, selector);
   /** The dialog while it is open, else null. */
   openDialog = (): HTMLDialogElement | null => this.find<HTMLDialogElement>('dialog[open]');
+  /** The dialog's title (what names it: its aria-labelledby). */
+  dialogTitle = (): string => textOf(this.find(`#${this.dialog()?.getAttribute('aria-labelledby')}`));
   /** The dialog, open or not (null until it is first rendered). */
   dialog = (): HTMLDialogElement | null => this.find<HTMLDialogElement>('dialog');
   /** The choice of a setting (`variant`, `players`, `tempo`, `rule-drawMode`…). */
