@@ -102,6 +102,8 @@ export class GameHarness {
   problem = (): HTMLElement | null => this.find('.problem');
   /** The dragged tile's image. */
   ghost = (): HTMLElement => this.find('.ghost')!;
+  /** The drawing of a tile inside the dragged image, or null when it shows none. */
+  ghostDrawing = (): SVGSVGElement | null => one<SVGSVGElement>(this.ghost(), 'svg.tile-svg');
   /** The players' chips in the top row. */
   chips = (): HTMLElement[] => this.findAll('.players li.player');
   /** A player's chip, by seat (0 is you, or the first seat when watching). */
@@ -148,9 +150,13 @@ export class GameHarness {
   /** The summary's fold heading (opens and closes it). */
   summaryToggle = (): HTMLElement | null => this.find('[part~="summary"] > summary');
   /** The how-to-play fold. */
-  howToPlay = (): HTMLDetailsElement => this.find<HTMLDetailsElement>('[part~="how-to-play"]')!;
+  howToPlay = (): HTMLDetailsElement | null => this.find<HTMLDetailsElement>('[part~="how-to-play"]');
   /** Opens or closes the how-to-play fold by its heading. */
-  toggleHowToPlay = (): void => one<HTMLElement>(this.howToPlay(), 'summary')!.click();
+  toggleHowToPlay = (): void => {
+    const heading = one<HTMLElement>(this.howToPlay(), 'summary');
+    if (!heading) throw new Error('the how-to-play fold is not shown');
+    heading.click();
+  };
   /** The rules the how-to-play fold gives (its first paragraph). */
   howToPlayText = (): string => textOf(one(this.howToPlay(), 'p'));
   /** The match's record under its summary, when it shows. */
