@@ -15,13 +15,14 @@ export class PlayerChipHarness {
   constructor(readonly host: HTMLElement) {}
   name = (): string => textOf(one(this.host, '.name'));
   text = (): string => textOf(this.host);
+  /** It is this player's turn (the widget marks the chip). */
+  isTurn = (): boolean => this.host.classList.contains('turn');
   /** How many tiles the player holds, from the chip's count. */
   tileCount = (): number => {
     const match = /\d+/.exec(textOf(one(this.host, '.count')));
     if (!match) throw new Error(`no tile count on ${this.name()}'s chip`);
     return Number(match[0]);
   };
-  isTurn = (): boolean => this.host.classList.contains('turn');
   /** The "partner" tag, on your partner's chip only. */
   partnerTag = (): HTMLElement | null => one(this.host, '.partner');
   /** The turn's countdown (online), or null. */
@@ -117,10 +118,7 @@ export class GameHarness {
   chipNames = (): string[] => this.chips().map((chip) => new PlayerChipHarness(chip).name());
   chipTexts = (): string[] => this.chips().map(textOf);
   /** The name on the chip whose turn it is, or null. */
-  turnName = (): string | null => {
-    const chip = this.chips().find((c) => c.classList.contains('turn'));
-    return chip ? new PlayerChipHarness(chip).name() : null;
-  };
+  turnName = (): string | null => this.playerChips().find((chip) => chip.isTurn())?.name() ?? null;
   /** The teams' chips, with partnerships. */
   teams = (): HTMLElement[] => this.findAll('.players .team');
   /** The boxes drawn as panels: the chips, the teams, the summary. */

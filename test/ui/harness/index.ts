@@ -15,7 +15,7 @@ export { GameHarness, PlayerChipHarness, game } from './game.js';
 export { HandHarness } from './hand.js';
 export { LobbyHarness } from './lobby.js';
 export { animationsOf, gamesOnPage, inFixture, litElementsOf, removeFromPage } from './page.js';
-export { byText, sameTile, textOf, tileNameOf } from './query.js';
+export { sameTile, textOf, tileNameOf } from './query.js';
 export { MatchRecordHarness, ReplayHarness, RoundReviewHarness } from './record.js';
 export { RoomBarHarness } from './room-bar.js';
 export { SettingsHarness } from './settings.js';

@@ -11,12 +11,6 @@ export const one = <E extends Element = HTMLElement>(root: ParentNode | null | u
 /** An element's text, its white space collapsed. */
 export const textOf = (node: Node | null | undefined): string => node?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
-/** The text of a node that must be there: a missing one fails the test with its name, not a null's error. */
-export function textOfShown(node: Node | null | undefined, what: string): string {
-  if (!node) throw new Error(`${what} is not shown`);
-  return textOf(node);
-}
-
 /** "6-3" from an accessible name such as "Tile 6-3, playable". */
 export function tileNameOf(node: Element): string {
   const match = /(\d)-(\d)/.exec(node.getAttribute('aria-label') ?? '');
