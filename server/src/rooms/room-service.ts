@@ -9,12 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { legalMoves, playerView, type LegalMove, type Move, type Seat } from 'domino-game/engine';
-import { computerSeed, TEMPO_DELAYS } from 'domino-game/machine';
-import { PHRASES, roomRules, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomSettings } from 'domino-game/protocol';
+import { computerSeed } from 'domino-game/machine';
+import { PHRASES, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomSettings } from 'domino-game/protocol';
 import type { Cluster } from '../cluster.js';
 import type { ComputerPool } from '../computer-pool.js';
 import { due as dueOf, expiresAt, turnClock, type Due, type Timing } from '../core/due.js';
 import { decodeEntry, encodeEntry, type Entry } from '../core/entries.js';
+import { phraseRefusal, roomTiming, watchRefusal } from '../core/policies.js';
 import { isConnected, roomInfo, withDealIfAllReady, type Alive } from '../core/presence.js';
 import { applyEntry, commitmentOf, dealProofOf, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
 import { ViewFrames } from '../core/views.js';
@@ -274,9 +275,10 @@ export class RoomService {
   /** Opens the room's table read only (unless its host turned watching off): the room info, then each change's `table`. */
   private async watch(client: Client, id: string): Promise<void> {
     const room = await this.hot(id);
-    if (!roomRules(room.state.settings).spectators) {
+    const refused = watchRefusal(room.state);
+    if (refused) {
       this.release(room);
-      throw new Refusal('watching-off', 'the host has turned watching off for this room');
+      throw refusal(refused);
     }
     const previous = client.room !== null && client.seat !== null ? { room: client.room, seat: client.seat } : null;
     this.unbind(client);
@@ -330,7 +332,8 @@ export class RoomService {
   /** A seat's quick phrase: to everyone in the room, here and on the other processes; never stored. */
   private async phrase(client: Client, phrase: PhraseId): Promise<void> {
     const { room, seat } = this.seated(client);
-    if (!roomRules(room.state.settings).phrases) throw new Refusal('phrases-off', 'the host turned quick phrases off in this room');
+    const refused = phraseRefusal(room.state);
+    if (refused) throw refusal(refused);
     if (!room.phrases.allow(seat, this.now())) throw new Refusal('rate-limited', 'one quick phrase every 2 seconds, 10 a minute');
     this.relayPhrase(room, seat, phrase);
     this.options.cluster.say(room.id, seat, phrase);
@@ -605,9 +608,7 @@ export class RoomService {
   // ---- The clock: computers, away players, the next deal -------------------------------------
 
   private timing(room: RoomState): Timing {
-    const { clock, tempo } = roomRules(room.settings);
-    const turnMs = clock * 1000 * (this.options.clockScale ?? 1);
-    return { graceMs: this.options.graceMs, nextRoundMs: this.options.nextRoundMs, computerMs: TEMPO_DELAYS[tempo].move, turnMs };
+    return roomTiming(room.settings, this.options);
   }
 
   private schedule(room: LiveRoom): void {
