@@ -1,9 +1,10 @@
 /**
  * Committing a room's changes, save before send: a change's entries are built on the room as
  * committed and applied by the pure core, appended to the room's log with a compare-and-set on its
- * version, and only once they are stored does the room take the new state and tell its connections.
- * A compare-and-set lost to another process catches up on what it stored and builds the change again;
- * another process's change, announced by a version notice, is caught up on the same way.
+ * version, and only once they are stored does the room take the new state and broadcast the change
+ * to its connections. A compare-and-set lost to another process catches up on what it stored and
+ * builds the change again; another process's change, announced by a version notice, is caught up on
+ * the same way.
  */
 import type { Seat } from 'domino-game/engine';
 import { decodeEntry, encodeEntry, type Entry } from '../core/entries.js';
@@ -45,8 +46,8 @@ const FOLLOW_RETRY_MAX_MS = 4000;
 /**
  * Makes one change to the room, after the changes queued before it: builds its entries on the room as
  * committed, applies them, appends them (with a snapshot now and then), and only once they are stored
- * takes the new state, runs `committed` (to welcome the client the change seated) and tells the
- * connections. A compare-and-set lost to another process catches up and builds again.
+ * takes the new state, runs `committed` (to welcome the client the change seated) and broadcasts
+ * the change. A compare-and-set lost to another process catches up and builds again.
  */
 export function commitChange(room: CommitTarget, build: Build, committed?: (result: Committed) => void): Promise<Committed> {
   const { env, history } = room;

@@ -114,7 +114,7 @@ export class RoomService {
     });
     // A phrase said on another process reaches the room's connections here too; one said here
     // (its seat's connection is held here) comes back on the bus too, and was broadcast already.
-    cluster.onSaid((id, seat, phrase) => {
+    cluster.onPhraseAnnounced((id, seat, phrase) => {
       const room = this.rooms.live(id);
       const held = room?.state.seats[seat];
       if (!room || held?.kind !== 'human' || held.connectedVia === this.env.processId || !PHRASES.includes(phrase as PhraseId)) return;
@@ -338,7 +338,7 @@ export class RoomService {
     if (refused) throw refusal(refused);
     if (!room.phrases.allow(seat, this.env.now())) throw new Refusal('rate-limited', 'one quick phrase every 2 seconds, 10 a minute');
     room.broadcastPhrase(seat, phrase);
-    this.options.cluster.say(room.id, seat, phrase);
+    this.options.cluster.announcePhrase(room.id, seat, phrase);
   }
 
   // ---- Upkeep --------------------------------------------------------------------------------
