@@ -46,7 +46,7 @@ class TestClient implements Client {
 }
 
 /** A process of its own over the shared store, counting how often it starts and stops hearing of each room. */
-function process(store: MemoryLog) {
+function serverProcess(store: MemoryLog) {
   const watched = new Map<string, number>();
   const unwatched = new Map<string, number>();
   const count = (map: Map<string, number>, id: string) => map.set(id, (map.get(id) ?? 0) + 1);
@@ -57,7 +57,7 @@ function process(store: MemoryLog) {
 }
 
 async function openRoom(store: MemoryLog, spectators = true) {
-  const a = process(store);
+  const a = serverProcess(store);
   const host = new TestClient();
   await a.service.handle(host, { type: 'create', name: 'Ann', settings: { variant: 'draw', players: 2, level: 'easy', tempo: 'instant', target: 100, spectators } });
   const id = host.welcomed().room;
@@ -88,7 +88,7 @@ describe('a room in memory', () => {
       [null, null],
       'both disconnects were stored before the room left',
     );
-    // Coming back loads it again, and leaving again lets it go again, once more.
+    // A look at the room from outside reads it without keeping it.
     const back = new TestClient();
     await a.service.handle(back, { type: 'peek', room: id });
     assert.equal(a.service.liveRooms, 0, 'a peek does not keep the room');
@@ -110,7 +110,7 @@ describe('a room in memory', () => {
   test('loaded for a join, a resume or a watch that is refused, it is let go again', async () => {
     const store = new MemoryLog();
     const { a, id } = await openRoom(store, false);
-    const b = process(store);
+    const b = serverProcess(store);
     const third = new TestClient();
     await b.service.handle(third, { type: 'join', room: id, name: 'Cy' });
     assert.equal(codeOf(third.last()), 'room-full');
@@ -132,7 +132,7 @@ describe('a room in memory', () => {
   test('a spectator keeps the room in memory until it leaves; then it leaves once', async () => {
     const store = new MemoryLog();
     const { a, id } = await openRoom(store);
-    const b = process(store);
+    const b = serverProcess(store);
     const watcher = new TestClient();
     await b.service.handle(watcher, { type: 'watch', room: id });
     assert.equal(watcher.room, id);
