@@ -14,6 +14,7 @@ import { seatName, type Seating } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
 import { tileStyles } from '../tile/tile.styles.js';
+import { visuallyHidden } from '../visually-hidden.styles.js';
 import { Announcer, announcementOf } from './announcements.js';
 import { resultAnnouncement } from './results.js';
 
@@ -103,12 +104,7 @@ export class DominoReplay extends LitElement {
         color: var(--domino-muted);
       }
       .live {
-        position: absolute;
-        inline-size: 1px;
-        block-size: 1px;
-        overflow: hidden;
-        clip-path: inset(50%);
-        white-space: nowrap;
+        ${visuallyHidden}
       }
     `,
   ];

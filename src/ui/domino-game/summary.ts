@@ -12,6 +12,7 @@ import type { Translator } from '../../i18n/index.js';
 import { seatName, seatTag, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
+import { visuallyHidden } from '../visually-hidden.styles.js';
 import type { RoundRow } from './parts.js';
 import { renderRecordActions } from './record-actions.js';
 import { renderRoundReview, type ReviewSource } from './round-review.js';
@@ -79,12 +80,7 @@ export const summaryStyles = css`
       display: inline;
     }
     .rounds .full {
-      position: absolute;
-      inline-size: 1px;
-      block-size: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
   }
   .rounds tfoot {
