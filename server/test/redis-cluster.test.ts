@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { legalMoves } from 'domino-game/engine';
 import { roomKey } from '../src/storage/redis.js';
 import { Player, ROOMY } from './harness.js';
-import { heardEvents, play, playUntilTurnOf, room, sendUntilTaken, twoProcessesSharing, viewAt, wire } from './redis-play.js';
+import { heardEvents, play, playUntilTurnOf, room, sendUntilTaken, startedRoomOfFour, twoProcessesSharing, viewAt, wire } from './redis-play.js';
 import { clusterSeeds, startCluster } from './redis-server.js';
 
 describe('two server processes sharing a Redis Cluster of three masters', () => {
@@ -46,16 +46,19 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
     assert.equal(heard[0]!.events.filter((e) => e.type === 'matchEnd').length, 1);
   }
 
+  /** Plays the match to its end, then checks every seat heard every change once, and leaves. */
+  async function playToTheEndHeardOnce(seats: Map<number, Player>, watcher: Player): Promise<void> {
+    await play(seats, watcher);
+    const last = watcher.last('view')!;
+    assert.notEqual(last.view.winningSide, null);
+    const people = [...seats.values()];
+    await heardEveryChangeOnce(people, last.seq);
+    for (const p of people) await p.close();
+  }
+
   test('a match of four whose people are on both processes (with two computers) plays to its end, every change heard once by both', async () => {
-    const host = await Player.connect(shared.one.wsUrl, 'host');
-    host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
-    await host.next('welcome');
-    const guest = await Player.connect(shared.two.wsUrl, 'guest');
-    assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
-    const people = [host, guest];
-    const started = people.map((p) => p.next('view'));
-    host.send({ type: 'start' });
-    await Promise.all(started);
+    const people = await startedRoomOfFour(shared.one, shared.two);
+    const guest = people[1]!;
     await play(new Map(people.map((p) => [p.seat!, p])), guest);
     const last = guest.last('view')!;
     assert.notEqual(last.view.winningSide, null);
@@ -94,12 +97,7 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
     const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
     assert.equal(accepted.seq, view.seq + 1);
     assert.equal((await heard).seq, view.seq + 1, 'the seat on the other process has the move');
-    await play(seats, bob);
-    const last = bob.last('view')!;
-    assert.notEqual(last.view.winningSide, null);
-    await heardEveryChangeOnce([ann, bob], last.seq);
-    await ann.close();
-    await bob.close();
+    await playToTheEndHeardOnce(seats, bob);
   });
 
   test('the node holding a room restarted mid-match: moves meanwhile get `unavailable`, the servers live on, the match ends with every move once', async () => {
@@ -120,11 +118,6 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
     }
     const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
     assert.equal(accepted.seq, view.seq + 1, 'the move is taken once the node is back, once');
-    await play(seats, bob);
-    const last = bob.last('view')!;
-    assert.notEqual(last.view.winningSide, null);
-    await heardEveryChangeOnce([ann, bob], last.seq);
-    await ann.close();
-    await bob.close();
+    await playToTheEndHeardOnce(seats, bob);
   });
 });

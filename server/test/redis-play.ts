@@ -134,6 +134,23 @@ export async function room(host: Player, guestServer: ServerProcess, players: nu
 }
 
 /**
+ * An All Fives room of four to 100, started: its host on `hostServer`, one guest on `guestServer`, two
+ * computers (tempo instant). Returns the two people, host first.
+ */
+export async function startedRoomOfFour(hostServer: ServerProcess, guestServer: ServerProcess): Promise<Player[]> {
+  const host = await Player.connect(hostServer.wsUrl, 'host');
+  host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
+  await host.next('welcome');
+  const guest = await Player.connect(guestServer.wsUrl, 'guest');
+  assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
+  const people = [host, guest];
+  const started = people.map((p) => p.next('view'));
+  host.send({ type: 'start' });
+  await Promise.all(started);
+  return people;
+}
+
+/**
  * What a seat heard: the events of all its views, in order, once it has the view of `seq`. Change 1
  * is the start; every later one is a move (one `move` event each) or the deal of a round, whose only
  * event is the `turn` right after the round's end (an All Fives match can also end inside a round,

@@ -10,7 +10,7 @@ import { legalMoves } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import { RedisLog } from '../src/storage/redis.js';
 import { Player, startServerProcess } from './harness.js';
-import { play, room, sendUntilTaken, twoProcessesSharing, viewAt, wire } from './redis-play.js';
+import { play, room, sendUntilTaken, startedRoomOfFour, twoProcessesSharing, viewAt, wire } from './redis-play.js';
 import { startRedis } from './redis-server.js';
 
 describe('two server processes sharing Redis', () => {
@@ -81,16 +81,9 @@ describe('two server processes sharing Redis', () => {
   test('seats spread over both processes hear every event of every change, in order', async () => {
     // Two people, one on each process, and two computers: computers' moves come in runs, which the
     // other process catches up on together.
-    const host = await Player.connect(shared.one.wsUrl, 'host');
-    host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
-    await host.next('welcome');
-    const guest = await Player.connect(shared.two.wsUrl, 'guest');
-    assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
-    const people = [host, guest];
+    const people = await startedRoomOfFour(shared.one, shared.two);
+    const guest = people[1]!;
     tokens.push(...people.map((p) => p.token!));
-    const started = people.map((p) => p.next('view'));
-    host.send({ type: 'start' });
-    await Promise.all(started);
     await play(new Map(people.map((p) => [p.seat!, p])), guest);
     const last = guest.last('view')!;
     assert.notEqual(last.view.winningSide, null);
