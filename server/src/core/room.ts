@@ -98,7 +98,11 @@ export function newRoom(options: { id: string; serverSeed: string; name: string;
 
 // ---- Provable deals ---------------------------------------------------------------------------
 
-/** SHA-256 of a hex value's bytes, hex: a server seed's commitment. */
+/**
+ * SHA-256 of a hex value's bytes, hex: a server seed's commitment. The engine's `sha256Hex` computes the
+ * same with Web Crypto, which is asynchronous only; the core applies entries synchronously, so it hashes
+ * with node:crypto. The widget checks what this commits to with the engine's (watch-and-proof.test).
+ */
 export const sha256Hex = (valueHex: string): string => createHash('sha256').update(Buffer.from(valueHex, 'hex')).digest('hex');
 
 /** A next seed an entry of an older log lacks: derived from the one before, so every replay gives the same. */
