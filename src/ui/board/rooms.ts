@@ -140,8 +140,11 @@ export class RoomFinder {
     return w;
   }
 
-  /** An end's own room (clear of the other ends' rooms), in bounds if it can; not marked. */
-  findHold(arm: Arm, pip: number, wantBounded: boolean, avoid: Rect | null): Hold {
+  /**
+   * An end's own room (clear of the other ends' rooms), within the bounds if it can when `bounded` is
+   * asked; not marked. `avoid`: a place it must keep off when it says whether the end is still alive.
+   */
+  findHold(arm: Arm, pip: number, { bounded: wantBounded, avoid }: { bounded: boolean; avoid: Rect | null }): Hold {
     this.grid.outOfBounds = false;
     let room = wantBounded ? this.roomFor(arm, pip, HELD_IN_BOUNDS) : null;
     const bounded = room !== null;
