@@ -130,6 +130,8 @@ export function importCircles(graph: ReadonlyMap<string, readonly string[]>): st
 const VARIANT_COMPARISON = /\bvariant\s*[!=]==?\s*['"`]|['"`]\w+['"`]\s*[!=]==?\s*[\w.?]*\bvariant\b/;
 const ISSUE_NUMBER = /(^|[^\w&])#\d+\b|\bissues?\s+#?\d+\b/i;
 const SHADOW_QUERY = /\bquerySelector(All)?\s*[(<]/g;
+/** The browser tests' component harnesses: the one folder of test/ui whose job is to look into shadow roots. */
+const HARNESS_DIR = 'test/ui/harness';
 
 export function healthFigures(say: (line: string) => void): void {
   const source = SOURCE_DIRS.flatMap(tsFiles);
@@ -176,12 +178,15 @@ export function healthFigures(say: (line: string) => void): void {
   const issueFiles = new Set(issueComments.map((c) => c.where.replace(/:\d+$/, '')));
   say(`health: issue numbers in source comments: ${issueComments.length} lines in ${issueFiles.size} files`);
 
-  const browserTests = tsFiles('test/ui').filter((path) => path.endsWith('.test.ts'));
-  const queries = browserTests.map((path) => ({ path, count: [...read(path).matchAll(SHADOW_QUERY)].length }));
+  const browserTestCode = tsFiles('test/ui').filter((path) => !path.startsWith(`${HARNESS_DIR}/`));
+  const browserTests = browserTestCode.filter((path) => path.endsWith('.test.ts'));
+  const queries = browserTestCode.map((path) => ({ path, count: [...read(path).matchAll(SHADOW_QUERY)].length }));
   const reaching = queries.filter((q) => q.count > 0);
+  const inTests = reaching.filter((q) => browserTests.includes(q.path));
   say(
-    `health: raw shadow-root queries (querySelector) in test/ui: ${queries.reduce((n, q) => n + q.count, 0)} in ${reaching.length} of ${browserTests.length} test files`,
+    `health: raw shadow-root queries (querySelector) in test/ui outside its harnesses (${HARNESS_DIR}/): ${queries.reduce((n, q) => n + q.count, 0)} in ${reaching.length} files (${inTests.length} of ${browserTests.length} test files)`,
   );
+  for (const q of reaching.sort((a, b) => b.count - a.count)) say(`  ${q.count} ${q.path}`);
 
   const duplicates = spawnSync('duplicates', ['--most', String(DUPLICATE_ROWS), '--seconds', '60'], { cwd: ROOT, encoding: 'utf8' });
   if (duplicates.error) {

@@ -14,6 +14,7 @@ import {
   en,
   messagePattern,
   build,
+  game,
   deepActive,
   handTiles,
   listen,
@@ -129,7 +130,7 @@ describe('accessibility', function () {
     }
     // The places are one tab stop too.
     expect(places.filter((p) => p.tabIndex === 0)).to.have.length(1);
-    expect(root(el).querySelector('.hint')!.textContent).to.match(/\S/);
+    expect(game(el).hint()).to.match(/\S/);
   });
 
   it('passes the a11y check when a round is over and when the match is over', async () => {
@@ -137,12 +138,12 @@ describe('accessibility', function () {
     await actUntil(el, () => mainLabel(el!) === 'Next round' || mainLabel(el!) === 'New game');
     if (mainLabel(el) === 'Next round') {
       // The summary comes with its code, loaded when the round ends.
-      await waitFor('the round summary', () => root(el!).querySelector('.summary'));
+      await waitFor('the round summary', () => game(el!).summary());
       await expectAccessible(el);
       await checkMainButtonName(el);
     }
     await actUntil(el, () => mainLabel(el!) === 'New game');
-    await waitFor('the match summary', () => root(el!).querySelector('.summary'));
+    await waitFor('the match summary', () => game(el!).summary());
     await expectAccessible(el);
     await checkMainButtonName(el);
   });

@@ -11,6 +11,7 @@ import '../../src/ui/domino-board/domino-board.js';
 import type { DominoBoard } from '../../src/ui/domino-board/domino-board.js';
 import { fullTableSteps } from '../ui-logic/full-table.js';
 import { nextFrame } from './helpers.js';
+import { BoardHarness } from './harness/index.js';
 
 /** The board's table box in the demo page at 1280×800 and at 375×667 (bench/layout.ts); 8 px padding. */
 const WIDTH = 814;
@@ -26,7 +27,7 @@ async function board(width = WIDTH, height = HEIGHT): Promise<DominoBoard> {
   return el;
 }
 
-const laid = (el: DominoBoard) => [...el.shadowRoot!.querySelectorAll<HTMLElement>('.laid')];
+const laid = (el: DominoBoard) => new BoardHarness(el).laid();
 const gliding = (el: DominoBoard) =>
   laid(el).filter((t) => t.getAnimations().some((a) => a instanceof CSSTransition && /left|right|top|width|height|inset|size/.test(a.transitionProperty)));
 
@@ -53,7 +54,7 @@ describe('<domino-board>: tiles as large as the table allows', () => {
 
   it('shows a seeded 24-tile Draw table at 1280×800 with tiles of at least 60 px, inside the table', async () => {
     const el = await board();
-    const table = el.shadowRoot!.querySelector('.table')!.getBoundingClientRect();
+    const table = new BoardHarness(el).table().getBoundingClientRect();
     const long = [700, 701, 702, 703, 704, 705].map((seed) => fullTableSteps('draw', seed)).filter((steps) => steps.length >= 24);
     expect(long.length, 'seeded tables of 24 tiles').to.be.at.least(3);
     for (const [seed, steps] of long.slice(0, 3).entries()) {

@@ -8,6 +8,7 @@ import type { LegalMove, OpenEnd, Placement } from '../../src/engine/index.js';
 import '../../src/ui/domino-board/domino-board.js';
 import type { DominoBoard } from '../../src/ui/domino-board/domino-board.js';
 import { nextFrame, expectAccessible } from './helpers.js';
+import { BoardHarness, inFixture } from './harness/index.js';
 
 // Doubles, 4 players: the 19th tile, 4-0 on the end 's9.2' that 2-4 (tile 11) offered, lies apart at 20 columns.
 const TABLE = [{tile: [6, 6], end: 'lead', seat: 1, double: true, spinner: true}, {tile: [6, 3], end: 'down', seat: 2, double: false, spinner: false}, {tile: [6, 2], end: 'left', seat: 3, double: false, spinner: false}, {tile: [6, 0], end: 'right', seat: 0, double: false, spinner: false}, {tile: [3, 3], end: 'down', seat: 1, double: true, spinner: true}, {tile: [3, 4], end: 's4.1', seat: 2, double: false, spinner: false}, {tile: [3, 2], end: 's4.2', seat: 3, double: false, spinner: false}, {tile: [3, 5], end: 'down', seat: 0, double: false, spinner: false}, {tile: [6, 5], end: 'up', seat: 1, double: false, spinner: false}, {tile: [2, 2], end: 'left', seat: 2, double: true, spinner: true}, {tile: [4, 4], end: 's4.1', seat: 3, double: true, spinner: true}, {tile: [2, 4], end: 's9.2', seat: 0, double: false, spinner: false}, {tile: [0, 0], end: 'right', seat: 1, double: true, spinner: true}, {tile: [0, 3], end: 's12.2', seat: 2, double: false, spinner: false}, {tile: [2, 5], end: 's4.2', seat: 3, double: false, spinner: false}, {tile: [4, 1], end: 's10.2', seat: 0, double: false, spinner: false}, {tile: [4, 6], end: 's10.1', seat: 1, double: false, spinner: false}, {tile: [1, 1], end: 's10.2', seat: 2, double: true, spinner: true}, {tile: [4, 0], end: 's9.2', seat: 3, double: false, spinner: false}] as Placement[];
@@ -38,7 +39,7 @@ async function board(dir: 'ltr' | 'rtl'): Promise<DominoBoard> {
   const wrapper = await fixture<HTMLDivElement>(html`<div dir=${dir} style="inline-size: 410px">
     <domino-board .table=${TABLE} .openEnds=${OPEN_ENDS} .places=${[PLAY_ON_WALLED_END]} .placing=${[0, 1]}></domino-board>
   </div>`);
-  const el = wrapper.querySelector('domino-board')!;
+  const el = inFixture<DominoBoard>(wrapper, 'domino-board');
   await el.updateComplete;
   await nextFrame();
   await el.updateComplete;
@@ -49,15 +50,16 @@ describe('<domino-board> on a crowded table', () => {
   for (const dir of ['ltr', 'rtl'] as const) {
     it(`links a tile and a place lying apart to their ends (${dir})`, async () => {
       const el = await board(dir);
-      const laid = [...el.shadowRoot!.querySelectorAll<HTMLElement>('.laid')];
+      const harness = new BoardHarness(el);
+      const laid = harness.laid();
       expect(laid).to.have.length(TABLE.length);
-      const apart = laid.filter((t) => t.classList.contains('detached'));
+      const apart = harness.apart();
       expect(apart, 'the walled-in tile is outlined').to.deep.equal([laid[TABLE.length - 1]]);
       expect(getComputedStyle(apart[0]!).outlineStyle).to.equal('dashed');
 
-      const lines = [...el.shadowRoot!.querySelectorAll<SVGLineElement>('svg.links line')];
+      const lines = harness.linkLines();
       expect(lines, 'one line for the tile, one for the place').to.have.length(2);
-      expect(el.shadowRoot!.querySelector('svg.links')!.getAttribute('aria-hidden')).to.equal('true');
+      expect(harness.links()!.getAttribute('aria-hidden')).to.equal('true');
       // The tile's line runs from the edge of the tile it was laid on to the middle of the tile.
       const [from, to] = endsOf(lines[0]!);
       const parent = laid[WALLED_IN_PARENT]!.getBoundingClientRect();
@@ -65,7 +67,7 @@ describe('<domino-board> on a crowded table', () => {
       expect(near(from, parent), 'starts at its end').to.equal(true);
       expect(Math.abs(to.x - (tile.left + tile.width / 2)) < 2 && Math.abs(to.y - (tile.top + tile.height / 2)) < 2, 'ends at the tile').to.equal(true);
       // The place's line ends at the place button.
-      const place = el.shadowRoot!.querySelector<HTMLButtonElement>('button.place')!.getBoundingClientRect();
+      const place = harness.firstPlace()!.getBoundingClientRect();
       expect(near(endsOf(lines[1]!)[1], place), 'ends at the place').to.equal(true);
       await expectAccessible(el);
     });
@@ -74,8 +76,9 @@ describe('<domino-board> on a crowded table', () => {
   it('draws no line on a table where every tile touches its end', async () => {
     const el = await fixture<DominoBoard>(html`<domino-board .table=${TABLE.slice(0, 5)} .openEnds=${[]}></domino-board>`);
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelectorAll('.laid')).to.have.length(5);
-    expect(el.shadowRoot!.querySelector('svg.links')).to.equal(null);
-    expect(el.shadowRoot!.querySelector('.laid.detached')).to.equal(null);
+    const harness = new BoardHarness(el);
+    expect(harness.laid()).to.have.length(5);
+    expect(harness.links()).to.equal(null);
+    expect(harness.apart()).to.deep.equal([]);
   });
 });

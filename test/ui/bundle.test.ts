@@ -8,13 +8,13 @@ import { sendKeys } from '@web/test-runner-commands';
 import { workers } from './bundle-worker-spy.js';
 import '../../dist/domino-game.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { mount, playMatch, root, settle, waitFor, expectAccessible } from './helpers.js';
+import { game, gamesOnPage, mount, playMatch, settle, waitFor, expectAccessible } from './helpers.js';
 
 describe('the built bundle (dist/domino-game.js)', function () {
   // Whole matches (the hard computer thinks 250 ms a move): the ceiling only turns a hang into a failure.
   this.timeout(180_000);
   afterEach(() => {
-    for (const el of document.querySelectorAll('domino-game')) el.remove();
+    for (const el of gamesOnPage()) el.remove();
   });
 
   it('defines <domino-game> and its parts', () => {
@@ -41,18 +41,16 @@ describe('the built bundle (dist/domino-game.js)', function () {
   it('opens the settings dialog and the how-to-play fold with their texts, and passes the a11y check', async () => {
     const el = await mount({ variant: 'doubles', tempo: 'instant', seed: '7' });
     await settle(el);
-    root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!.click();
-    const settings = root(el).querySelector('domino-settings')!;
-    const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
+    const settings = await game(el).openSettings();
+    const dialog = settings.openDialog()!;
     expect(dialog.textContent).to.contain(enExtra.settingsTitle);
     expect(dialog.textContent).to.contain(enExtra.rule_doublesUnlock);
     await expectAccessible(el);
     await sendKeys({ press: 'Escape' });
-    await waitFor('the dialog to close', () => !settings.shadowRoot!.querySelector('dialog[open]'));
+    await waitFor('the dialog to close', () => !settings.openDialog());
 
-    const fold = root(el).querySelector<HTMLDetailsElement>('details.how')!;
-    fold.querySelector('summary')!.click();
-    await waitFor('the rules of Doubles', () => fold.querySelector('p')!.textContent!.trim() === enExtra.howDoubles);
+    game(el).toggleHowToPlay();
+    await waitFor('the rules of Doubles', () => game(el).howToPlayText() === enExtra.howDoubles);
     // The minified styles apply.
     expect(getComputedStyle(el).display).to.equal('block');
     await expectAccessible(el);

@@ -5,7 +5,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { workers } from './bundle-worker-spy.js';
-import { mount, playMatch } from './helpers.js';
+import { gamesOnPage, mount, playMatch } from './helpers.js';
 
 describe('the classic script (dist/domino-game.iife.js)', function () {
   // Whole matches (the hard computer thinks 250 ms a move): the ceiling only turns a hang into a failure.
@@ -20,7 +20,7 @@ describe('the classic script (dist/domino-game.iife.js)', function () {
     });
   });
   afterEach(() => {
-    for (const el of document.querySelectorAll('domino-game')) el.remove();
+    for (const el of gamesOnPage()) el.remove();
   });
 
   it('exposes window.dominoGame and defines the element', () => {

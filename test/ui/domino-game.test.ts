@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { DominoGame } from '../../src/index.js';
-import { mount, root, expectAccessible } from './helpers.js';
+import { game, mount, expectAccessible } from './helpers.js';
 
 describe('<domino-game>', () => {
   it('is defined as domino-game', () => {
@@ -13,7 +13,7 @@ describe('<domino-game>', () => {
     const el = await fixture<DominoGame>(html`<domino-game></domino-game>`);
     expect(el.shadowRoot).to.exist;
     expect(el.shadowRoot!.mode).to.equal('open');
-    expect(el.shadowRoot!.querySelector('domino-hand')).to.exist;
+    expect(game(el).hasHand()).to.equal(true);
   });
 
   it('has a non-zero size by default', async () => {
@@ -30,10 +30,10 @@ describe('<domino-game>', () => {
 
   it('How to play opens to the rules of the variant being played, its text loaded on demand', async () => {
     const el = await mount({ variant: 'fives', tempo: 'instant' });
-    await waitUntil(() => root(el).querySelector('details.how'), 'the fold is shown');
-    const fold = root(el).querySelector<HTMLDetailsElement>('details.how')!;
-    fold.querySelector('summary')!.click();
-    await waitUntil(() => fold.querySelector('p')!.textContent!.trim() === enExtra.howFives, 'the All Fives text shows');
+    await waitUntil(() => game(el).howToPlay(), 'the fold is shown');
+    const fold = game(el).howToPlay()!;
+    game(el).toggleHowToPlay();
+    await waitUntil(() => game(el).howToPlayText() === enExtra.howFives, 'the All Fives text shows');
     expect(fold.open).to.equal(true);
     await expectAccessible(el);
   });
@@ -59,7 +59,7 @@ describe('<domino-game>', () => {
 
     const headingStyle = async () => {
       const el = await fixture<DominoGame>(html`<domino-game></domino-game>`);
-      const h1 = el.shadowRoot!.querySelector<HTMLElement>('.hint')!;
+      const h1 = game(el).hintLine();
       const cs = getComputedStyle(h1);
       return {
         fontSize: cs.fontSize,

@@ -16,11 +16,13 @@ import '../../src/ui/domino-settings/domino-settings.js';
 import type { DominoSettings } from '../../src/ui/domino-settings/domino-settings.js';
 import type { PlayAgainst, SettingsChangeDetail } from '../../src/ui/internal-events.js';
 import { deepActive, waitFor, expectAccessible } from './helpers.js';
+import { inFixture, SettingsHarness } from './harness/index.js';
 
 const SETTINGS: EffectiveSettings = { ...DEFAULT_SETTINGS, houseRules: {}, lang: null };
 
 interface Mounted {
   el: DominoSettings;
+  settings: SettingsHarness;
   opener: HTMLButtonElement;
   dialog: HTMLDialogElement;
 }
@@ -35,12 +37,13 @@ async function opened(
     <button class="opener">Settings</button>
     <domino-settings .settings=${settings} .locked=${new Set(locked)} .online=${online} .stats=${stats}></domino-settings>
   </div>`);
-  const el = wrapper.querySelector('domino-settings')!;
-  const opener = wrapper.querySelector<HTMLButtonElement>('button.opener')!;
+  const el = inFixture<DominoSettings>(wrapper, 'domino-settings');
+  const opener = inFixture<HTMLButtonElement>(wrapper, 'button.opener');
   opener.focus();
   el.open(opener);
-  const dialog = await waitFor('the dialog to open', () => el.shadowRoot!.querySelector<HTMLDialogElement>('dialog[open]'));
-  return { el, opener, dialog };
+  const harness = new SettingsHarness(el);
+  const dialog = await waitFor('the dialog to open', () => harness.openDialog());
+  return { el, settings: harness, opener, dialog };
 }
 
 /** The details of `type` that the element tells while `run` runs. */
@@ -57,38 +60,30 @@ async function told<T>(el: DominoSettings, type: string, run: () => Promise<void
   return heard;
 }
 
-function choose(el: DominoSettings, id: string, value: string): void {
-  const select = el.shadowRoot!.querySelector<HTMLSelectElement>(`#setting-${id}`)!;
-  select.value = value;
-  select.dispatchEvent(new Event('change'));
-}
-
-const selectIds = (el: DominoSettings) => [...el.shadowRoot!.querySelectorAll('select')].map((s) => s.id);
 
 describe('<domino-settings> on its own', () => {
   before(() => loadExtraTexts());
 
   it('renders nothing until it has settings', async () => {
     const el = await fixture<DominoSettings>(html`<domino-settings></domino-settings>`);
-    expect(el.shadowRoot!.querySelector('dialog')).to.equal(null);
+    expect(new SettingsHarness(el).dialog()).to.equal(null);
   });
 
   it('opens as a modal dialog named by its title, showing the settings as they are', async () => {
-    const { el, dialog } = await opened({ settings: { ...SETTINGS, variant: 'fives', level: 'hard', players: 3 } });
-    const title = el.shadowRoot!.getElementById(dialog.getAttribute('aria-labelledby')!)!;
-    expect(title.textContent!.trim()).to.equal(enExtra.settingsTitle);
+    const { el, settings } = await opened({ settings: { ...SETTINGS, variant: 'fives', level: 'hard', players: 3 } });
+    expect(settings.dialogTitle()).to.equal(enExtra.settingsTitle);
     expect(el.isOpen).to.equal(true);
-    const value = (id: string) => el.shadowRoot!.querySelector<HTMLSelectElement>(`#setting-${id}`)!.value;
+    const value = (id: string) => settings.select(id)!.value;
     expect([value('variant'), value('level'), value('players')]).to.deep.equal(['fives', 'hard', '3']);
     await expectAccessible(el);
   });
 
   it('a change tells the root only what changed (a new game resets the target; fewer than 4 players, the partnerships)', async () => {
-    const { el } = await opened({ settings: { ...SETTINGS, players: 4, teams: true } });
+    const { el, settings } = await opened({ settings: { ...SETTINGS, players: 4, teams: true } });
     const heard = await told<SettingsChangeDetail>(el, 'settings-change', () => {
-      choose(el, 'level', 'hard');
-      choose(el, 'variant', 'block');
-      choose(el, 'players', '3');
+      settings.choose('level', 'hard');
+      settings.choose('variant', 'block');
+      settings.choose('players', '3');
     });
     const expected: PlayerSettings[] = [{ level: 'hard' }, { variant: 'block', target: null }, { players: 3, teams: false }];
     expect(heard.map((d) => d.settings)).to.deep.equal(expected);
@@ -96,54 +91,53 @@ describe('<domino-settings> on its own', () => {
 
   it('partnerships are offered with 4 players only', async () => {
     const two = await opened();
-    expect(two.el.shadowRoot!.querySelector('input[name="teams"]'), 'with 2 players').to.equal(null);
+    expect(two.settings.teamsBox(), 'with 2 players').to.equal(null);
     const four = await opened({ settings: { ...SETTINGS, players: 4 } });
-    const box = four.el.shadowRoot!.querySelector<HTMLInputElement>('input[name="teams"]')!;
+    const box = four.settings.teamsBox()!;
     expect(box.checked).to.equal(false);
     const heard = await told<SettingsChangeDetail>(four.el, 'settings-change', () => box.click());
     expect(heard.map((d) => d.settings)).to.deep.equal([{ teams: true }]);
   });
 
   it('what the site locks is not shown', async () => {
-    const { el } = await opened({ locked: ['variant', 'players', 'level'] });
-    const ids = selectIds(el);
+    const { el, settings } = await opened({ locked: ['variant', 'players', 'level'] });
+    const ids = settings.selectIds();
     expect(ids).to.not.include.members(['setting-variant', 'setting-players', 'setting-level']);
     expect(ids).to.include.members(['setting-tempo', 'setting-lang']);
     await expectAccessible(el);
   });
 
   it('online, only the language is shown of the settings (the room has its own)', async () => {
-    const { el } = await opened({ online: true });
-    expect(selectIds(el)).to.deep.equal(['setting-lang']);
-    const friends = el.shadowRoot!.querySelector<HTMLInputElement>('input[value="friends"]')!;
+    const { settings } = await opened({ online: true });
+    expect(settings.selectIds()).to.deep.equal(['setting-lang']);
+    const friends = settings.friendsOnline()!;
     expect(friends.checked).to.equal(true);
   });
 
   it('without online play set up by the site, Friends online is disabled and says why', async () => {
-    const { el } = await opened({ online: null });
-    const friends = el.shadowRoot!.querySelector<HTMLInputElement>('input[value="friends"]')!;
+    const { el, settings } = await opened({ online: null });
+    const friends = settings.friendsOnline()!;
     expect(friends.disabled).to.equal(true);
-    const note = el.shadowRoot!.getElementById(friends.getAttribute('aria-describedby')!)!;
-    expect(note.textContent!.trim()).to.equal(enExtra.onlineUnavailable);
+    expect(settings.explanationOf(friends)).to.equal(enExtra.onlineUnavailable);
     await expectAccessible(el);
   });
 
   it('choosing Friends online tells the root and closes the dialog', async () => {
-    const { el } = await opened();
-    const heard = await told<PlayAgainst>(el, 'play-against', () => el.shadowRoot!.querySelector<HTMLInputElement>('input[value="friends"]')!.click());
+    const { el, settings } = await opened();
+    const heard = await told<PlayAgainst>(el, 'play-against', () => settings.friendsOnline()!.click());
     expect(heard).to.deep.equal(['friends']);
     expect(el.isOpen).to.equal(false);
   });
 
   it('shows the statistics; resetting them tells the root once (after a confirmation, when one is asked)', async () => {
-    const { el } = await opened({ withStats: true });
-    const stats = el.shadowRoot!.querySelector('.stats')!;
+    const { el, settings } = await opened({ withStats: true });
+    const stats = settings.stats()!;
     expect(stats.textContent).to.contain(enExtra.statsTitle);
     expect(stats.textContent).to.contain('1 of 1');
     const heard = await told<undefined>(el, 'stats-reset', async () => {
-      el.shadowRoot!.querySelector<HTMLButtonElement>('button.reset')!.click();
+      settings.resetStats()!.click();
       await el.updateComplete;
-      el.shadowRoot!.querySelector<HTMLButtonElement>('.confirm .yes')?.click();
+      settings.questionYes()?.click();
     });
     expect(heard).to.have.length(1);
     await expectAccessible(el);
@@ -151,13 +145,13 @@ describe('<domino-settings> on its own', () => {
 
   it('Escape closes it, and the focus goes back to the button that opened it; so does Close', async () => {
     const first = await opened();
-    expect(first.dialog.contains(deepActive()) || first.el.shadowRoot!.contains(deepActive()), 'the focus is inside').to.equal(true);
+    expect(first.dialog.contains(deepActive()) || first.dialog.getRootNode().contains(deepActive()), 'the focus is inside').to.equal(true);
     await sendKeys({ press: 'Escape' });
     await waitFor('the dialog to close', () => !first.el.isOpen);
     expect(document.activeElement).to.equal(first.opener);
 
     const second = await opened();
-    second.el.shadowRoot!.querySelector<HTMLButtonElement>('button.close')!.click();
+    second.settings.closeButton()!.click();
     await waitFor('the dialog to close', () => !second.el.isOpen);
     expect(document.activeElement).to.equal(second.opener);
   });

@@ -21,16 +21,16 @@ import {
   placeButtons,
   playableTiles,
   record,
-  root,
   settle,
   tableNames,
   waitFor,
   waitForYou,
   type DominoGame,
 } from './helpers.js';
+import { inFixture } from './harness/index.js';
 
-const statusText = (el: DominoGame) => root(el).querySelector('.status')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-const playerCount = (el: DominoGame) => root(el).querySelectorAll('.players .player').length;
+const statusText = (el: DominoGame) => game(el).status();
+const playerCount = (el: DominoGame) => game(el).chips().length;
 
 describe('embedding', function () {
   this.timeout(120_000);
@@ -110,8 +110,8 @@ describe('embedding', function () {
 
     const measure = (el: DominoGame) => {
       const tile = handTiles(el)[0]!.getBoundingClientRect();
-      const hint = getComputedStyle(root(el).querySelector('.hint')!);
-      const svg = handTiles(el)[0]!.shadowRoot ? null : handTiles(el)[0]!.querySelector('svg')!.getBoundingClientRect();
+      const hint = getComputedStyle(game(el).hintLine());
+      const svg = handTiles(el)[0]!.shadowRoot ? null : game(el).hand().drawingOf(handTiles(el)[0]!)!.getBoundingClientRect();
       return {
         tile: [Math.round(tile.width), Math.round(tile.height)],
         svg: svg && [Math.round(svg.width), Math.round(svg.height)],
@@ -119,7 +119,7 @@ describe('embedding', function () {
         hintColor: hint.color,
         letterSpacing: hint.letterSpacing,
         textTransform: hint.textTransform,
-        board: Math.round(root(el).querySelector('domino-board')!.getBoundingClientRect().height),
+        board: Math.round(game(el).board().host.getBoundingClientRect().height),
       };
     };
 
@@ -174,8 +174,8 @@ describe('embedding', function () {
         events.stop();
       }
       // The ghost of a drag stays hidden, the live region stays out of sight.
-      expect(getComputedStyle(root(el).querySelector('.ghost')!).display).to.equal('none');
-      expect(root(el).querySelector('[aria-live]')!.getBoundingClientRect().width).to.be.at.most(1);
+      expect(getComputedStyle(game(el).ghost()).display).to.equal('none');
+      expect(game(el).liveRegion().getBoundingClientRect().width).to.be.at.most(1);
     });
   });
 
@@ -237,13 +237,13 @@ describe('embedding', function () {
       el.requestUpdate();
       await settle(el);
       expect(mentions(maybe), `warnings about teams="${maybe}"`).to.equal(1);
-      expect(root(el).querySelectorAll('.players .team'), 'no partnerships').to.have.length(0);
+      expect(game(el).teams(), 'no partnerships').to.have.length(0);
       const off = await add({ players: '4', teams: 'false', seed: 'teams', level: 'easy', tempo: 'instant' });
       await waitForYou(off);
-      expect(root(off).querySelectorAll('.players .team'), 'teams="false": no partnerships').to.have.length(0);
+      expect(game(off).teams(), 'teams="false": no partnerships').to.have.length(0);
       const on = await add({ players: '4', teams: '', seed: 'teams', level: 'easy', tempo: 'instant' });
       await waitForYou(on);
-      expect(root(on).querySelectorAll('.players .team'), 'teams: partnerships').to.have.length(2);
+      expect(game(on).teams(), 'teams: partnerships').to.have.length(2);
       expect(errors).to.deep.equal([]);
     });
 
@@ -392,7 +392,7 @@ describe('embedding', function () {
     placed.push(holder);
     holder.innerHTML = '<domino-game variant="doubles" players="3" target="10" level="easy" tempo="instant" seed="markup" persist="none"></domino-game>';
     document.body.append(holder);
-    const el = holder.querySelector('domino-game')!;
+    const el = inFixture<DominoGame>(holder, 'domino-game');
     await waitForYou(el);
     expect(statusText(el)).to.include(en.variantDoubles);
     expect(playerCount(el)).to.equal(3);

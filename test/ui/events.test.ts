@@ -8,6 +8,7 @@ import {
   act,
   actUntil,
   build,
+  game,
   countMessages,
   messagePattern,
   handNames,
@@ -52,9 +53,7 @@ describe('events', function () {
       heard.stop();
       expect(heard.moves.length, 'the moves were made through the children').to.be.greaterThan(3);
       // The settings dialog's events too: open it and change the tempo.
-      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
-      const dialog = el.shadowRoot!.querySelector('domino-settings')!;
-      const tempo = await waitFor('the tempo choice', () => dialog.shadowRoot?.querySelector<HTMLSelectElement>('dialog[open] select[id$="tempo"]'));
+      const tempo = (await game(el).openSettings()).select('tempo')!;
       tempo.value = 'fast';
       tempo.dispatchEvent(new Event('change', { bubbles: true }));
       await settle(el);

@@ -9,7 +9,7 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { setViewport } from './browser-engine.js';
-import { act, en, handOf, handTiles, mainButton, mainLabel, mount, root, waitForYou, type DominoGame } from './helpers.js';
+import { act, en, game, handOf, handTiles, mainButton, mainLabel, mount, waitForYou, type DominoGame } from './helpers.js';
 
 interface Size {
   name: string;
@@ -81,7 +81,7 @@ describe('the widget keeps its size through whole matches', function () {
         const el = await mount({ level: 'easy', tempo: 'instant', ...attributes }, holder);
         await waitForYou(el);
         const height = el.getBoundingClientRect().height;
-        const play = root(el).querySelector<HTMLElement>('.play')!;
+        const play = game(el).playArea();
         const playHeight = play.getBoundingClientRect().height;
         const heights = new Set<number>();
         const observer = new ResizeObserver(() => heights.add(Math.round(play.getBoundingClientRect().height * 10) / 10));

@@ -11,6 +11,7 @@ import '../../src/ui/domino-hand/domino-hand.js';
 import type { DominoHand } from '../../src/ui/domino-hand/domino-hand.js';
 import type { TileChosenDetail } from '../../src/ui/internal-events.js';
 import { deepActive, expectAccessible } from './helpers.js';
+import { HandHarness, inFixture } from './harness/index.js';
 
 const TILES: Tile[] = [
   [6, 6],
@@ -24,7 +25,7 @@ async function hand(options: { playable?: string[]; active?: boolean; dir?: 'ltr
   const wrapper = await fixture<HTMLDivElement>(html`<div dir=${dir}>
     <domino-hand .tiles=${TILES} .playable=${new Set(playable)} .hinted=${hinted} ?active=${active}></domino-hand>
   </div>`);
-  const el = wrapper.querySelector('domino-hand')!;
+  const el = inFixture<DominoHand>(wrapper, 'domino-hand');
   await el.updateComplete;
   return el;
 }
@@ -49,7 +50,7 @@ function prominence(tile: HTMLElement): { lift: number; ring: number; reach: num
   };
 }
 
-const buttons = (el: DominoHand) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.tile')];
+const buttons = (el: DominoHand) => new HandHarness(el).tiles();
 const focusedTile = () => (deepActive() as HTMLElement | null)?.dataset['tile'] ?? null;
 
 /** The tiles chosen while `run` runs. */
@@ -79,7 +80,7 @@ describe('<domino-hand> on its own', () => {
     ]);
     expect(tiles.map((b) => b.getAttribute('aria-disabled'))).to.deep.equal(['false', 'true', 'true', 'false']);
     expect(tiles.map((b) => b.classList.contains('playable'))).to.deep.equal([true, false, false, true]);
-    expect(el.shadowRoot!.querySelector('[role="group"]')!.getAttribute('aria-label')).to.equal(en.yourHand);
+    expect(new HandHarness(el).group()!.getAttribute('aria-label')).to.equal(en.yourHand);
     await expectAccessible(el);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Helpers for the browser tests of <domino-game>: they read only what the page shows (through the
- * component harnesses of harness.ts: the shadow DOM, the accessible names, aria-disabled), never the
+ * component harnesses of harness/: the shadow DOM, the accessible names, aria-disabled), never the
  * match state, and wait for the computer through the DOM, for conditions, with generous ceilings.
  * They do not define the element: a test file imports the sources (src/index.js) or a built bundle itself.
  */
@@ -8,10 +8,9 @@ import { expect } from '@open-wc/testing';
 import { a11ySnapshot, findAccessibilityNode } from '@web/test-runner-commands';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { en, type Message, type MessageKey } from '../../src/i18n/index.js';
-import type { ReactiveElement } from 'lit';
 import type { DominoGame } from '../../src/index.js';
 import { hasAccessibilityTree } from './browser-engine.js';
-import { game, tileNameOf } from './harness.js';
+import { animationsOf, game, litElementsOf, tileNameOf } from './harness/index.js';
 import type {
   DominoMatchEndDetail,
   DominoMoveDetail,
@@ -43,9 +42,9 @@ export function build(attributes: Record<string, string>): DominoGame {
   return el;
 }
 
-// ---- Reading the widget (through its harness: harness.ts says where everything is) --------------
+// ---- Reading the widget (through its harness: harness/ says where everything is) --------------
 
-export { game, sameTile, textOf, tileNameOf, type GameHarness } from './harness.js';
+export { game, gamesOnPage, sameTile, textOf, tileNameOf, type GameHarness } from './harness/index.js';
 
 export const root = (el: DominoGame) => el.shadowRoot!;
 export const handOf = (el: DominoGame) => game(el).hand().host;
@@ -54,13 +53,13 @@ export const boardOf = (el: DominoGame) => game(el).board().host;
 export const handTiles = (el: DominoGame): HTMLButtonElement[] => (game(el).hasHand() ? game(el).hand().tiles() : []);
 export const handNames = (el: DominoGame): string[] => handTiles(el).map(tileNameOf);
 export const playableTiles = (el: DominoGame): HTMLButtonElement[] => (game(el).hasHand() ? game(el).hand().playable() : []);
-export const placeButtons = (el: DominoGame): HTMLButtonElement[] => (game(el).find('domino-board') ? game(el).board().places() : []);
+export const placeButtons = (el: DominoGame): HTMLButtonElement[] => (game(el).hasBoard() ? game(el).board().places() : []);
 export const mainButton = (el: DominoGame) => game(el).mainButton();
 export const mainLabel = (el: DominoGame) => game(el).mainLabel();
 export const liveRegion = (el: DominoGame) => game(el).liveRegion();
 export const notice = (el: DominoGame) => game(el).notice();
 /** The names of the tiles on the table, from their accessible names. */
-export const tableNames = (el: DominoGame): string[] => (game(el).find('domino-board') ? game(el).board().laidNames() : []);
+export const tableNames = (el: DominoGame): string[] => (game(el).hasBoard() ? game(el).board().laidNames() : []);
 
 /** The focused element, through the shadow roots. */
 export function deepActive(): Element | null {
@@ -79,13 +78,6 @@ export const WAIT_CEILING_MS = 30_000;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The widget's own elements (all Lit elements), which render inside its shadow root. */
-const CHILD_ELEMENTS = 'domino-hand, domino-board, domino-settings, domino-lobby, domino-room-bar';
-
-/** The Lit elements of the widget: itself and its children. */
-const litElements = (el: Element): ReactiveElement[] =>
-  [el, ...(el.shadowRoot?.querySelectorAll(CHILD_ELEMENTS) ?? [])].filter((e): e is ReactiveElement => 'isUpdatePending' in e);
-
 /**
  * Lets the widget and its children finish rendering what has happened so far: waits until none of
  * them has an update pending (an update may ask for another, or render a child that updates).
@@ -93,8 +85,8 @@ const litElements = (el: Element): ReactiveElement[] =>
 export async function settle(el: Element, ceiling = WAIT_CEILING_MS): Promise<void> {
   const start = performance.now();
   for (;;) {
-    await Promise.all(litElements(el).map((e) => e.updateComplete));
-    if (!litElements(el).some((e) => e.isUpdatePending)) return;
+    await Promise.all(litElementsOf(el).map((e) => e.updateComplete));
+    if (!litElementsOf(el).some((e) => e.isUpdatePending)) return;
     if (performance.now() - start > ceiling) throw new Error(`the widget was still rendering after ${ceiling} ms`);
   }
 }
@@ -117,12 +109,6 @@ export async function settleLayout(el: Element, ceiling = WAIT_CEILING_MS): Prom
  * A tile flying to the table is drawn translucent on its way, so a contrast check taken meanwhile
  * measures the tile blended with the felt, not the colours the page shows when it is still.
  */
-/** The animations of a document or shadow root and of every shadow root inside it (each keeps its own). */
-function animationsOf(root: Document | ShadowRoot): Animation[] {
-  const inner = [...root.querySelectorAll('*')].flatMap((node) => (node.shadowRoot ? animationsOf(node.shadowRoot) : []));
-  return [...root.getAnimations(), ...inner];
-}
-
 export async function animationsDone(ceiling = WAIT_CEILING_MS): Promise<void> {
   const start = performance.now();
   for (;;) {

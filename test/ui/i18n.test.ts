@@ -1,15 +1,15 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { setViewport } from './browser-engine.js';
-import { handTiles, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { game, gamesOnPage, handTiles, mount, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 
 /** Waits until the widget speaks the language: its settings button reads `label`. */
 const speaks = (el: DominoGame, label: string) =>
-  waitFor(`the ${label} texts`, () => root(el).querySelector('button[part="settings-button"]')?.textContent?.trim() === label);
+  waitFor(`the ${label} texts`, () => game(el).settingsLabel() === label);
 
 describe('languages', () => {
   afterEach(async () => {
-    for (const el of document.querySelectorAll('domino-game')) el.remove();
+    for (const el of gamesOnPage()) el.remove();
     await setViewport({ width: 800, height: 600 });
   });
 
@@ -36,7 +36,7 @@ describe('languages', () => {
       const el = await mount({ lang, tempo: 'instant', seed: '2', players: '4' });
       await speaks(el, lang === 'de' ? 'Einstellungen' : 'Настройки');
       await settle(el);
-      for (const node of [el, ...root(el).querySelectorAll('*')] as HTMLElement[]) {
+      for (const node of [el, ...game(el).ownElements()]) {
         if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX === 'visible' && node.clientWidth > 0) {
           expect.fail(`${node.localName}.${node.className} overflows: ${node.scrollWidth} > ${node.clientWidth}`);
         }
@@ -49,8 +49,7 @@ describe('languages', () => {
     const el = await mount({ lang: 'ar', tempo: 'instant', seed: '3' });
     await speaks(el, 'الإعدادات');
     await settle(el);
-    const game = root(el).querySelector<HTMLElement>('.game')!;
-    expect(getComputedStyle(game).direction).to.equal('rtl');
+    expect(getComputedStyle(game(el).frame()).direction).to.equal('rtl');
     const tiles = handTiles(el);
     // The first tile of the hand stands at the right in right-to-left.
     expect(tiles[0]!.getBoundingClientRect().left).to.be.greaterThan(tiles[tiles.length - 1]!.getBoundingClientRect().left);

@@ -9,7 +9,7 @@ import { setViewport } from './browser-engine.js';
 import { CATALOG_LOADERS } from '../../src/i18n/catalog-loaders.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import { LANGUAGES, type Message } from '../../src/i18n/index.js';
-import { boardOf, en, mount, placeButtons, root, settle, settleLayout, tableNames, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import { en, game, mount, placeButtons, root, settle, settleLayout, tableNames, textOf, waitFor, waitForYou, type DominoGame } from './helpers.js';
 import { chooseFriendsOnline } from './online-helpers.js';
 
 /** Every element under `top` (through shadow roots) that is wider than its box or sticks out of the viewport. */
@@ -43,17 +43,17 @@ function sideways(el: DominoGame): string[] {
   };
   within('the widget is wider than the viewport', el.getBoundingClientRect().width, { most: 320 });
   within('the widget has horizontal overflow', el.scrollWidth, { most: el.clientWidth });
-  const game = root(el).querySelector<HTMLElement>('.game')!;
-  within('its content has horizontal overflow', game.scrollWidth, { most: game.clientWidth });
-  const board = boardOf(el);
-  const table = board.shadowRoot!.querySelector<HTMLElement>('.table')!;
+  const frame = game(el).frame();
+  within('its content has horizontal overflow', frame.scrollWidth, { most: frame.clientWidth });
+  const board = game(el).board();
+  const table = board.table();
   // The table clips what overflows it (overflow: hidden), so nothing may lie outside it. (Layout boxes,
   // not bounding boxes: the last tile is laid with a short zoom.)
-  const area = board.shadowRoot!.querySelector<HTMLElement>('.area')!;
+  const area = board.area();
   const [outer, inner] = [table.getBoundingClientRect(), area.getBoundingClientRect()];
   within('the tiles’ area starts left of the table', inner.left, { least: outer.left - 0.5 });
   within('the tiles’ area ends right of the table', inner.right, { most: outer.right + 0.5 });
-  for (const laid of area.querySelectorAll<HTMLElement>('.laid, button.place')) {
+  for (const laid of board.areaItems()) {
     const what = laid.getAttribute('aria-label');
     within(`${what} sticks out on the left`, laid.offsetLeft, { least: -0.5 });
     within(`${what} sticks out on the right`, laid.offsetLeft + laid.offsetWidth, { most: area.clientWidth + 0.5 });
@@ -123,24 +123,22 @@ describe('at 320px wide, in every language', function () {
       const catalog = (lang === 'en' ? { ...en, ...enExtra } : (await CATALOG_LOADERS[lang as keyof typeof CATALOG_LOADERS]()).default) as Record<string, Message>;
       const el = await mount({ lang, variant: 'fives', players: '4', teams: '', tempo: 'instant', level: 'easy', seed: `narrow-${lang}` });
       try {
-        await waitFor(`${lang} texts`, () => root(el).querySelector('button[part="settings-button"]')?.textContent?.trim() === catalog['settings']);
+        await waitFor(`${lang} texts`, () => game(el).settingsLabel() === catalog['settings']);
         await waitForYou(el);
         await settle(el);
-        const chips = [...root(el).querySelectorAll<HTMLElement>('.players .player')];
+        const chips = game(el).playerChips();
         expect(chips, lang).to.have.length(4);
-        expect(new Set(chips.map((c) => Math.round(c.getBoundingClientRect().top))).size, `${lang}: the players' chips on one row`).to.equal(1);
-        const partner = chips[2]!.querySelector('.partner');
-        expect(partner?.textContent?.trim(), `${lang}: the partner is marked`).to.equal(catalog['partner']);
-        expect(chips.filter((c) => c.querySelector('.partner')), `${lang}: only the partner`).to.have.length(1);
+        expect(new Set(chips.map((c) => Math.round(c.host.getBoundingClientRect().top))).size, `${lang}: the players' chips on one row`).to.equal(1);
+        const partner = chips[2]!.partnerTag();
+        expect(partner ? textOf(partner) : undefined, `${lang}: the partner is marked`).to.equal(catalog['partner']);
+        expect(chips.filter((c) => c.partnerTag()), `${lang}: only the partner`).to.have.length(1);
         expect(overflowing(root(el), 320), `${lang}: the widget`).to.deep.equal([]);
 
-        root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!.click();
-        const settings = root(el).querySelector('domino-settings')!;
-        const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLDialogElement>('dialog[open]'));
-        const fold = dialog.querySelector<HTMLDetailsElement>('details.advanced')!;
-        fold.open = true;
-        await settings.updateComplete;
-        const close = dialog.querySelector<HTMLButtonElement>('button.close')!;
+        const settings = await game(el).openSettings();
+        const dialog = settings.openDialog()!;
+        settings.houseRules()!.open = true;
+        await settle(settings.host);
+        const close = settings.closeButton()!;
         expect(close.textContent!.trim(), lang).to.equal(catalog['close']);
         expect(overflowing(dialog, 320), `${lang}: the settings dialog`).to.deep.equal([]);
         // The Close button is whole: its text is not cut (its box holds its content).
@@ -158,10 +156,9 @@ describe('at 320px wide, in every language', function () {
       // The create screen shows before anything is sent: no server needs to answer.
       const el = await mount({ lang, server: 'http://127.0.0.1:9', tempo: 'instant', level: 'easy', persist: 'none', seed: `lobby-${lang}` });
       try {
-        await waitFor(`${lang} texts`, () => root(el).querySelector('button[part="settings-button"]')?.textContent?.trim() === catalog['settings']);
+        await waitFor(`${lang} texts`, () => game(el).settingsLabel() === catalog['settings']);
         await chooseFriendsOnline(el);
-        const lobby = root(el).querySelector('domino-lobby')!;
-        await waitFor(`${lang}: the create screen in its language`, () => lobby.shadowRoot?.textContent?.includes(catalog['createRoom'] as string));
+        await waitFor(`${lang}: the create screen in its language`, () => game(el).lobby()?.text().includes(catalog['createRoom'] as string));
         expect(overflowing(root(el), 320), `${lang}: the create screen`).to.deep.equal([]);
       } finally {
         el.remove();

@@ -3,7 +3,7 @@
  * starts (scripts/wtr-room-server.mjs). Like helpers.ts they read only what the page shows.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
-import { game, mainButton, placeButtons, playableTiles, root, settle, waitFor, type DominoGame } from './helpers.js';
+import { game, mainButton, placeButtons, playableTiles, settle, waitFor, type DominoGame } from './helpers.js';
 
 /** The room server's base URL. */
 export const roomServer = async (): Promise<string> => (await executeServerCommand('room-server-url')) as string;
@@ -12,11 +12,9 @@ export const fastClockRoomServer = async (): Promise<string> => (await executeSe
 
 /** The lobby's screen, through its harness. */
 export const lobbyOf = (el: DominoGame) => game(el).lobby()?.host ?? null;
-export const lobbyRoot = (el: DominoGame): ShadowRoot | null => game(el).lobby()?.shadow ?? null;
-export const inLobby = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null => game(el).lobby()?.find<E>(selector) ?? null;
 export const lobbyText = (el: DominoGame): string => game(el).lobby()?.text() ?? '';
-/** Above a room's table, the room bar, through its harness. */
-export const inRoomBar = <E extends Element = HTMLElement>(el: DominoGame, selector: string): E | null => game(el).roomBar()?.find<E>(selector) ?? null;
+/** Above a room's table, the room bar's harness. */
+export const roomBarOf = (el: DominoGame) => game(el).roomBar();
 
 /** The names in the lobby's list of seats. */
 export const seatNames = (el: DominoGame): string[] => game(el).lobby()?.seatNames() ?? [];
@@ -40,37 +38,35 @@ export async function chooseFriendsOnline(el: DominoGame): Promise<void> {
   game(el).settingsButton().click();
   const friends = await waitFor('the settings dialog', () => game(el).settings().openDialog() && game(el).settings().friendsOnline());
   friends.click();
-  await waitFor('the create screen', () => inLobby(el, '#lobby-name'));
+  await waitFor('the create screen', () => game(el).lobby()?.nameField());
 }
 
 /** Types a name into the lobby's name field (as typing does: value and input event). */
 export function typeName(el: DominoGame, name: string): void {
-  const input = inLobby<HTMLInputElement>(el, '#lobby-name')!;
-  input.value = name;
-  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  game(el).lobby()!.typeName(name);
 }
 
 /** Creates a room through the lobby with the settings the widget has; returns the invite link. */
 export async function createRoom(el: DominoGame, name: string): Promise<string> {
   await chooseFriendsOnline(el);
   typeName(el, name);
-  inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-  const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(el, '#lobby-link')?.value);
+  game(el).lobby()!.submit()!.click();
+  const link = await waitFor('the invite link', () => game(el).lobby()?.link()?.value);
   return link;
 }
 
 /** Opens an invite link in this page (its fragment), then joins from the join screen. */
 export async function joinRoom(el: DominoGame, link: string, name: string): Promise<void> {
   location.hash = new URL(link).hash;
-  await waitFor('the join screen', () => inLobby(el, '#lobby-name') && lobbyText(el).includes('Join'));
+  await waitFor('the join screen', () => game(el).lobby()?.nameField() && lobbyText(el).includes('Join'));
   typeName(el, name);
-  inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-  await waitFor('the room screen', () => inLobby(el, '#lobby-link'));
+  game(el).lobby()!.submit()!.click();
+  await waitFor('the room screen', () => game(el).lobby()?.link());
 }
 
 /** Waits until the widget shows the room's table (with the online bar above it). */
 export async function waitForTable(el: DominoGame): Promise<void> {
-  await waitFor('the room’s table', () => root(el).querySelector('domino-hand') && inRoomBar(el, '.bar'));
+  await waitFor('the room’s table', () => game(el).hasHand() && game(el).roomBar()?.bar());
   await settle(el);
 }
 
@@ -85,7 +81,7 @@ export async function playOnline(widgets: DominoGame[], done: () => boolean, tim
   while (!done()) {
     if (performance.now() - start > timeout) {
       // What each widget shows, as a person would see it stuck.
-      const where = widgets.map((el) => `"${root(el).querySelector('.hint')?.textContent}" / ${mainButton(el)?.textContent?.trim() ?? 'no button'} / ${inLobby(el, '.bar')?.textContent?.replace(/\s+/g, ' ')} / tiles ${playableTiles(el).length} / live "${root(el).querySelector('.live')?.textContent}"`);
+      const where = widgets.map((el) => `"${game(el).hint()}" / ${mainButton(el)?.textContent?.trim() ?? 'no button'} / ${game(el).roomBar()?.text() ?? 'no room bar'} / tiles ${playableTiles(el).length} / live "${game(el).liveText()}"`);
       throw new Error(`the online match did not get there in time: ${where.join(' | ')}`);
     }
     let acted = false;

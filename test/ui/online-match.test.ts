@@ -6,8 +6,8 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { build, handNames, listen, mainButton, mount, record, root, settle, waitFor, type DominoGame, type Recorded } from './helpers.js';
-import { chipNames, chipTexts, createRoom, forgetStorage, inLobby, inRoomBar, joinRoom, keptSeat, playOnline, roomServer, showsFinalScore, waitForTable } from './online-helpers.js';
+import { build, game, handNames, listen, mainButton, mount, record, settle, waitFor, type DominoGame, type Recorded } from './helpers.js';
+import { chipNames, chipTexts, createRoom, forgetStorage, joinRoom, keptSeat, playOnline, roomServer, showsFinalScore, waitForTable } from './online-helpers.js';
 
 const KEYS = ['match-a', 'match-b', 'resume-a', 'resume-b'];
 
@@ -34,7 +34,7 @@ describe('online: a match between two widgets', function () {
     const link = await createRoom(host, 'Ann');
     const guest = add(await mount({ server, 'storage-key': keys[1], persist: 'local', tempo: 'instant' }));
     await joinRoom(guest, link, 'Bob');
-    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    game(host).lobby()!.start()!.click();
     await waitForTable(host);
     await waitForTable(guest);
     return [host, guest];
@@ -49,18 +49,18 @@ describe('online: a match between two widgets', function () {
     const heard = [record(host), record(guest)];
     recordings.push(...heard);
     await joinRoom(guest, link, 'Bob');
-    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    game(host).lobby()!.start()!.click();
     await waitForTable(host);
     await waitForTable(guest);
-    expect(root(host).querySelector('.status')!.textContent).to.contain('Block');
+    expect(game(host).status()).to.contain('Block');
 
     await playOnline([host, guest], () => showsFinalScore(host) && showsFinalScore(guest));
 
     // Every seat may ask for another match (play again, #19), and only the host may start it at once.
     expect(mainButton(host)?.textContent?.trim()).to.equal('Play again');
     expect(mainButton(guest)?.textContent?.trim()).to.equal('Play again');
-    expect(inRoomBar(host, '.bar')!.textContent).to.contain('Start now');
-    expect(inRoomBar(guest, '.bar')!.textContent).not.to.contain('Start now');
+    expect(game(host).roomBar()!.text()).to.contain('Start now');
+    expect(game(guest).roomBar()!.text()).not.to.contain('Start now');
 
     // What holds for any deal: a round can end blocked right after its lead (and a match to 10 in it),
     // so one seat may be the only one that ever moved; but a seat whose turn came moved in it.

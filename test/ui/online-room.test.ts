@@ -8,15 +8,13 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { listen, mainButton, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { game, listen, mainButton, mount, settle, textOf, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 import {
   chipNames,
   chipTexts,
   chooseFriendsOnline,
   fastClockRoomServer,
   forgetStorage,
-  inLobby,
-  inRoomBar,
   joinRoom,
   keptSeat,
   playOnline,
@@ -46,55 +44,52 @@ describe('online: play again, the turn clock, quick phrases', function () {
     typeName(host, 'Ann');
     choose(host);
     await settle(host);
-    inLobby<HTMLButtonElement>(host, 'button[type="submit"]')!.click();
-    const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(host, '#lobby-link')?.value);
+    game(host).lobby()!.submit()!.click();
+    const link = await waitFor('the invite link', () => game(host).lobby()?.link()?.value);
     const guest = add(await mount({ server, 'storage-key': keys[1], persist: 'local', tempo: 'instant' }));
     await joinRoom(guest, link, 'Bob');
-    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    game(host).lobby()!.start()!.click();
     await waitForTable(host);
     await waitForTable(guest);
     return [host, guest];
   }
 
-  const choice = (host: DominoGame, selector: string, value: string | boolean) => {
-    const field = inLobby<HTMLSelectElement & HTMLInputElement>(host, selector)!;
-    if (typeof value === 'boolean') field.checked = value;
-    else field.value = value;
-    field.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
-  };
+  /** The phrase said last at a seat's chip, or null. */
+  const bubble = (el: DominoGame, seat: number) => game(el).chip(seat).bubble()?.textContent ?? null;
+  const bar = (el: DominoGame) => game(el).roomBar()!;
 
   it('Play again: each seat asks, the room shows who is ready, and the next match starts with the same seats once both are', async () => {
     const server = await roomServer();
-    const [host, guest] = await startRoom(server, ['again-a', 'again-b'], { variant: 'block', target: '10' }, (h) => choice(h, '#lobby-clock', '0'));
+    const [host, guest] = await startRoom(server, ['again-a', 'again-b'], { variant: 'block', target: '10' }, (h) => game(h).lobby()!.choose('clock', '0'));
     const room = keptSeat('again-b')!.room;
     await playOnline([host, guest], () => showsFinalScore(host) && showsFinalScore(guest));
     await settle(guest);
     expect(mainButton(guest)?.textContent?.trim()).to.equal('Play again');
     mainButton(guest)!.click();
     await waitFor('Bob ready in the host’s top row', () => chipTexts(host)[1]!.includes('ready'));
-    await waitFor('the guest waits', () => mainButton(guest) === null && inRoomBar(guest, '.bar')!.textContent!.includes('Waiting for the others…'));
+    await waitFor('the guest waits', () => mainButton(guest) === null && bar(guest).text().includes('Waiting for the others…'));
     expect(chipTexts(host)[0]).not.to.contain('ready');
     expect(showsFinalScore(host), 'a new match before the host was ready').to.equal(true);
 
     mainButton(host)!.click();
-    await waitFor('a new match at both', () => !showsFinalScore(host) && !showsFinalScore(guest) && root(host).querySelector('.status')!.textContent!.includes('Round 1'));
+    await waitFor('a new match at both', () => !showsFinalScore(host) && !showsFinalScore(guest) && game(host).status().includes('Round 1'));
     expect(chipNames(host)).to.deep.equal(['You', 'Bob']);
     expect(chipNames(guest)).to.deep.equal(['Ann', 'You']);
     expect(keptSeat('again-b')!.room).to.equal(room);
-    expect(root(host).querySelector('.status')!.textContent).to.contain('Block');
+    expect(game(host).status()).to.contain('Block');
   });
 
   it('the turn clock: a countdown on the chip of the seat to act, said once to its person, the turn played when it runs out; twice and away, until I’m back', async () => {
     const server = await fastClockRoomServer();
     // 15 s, run five times faster: 3 s a turn.
-    const [host, guest] = await startRoom(server, ['clock-a', 'clock-b'], { variant: 'draw', target: '500' }, (h) => choice(h, '#lobby-clock', '15'));
-    const bobsTurn = () => root(host).querySelector('.player.turn .name')?.textContent === 'Bob';
+    const [host, guest] = await startRoom(server, ['clock-a', 'clock-b'], { variant: 'draw', target: '500' }, (h) => game(h).lobby()!.choose('clock', '15'));
+    const bobsTurn = () => game(host).turnName() === 'Bob';
     const bobHears = listen(guest);
     await playOnline([host], bobsTurn);
-    const countdown = await waitFor('a countdown on Bob’s chip', () => root(host).querySelectorAll('.player')[1]!.querySelector('.clock'));
+    const countdown = await waitFor('a countdown on Bob’s chip', () => game(host).chip(1).clock());
     expect(countdown.textContent).to.match(/^\d s$/);
-    expect(root(host).querySelectorAll('.player')[0]!.querySelector('.clock')).to.equal(null);
-    await waitFor('the clock at Bob’s own chip', () => root(guest).querySelectorAll('.player')[1]!.querySelector('.clock'));
+    expect(game(host).chip(0).clock()).to.equal(null);
+    await waitFor('the clock at Bob’s own chip', () => game(guest).chip(1).clock());
     await bobHears.heard('Ten seconds left to play.', 'Bob told his time is nearly up');
     bobHears.stop();
 
@@ -102,8 +97,8 @@ describe('online: play again, the turn clock, quick phrases', function () {
     await waitFor('Bob’s turn played for him', () => !bobsTurn());
     await playOnline([host], bobsTurn);
     await waitFor('Bob away after two turns run out', () => chipTexts(host)[1]!.includes('computer playing for Bob'), 30_000);
-    const back = await waitFor('I’m back', () => [...inRoomBar(guest, '.bar')!.querySelectorAll('button')].find((b) => b.textContent!.trim() === 'I’m back' || b.textContent!.trim() === "I'm back"));
-    expect(inRoomBar(guest, '.bar')!.textContent).to.contain('The computer is playing for you.');
+    const back = await waitFor('I’m back', () => bar(guest).button('I’m back') ?? bar(guest).button("I'm back"));
+    expect(bar(guest).text()).to.contain('The computer is playing for you.');
     await expectAccessible(guest);
     back.click();
     await waitFor('Bob no longer away', () => !chipTexts(host)[1]!.includes('computer playing for Bob'));
@@ -113,48 +108,48 @@ describe('online: play again, the turn clock, quick phrases', function () {
     it(`quick phrases (${theme}): a keyboard list, a bubble at the sender’s chip said politely to the others, muted per seat`, async () => {
       const server = await roomServer();
       const [host, guest] = await startRoom(server, ['phrase-a', 'phrase-b'], { variant: 'draw', target: '500', theme });
-      const toggle = inRoomBar<HTMLButtonElement>(host, 'button.phrases-toggle')!;
+      const toggle = bar(host).phrasesToggle()!;
       expect(toggle.getAttribute('aria-expanded')).to.equal('false');
       toggle.click();
       await settle(host);
       expect(toggle.getAttribute('aria-expanded')).to.equal('true');
-      const buttons = [...inRoomBar(host, '#room-phrases')!.querySelectorAll('button')];
-      expect(buttons.map((b) => b.textContent!.trim())).to.include.members(['Hello!', 'Good luck!', 'Well played!', 'Good game!']);
+      const buttons = bar(host).phraseButtons();
+      expect(buttons.map(textOf)).to.include.members(['Hello!', 'Good luck!', 'Well played!', 'Good game!']);
       expect(buttons).to.have.length(12);
       await expectAccessible(host);
       // Escape closes the list, and the focus goes back to its button.
       buttons[0]!.focus();
       buttons[0]!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
       await settle(host);
-      expect(inRoomBar(host, '#room-phrases')).to.equal(null);
-      await waitFor('the focus back on the toggle', () => (inRoomBar(host, 'button.phrases-toggle')!.getRootNode() as ShadowRoot).activeElement === inRoomBar(host, 'button.phrases-toggle'));
+      expect(bar(host).phrases()).to.equal(null);
+      await waitFor('the focus back on the toggle', () => (bar(host).phrasesToggle()!.getRootNode() as ShadowRoot).activeElement === bar(host).phrasesToggle());
 
       toggle.click();
       await settle(host);
       const bobHears = listen(guest);
-      inRoomBar<HTMLButtonElement>(host, '#room-phrases button[data-phrase="goodLuck"]')!.click();
-      await waitFor('the bubble at Ann’s chip for Bob', () => root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Good luck!');
+      bar(host).phrase('goodLuck')!.click();
+      await waitFor('the bubble at Ann’s chip for Bob', () => bubble(guest, 0) === 'Good luck!');
       await bobHears.heard('Ann: Good luck!', 'said to Bob');
-      await waitFor('the host sees its own bubble', () => root(host).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Good luck!');
+      await waitFor('the host sees its own bubble', () => bubble(host, 0) === 'Good luck!');
 
       // Bob mutes Ann: her next phrase shows nowhere at his end.
-      inRoomBar<HTMLButtonElement>(guest, 'button.phrases-toggle')!.click();
+      bar(guest).phrasesToggle()!.click();
       await settle(guest);
-      const mute = inRoomBar<HTMLInputElement>(guest, '#room-phrases input[type="checkbox"]')!;
+      const mute = bar(guest).phrasesCheckBox()!;
       expect(mute.parentElement!.textContent).to.contain('Mute Ann');
       mute.click();
       await settle(guest);
-      await waitFor('Ann’s bubble gone at Bob’s', () => !root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble'));
+      await waitFor('Ann’s bubble gone at Bob’s', () => bubble(guest, 0) === null);
       // After the 2 s between two phrases of one seat.
       await new Promise((resolve) => setTimeout(resolve, 2200));
-      if (!inRoomBar(host, '#room-phrases')) inRoomBar<HTMLButtonElement>(host, 'button.phrases-toggle')!.click();
+      if (!bar(host).phrases()) bar(host).phrasesToggle()!.click();
       await settle(host);
-      inRoomBar<HTMLButtonElement>(host, '#room-phrases button[data-phrase="wow"]')!.click();
-      await waitFor('Ann sees her own phrase', () => root(host).querySelectorAll('.player')[0]!.querySelector('.bubble')?.textContent === 'Wow!');
+      bar(host).phrase('wow')!.click();
+      await waitFor('Ann sees her own phrase', () => bubble(host, 0) === 'Wow!');
       // Bob's widget got it too (his end lets the next phrase of his own through), but shows nothing of it.
-      inRoomBar<HTMLButtonElement>(guest, '#room-phrases button[data-phrase="thanks"]')!.click();
-      await waitFor('Bob’s own phrase at his chip', () => root(guest).querySelectorAll('.player')[1]!.querySelector('.bubble')?.textContent === 'Thanks!');
-      expect(root(guest).querySelectorAll('.player')[0]!.querySelector('.bubble')).to.equal(null);
+      bar(guest).phrase('thanks')!.click();
+      await waitFor('Bob’s own phrase at his chip', () => bubble(guest, 1) === 'Thanks!');
+      expect(bubble(guest, 0)).to.equal(null);
       bobHears.stop();
       expect(bobHears.said.filter((text) => text.includes('Wow!')), 'nothing of Ann’s muted phrase said to Bob').to.deep.equal([]);
     });

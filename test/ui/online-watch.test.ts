@@ -6,8 +6,8 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { listen, mainButton, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
-import { chipNames, createRoom, forgetStorage, inLobby, inRoomBar, lobbyText, playOnline, roomServer, waitForTable } from './online-helpers.js';
+import { game, listen, mainButton, mount, settle, textOf, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { chipNames, createRoom, forgetStorage, lobbyText, playOnline, roomServer, waitForTable } from './online-helpers.js';
 
 const KEYS = ['watch-host', 'watch-spectator'];
 
@@ -29,7 +29,7 @@ describe('online: watching a room', function () {
   it('a watch link follows the match read only; both say the deal was verified at the round’s end', async () => {
     const host = add(await mount({ server, 'storage-key': 'watch-host', persist: 'local', players: '2', variant: 'block', target: '50', tempo: 'instant', level: 'easy' }));
     await createRoom(host, 'Ann');
-    const watchLink = await waitFor('the watch link', () => inLobby<HTMLInputElement>(host, '#lobby-watch-link')?.value);
+    const watchLink = await waitFor('the watch link', () => game(host).lobby()?.watchLink()?.value);
     expect(watchLink).to.match(/#domino-watch=[\w-]{22}$/);
 
     const spectator = add(await mount({ server, 'storage-key': 'watch-spectator', persist: 'local' }));
@@ -37,13 +37,13 @@ describe('online: watching a room', function () {
     await waitFor('the spectator’s waiting screen', () => lobbyText(spectator).includes('Watching this room'));
     await waitFor('the spectator counted for the host', () => lobbyText(host).includes('Spectators: 1'));
 
-    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    game(host).lobby()!.start()!.click();
     await waitForTable(host);
-    await waitFor('the spectator’s table', () => root(spectator).querySelector('domino-board') && inRoomBar(spectator, '.bar'));
+    await waitFor('the spectator’s table', () => game(spectator).hasBoard() && game(spectator).roomBar()?.bar());
     await settle(spectator);
-    expect(root(spectator).querySelector('domino-hand'), 'no hand').to.equal(null);
-    expect(inRoomBar(spectator, '.watching')?.textContent?.trim()).to.equal('Watching');
-    expect(inRoomBar(host, '.watching')?.textContent?.trim()).to.equal('Spectators: 1');
+    expect(game(spectator).hasHand(), 'no hand').to.equal(false);
+    expect(textOf(game(spectator).roomBar()?.watching())).to.equal('Watching');
+    expect(textOf(game(host).roomBar()?.watching())).to.equal('Spectators: 1');
     expect(chipNames(spectator)).to.deep.equal(['Ann', 'Computer 1']);
     expect(mainButton(spectator)).to.equal(null);
     await expectAccessible(spectator);
@@ -54,31 +54,30 @@ describe('online: watching a room', function () {
     // The host plays its turns until the round is over; the spectator follows and hears the moves.
     const listening = listen(spectator);
     const said = listening.said;
-    await playOnline([host], () => root(host).querySelector('.over') !== null);
-    await waitFor('the spectator’s round summary', () => root(spectator).querySelector('.over'));
-    const tableOf = (el: DominoGame) => [...root(el).querySelectorAll('domino-board')].map((b) => JSON.stringify((b as unknown as { table: unknown }).table));
+    await playOnline([host], () => game(host).roundOver());
+    await waitFor('the spectator’s round summary', () => game(spectator).roundOver());
+    const tableOf = (el: DominoGame) => game(el).boards().map((b) => JSON.stringify((b.host as unknown as { table: unknown }).table));
     expect(tableOf(spectator)).to.deep.equal(tableOf(host));
     listening.stop();
     expect(said.join(' | ')).to.match(/Ann|Computer 1/);
     expect(mainButton(spectator), 'no Next round for a spectator').to.equal(null);
-    await waitFor('deal verified for the host', () => inRoomBar(host, '.verified')?.textContent?.includes('Deal verified'));
-    await waitFor('deal verified for the spectator', () => inRoomBar(spectator, '.verified')?.textContent?.includes('Deal verified'));
-    expect(inRoomBar(spectator, '.deal-warning')).to.equal(null);
+    await waitFor('deal verified for the host', () => game(host).roomBar()?.verified()?.textContent?.includes('Deal verified'));
+    await waitFor('deal verified for the spectator', () => game(spectator).roomBar()?.verified()?.textContent?.includes('Deal verified'));
+    expect(game(spectator).roomBar()!.dealWarning()).to.equal(null);
     await expectAccessible(spectator);
   });
 
   it('the host’s switch: with watching off, a watch link says so and opens nothing', async () => {
     const host = add(await mount({ server, 'storage-key': 'watch-host', persist: 'local', players: '2', tempo: 'instant', level: 'easy' }));
     await createRoom(host, 'Ann');
-    const watchLink = await waitFor('the watch link', () => inLobby<HTMLInputElement>(host, '#lobby-watch-link')?.value);
-    const allow = [...(host.shadowRoot!.querySelector('domino-lobby')!.shadowRoot!.querySelectorAll<HTMLLabelElement>('label.check'))].find((l) => l.textContent!.includes('Allow spectators'))!;
-    const box = allow.querySelector('input')!;
+    const watchLink = await waitFor('the watch link', () => game(host).lobby()?.watchLink()?.value);
+    const box = game(host).lobby()!.checkBox('Allow spectators')!;
     expect(box.checked).to.equal(true);
     box.click();
-    await waitFor('watching off', () => !inLobby(host, '#lobby-watch-link'));
+    await waitFor('watching off', () => !game(host).lobby()?.watchLink());
     const spectator = add(await mount({ server, 'storage-key': 'watch-spectator', persist: 'local' }));
     location.hash = new URL(watchLink).hash;
     await waitFor('the refusal', () => lobbyText(spectator).includes('turned watching off'));
-    expect(root(spectator).querySelector('domino-board')).to.equal(null);
+    expect(game(spectator).hasBoard()).to.equal(false);
   });
 });

@@ -7,17 +7,14 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { build, game, listen, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { build, game, listen, mount, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 import {
   chipNames,
   chooseFriendsOnline,
   createRoom,
   forgetStorage,
-  inLobby,
-  inRoomBar,
   joinRoom,
   keptSeat,
-  lobbyRoot,
   lobbyText,
   roomServer,
   seatNames,
@@ -52,49 +49,49 @@ describe('online: the lobby', function () {
     await chooseFriendsOnline(host);
     await expectAccessible(host);
     expect(lobbyText(host)).to.contain('Play with friends online');
-    expect(inLobby<HTMLSelectElement>(host, '#lobby-players')!.value).to.equal('3');
-    expect(inLobby<HTMLSelectElement>(host, '#lobby-variant')!.value).to.equal('block');
-    expect(inLobby<HTMLSelectElement>(host, '#lobby-target')!.value).to.equal('15');
+    expect(game(host).lobby()!.setting('players')!.value).to.equal('3');
+    expect(game(host).lobby()!.setting('variant')!.value).to.equal('block');
+    expect(game(host).lobby()!.setting('target')!.value).to.equal('15');
     // An empty name is refused here, before the server would.
-    inLobby<HTMLButtonElement>(host, 'button[type="submit"]')!.click();
-    await waitFor('the name error', () => inLobby(host, '#lobby-name-error'));
-    expect(inLobby(host, '#lobby-name')!.getAttribute('aria-invalid')).to.equal('true');
-    inLobby<HTMLInputElement>(host, '#lobby-name')!.focus();
+    game(host).lobby()!.submit()!.click();
+    await waitFor('the name error', () => game(host).lobby()?.nameError());
+    expect(game(host).lobby()!.nameField()!.getAttribute('aria-invalid')).to.equal('true');
+    game(host).lobby()!.nameField()!.focus();
     await sendKeys({ type: '  Ann ' });
     await sendKeys({ press: 'Enter' });
 
     // The room: the invite link carries the room id in the fragment, and no token.
-    const link = await waitFor('the invite link', () => inLobby<HTMLInputElement>(host, '#lobby-link')?.value);
+    const link = await waitFor('the invite link', () => game(host).lobby()?.link()?.value);
     const kept = keptSeat('lobby-a')!;
     expect(kept.server).to.equal(server);
     expect(link).to.equal(`${location.href.split('#')[0]}#domino-room=${kept.room}`);
     expect(link).to.not.contain(kept.token);
     expect(seatNames(host)).to.deep.equal(['Ann', 'Open seat', 'Open seat']);
-    expect(inLobby(host, 'button.start'), 'the host may start').to.exist;
+    expect(game(host).lobby()?.start(), 'the host may start').to.exist;
     await expectAccessible(host);
     expect(rooms.at(-1)!.detail).to.deep.include({ room: kept.room, seat: 0, phase: 'lobby' });
 
     // Copy: the clipboard, or the link selected for copying by hand; either way it is said.
-    inLobby<HTMLButtonElement>(host, 'button.copy')!.click();
-    await waitFor('the copy status', () => /link was copied|link is selected/.test(inLobby(host, '.copied')!.textContent!));
-    expect(inLobby(host, '.copied')!.getAttribute('role')).to.equal('status');
+    game(host).lobby()!.copyButton()!.click();
+    await waitFor('the copy status', () => /link was copied|link is selected/.test(game(host).lobby()!.copyStatus()!.textContent!));
+    expect(game(host).lobby()!.copyStatus()!.getAttribute('role')).to.equal('status');
 
     // The guest opens the link in its page: the join screen shows the room's settings and seats.
     const guest = add(await mount({ server, 'storage-key': 'lobby-b', persist: 'local', tempo: 'instant' }));
     location.hash = new URL(link).hash;
-    await waitFor('the join screen', () => inLobby(guest, '#lobby-name'));
+    await waitFor('the join screen', () => game(guest).lobby()?.nameField());
     expect(lobbyText(guest)).to.contain('Join a game online');
     expect(lobbyText(guest)).to.contain('Block');
     expect(lobbyText(guest)).to.contain('15');
     expect(seatNames(guest)).to.deep.equal(['Ann', 'Open seat', 'Open seat']);
     await expectAccessible(guest);
     // The host's widget is in that room already: the link changes nothing there.
-    expect(inLobby(host, '#lobby-link')).to.exist;
+    expect(game(host).lobby()?.link()).to.exist;
     const hostHears = listen(host);
     typeName(guest, 'Bob');
-    inLobby<HTMLButtonElement>(guest, 'button[type="submit"]')!.click();
-    await waitFor('the guest seated', () => inLobby(guest, '#lobby-link'));
-    expect(inLobby(guest, 'button.start'), 'only the host may start').to.equal(null);
+    game(guest).lobby()!.submit()!.click();
+    await waitFor('the guest seated', () => game(guest).lobby()?.link());
+    expect(game(guest).lobby()?.start(), 'only the host may start').to.equal(null);
     expect(lobbyText(guest)).to.contain('Waiting for Ann to start the game.');
     expect(keptSeat('lobby-b')!.room).to.equal(kept.room);
 
@@ -103,7 +100,7 @@ describe('online: the lobby', function () {
     await hostHears.heard('Bob joined.');
 
     // Start with a seat still open: the computer takes it, and both get the table.
-    inLobby<HTMLButtonElement>(host, 'button.start')!.click();
+    game(host).lobby()!.start()!.click();
     await waitForTable(host);
     await waitForTable(guest);
     expect(chipNames(host)).to.deep.equal(['You', 'Bob', 'Computer 2']);
@@ -112,8 +109,8 @@ describe('online: the lobby', function () {
     expect(rooms.at(-1)!.detail.seats.map((s: { kind: string }) => s.kind)).to.deep.equal(['human', 'human', 'computer']);
     await expectAccessible(host);
     // The bar above the table is a group named for online play, its way out a button reached by keyboard.
-    expect(inRoomBar(guest, '.bar')!.getAttribute('role')).to.equal('group');
-    expect(inRoomBar(guest, '.bar')!.getAttribute('aria-label')).to.equal('Play with friends online');
+    expect(game(guest).roomBar()!.bar()!.getAttribute('role')).to.equal('group');
+    expect(game(guest).roomBar()!.bar()!.getAttribute('aria-label')).to.equal('Play with friends online');
 
     // Leaving the room: back to the match against the computer; the seat is given up.
     const leave = game(guest).roomBar()!.button('Leave room')!;
@@ -131,15 +128,15 @@ describe('online: the lobby', function () {
     const el = add(build({ 'storage-key': 'problem', tempo: 'instant' }));
     el.server = server;
     document.body.append(el);
-    await waitFor('the problem', () => inLobby(el, '.problem'));
-    expect(inLobby(el, '.problem')!.textContent).to.contain('This room does not exist, or it has expired.');
-    expect(inLobby(el, '.problem')!.getAttribute('role')).to.equal('alert');
+    await waitFor('the problem', () => game(el).lobby()?.problem());
+    expect(game(el).lobby()!.problem()!.textContent).to.contain('This room does not exist, or it has expired.');
+    expect(game(el).lobby()!.problem()!.getAttribute('role')).to.equal('alert');
     await expectAccessible(el);
-    const back = inLobby<HTMLButtonElement>(el, 'button.back')!;
+    const back = game(el).lobby()!.backButton()!;
     expect(back.textContent!.trim()).to.equal('Back to playing the computer');
     back.focus();
     await sendKeys({ press: 'Enter' });
-    await waitFor('the local table', () => root(el).querySelector('domino-hand') && !root(el).querySelector('domino-lobby'));
+    await waitFor('the local table', () => game(el).hasHand() && !game(el).lobby());
     expect(chipNames(el)).to.deep.equal(['You', 'Computer 1']);
     expect(location.hash, 'the link leaves the address').to.equal('');
   });
@@ -149,9 +146,9 @@ describe('online: the lobby', function () {
     const link = await createRoom(host, 'Ann');
     const guest = add(await mount({ server, 'storage-key': 'lobby-b', tempo: 'instant' }));
     location.hash = new URL(link).hash;
-    await waitFor('the join screen', () => inLobby(guest, '#lobby-name'));
+    await waitFor('the join screen', () => game(guest).lobby()?.nameField());
     const summary = Object.fromEntries(
-      [...lobbyRoot(guest)!.querySelectorAll('.summary dt')].map((dt) => [dt.textContent!.trim(), dt.nextElementSibling!.textContent!.trim()]),
+      game(guest).lobby()!.roomSummary(),
     );
     expect(summary).to.deep.include({ Speed: 'Slow', 'Allow spectators with a watch link': 'On', 'Quick phrases': 'On', Players: '2' });
   });
@@ -162,7 +159,7 @@ describe('online: the lobby', function () {
     const other = add(await mount({ server, 'storage-key': 'lobby-b', tempo: 'instant' }));
     await chooseFriendsOnline(other);
     // The other widget is another person: it does not offer Ann's name.
-    expect(inLobby<HTMLInputElement>(other, '#lobby-name')!.value).to.equal('');
+    expect(game(other).lobby()!.nameField()!.value).to.equal('');
   });
 
   it('a full room says so', async () => {
@@ -173,8 +170,8 @@ describe('online: the lobby', function () {
     history.replaceState(null, '', location.pathname);
     const late = add(await mount({ server, 'storage-key': 'lobby-c', tempo: 'instant' }));
     location.hash = new URL(link).hash;
-    await waitFor('the problem', () => inLobby(late, '.problem'));
-    expect(inLobby(late, '.problem')!.textContent).to.contain('This room is full.');
+    await waitFor('the problem', () => game(late).lobby()?.problem());
+    expect(game(late).lobby()!.problem()!.textContent).to.contain('This room is full.');
   });
 
   it('the lobby in the dark theme passes the a11y check, contrast included: its fields, its error and its buttons follow the palette', async () => {
@@ -182,26 +179,25 @@ describe('online: the lobby', function () {
     await chooseFriendsOnline(el);
     // The field offers the name typed last (another test's): an empty one is refused with an error.
     typeName(el, '');
-    inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-    await waitFor('the name error', () => inLobby(el, '#lobby-name-error'));
-    const field = getComputedStyle(inLobby<HTMLInputElement>(el, '#lobby-name')!);
+    game(el).lobby()!.submit()!.click();
+    await waitFor('the name error', () => game(el).lobby()?.nameError());
+    const field = getComputedStyle(game(el).lobby()!.nameField()!);
     expect(field.backgroundColor, 'the name field is not white on a dark page').to.not.equal('rgb(255, 255, 255)');
     await expectAccessible(el);
     typeName(el, 'Dee');
-    inLobby<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
-    await waitFor('the room screen', () => inLobby(el, '#lobby-link'));
+    game(el).lobby()!.submit()!.click();
+    await waitFor('the room screen', () => game(el).lobby()?.link());
     await expectAccessible(el);
   });
 
   it('without a server, Friends online is offered but disabled, and says why', async () => {
     const el = add(await mount({ tempo: 'instant' }));
-    root(el).querySelector<HTMLButtonElement>('[part="settings-button"]')!.click();
-    const settings = root(el).querySelector('domino-settings')!;
-    const friends = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[value="friends"]'));
+    const settings = await game(el).openSettings();
+    const friends = settings.friendsOnline()!;
     expect(friends.disabled).to.equal(true);
-    expect(settings.shadowRoot!.querySelector(`#${friends.getAttribute('aria-describedby')}`)!.textContent).to.equal('This site has not set up online play.');
+    expect(settings.explanationOf(friends)).to.equal('This site has not set up online play.');
     await expectAccessible(el);
-    settings.close();
+    settings.closeButton()!.click();
     // With a server set from JS, it is enabled.
     el.server = 'http://127.0.0.1:1';
     await settle(el);

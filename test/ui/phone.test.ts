@@ -9,7 +9,8 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { act, en, game, mainLabel, mount, root, settle, settleLayout, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import { act, en, game, mainLabel, mount, settle, settleLayout, waitFor, waitForYou, type DominoGame } from './helpers.js';
+import { removeFromPage } from './harness/index.js';
 
 /**
  * Matches of two rounds (a round's summary, then the match's): Draw for two (the Draw button), Draw for
@@ -50,12 +51,13 @@ async function setWidth(el: DominoGame, width: number): Promise<void> {
 }
 
 function removeHolders(): void {
-  for (const holder of document.querySelectorAll('.phone-holder')) holder.remove();
+  removeFromPage('.phone-holder');
 }
 
 /** The buttons of the button row that lie (even in part) outside a window `height` px tall, with where they end. */
 function rowOutside(el: DominoGame, height: number): string[] {
-  return [...root(el).querySelectorAll<HTMLElement>('.actions button')]
+  return game(el)
+    .actionButtons()
     .map((button) => ({ name: button.textContent!.trim(), box: button.getBoundingClientRect() }))
     .filter(({ box }) => box.top < -0.5 || box.bottom > height + 0.5)
     .map(({ name, box }) => `${name} ends at ${box.bottom.toFixed(1)}`);
@@ -89,13 +91,6 @@ function clipped(target: Element, widget: DominoGame): string | null {
   return null;
 }
 
-/** The round's end's controls: the summary's fold, the review's, the record's buttons. */
-function roundEndControls(el: DominoGame): Element[] {
-  const summary = game(el).summary();
-  const review = root(el).querySelector('domino-round-review');
-  const record = root(el).querySelector('domino-match-record');
-  return [summary, review, record].flatMap((part) => (part ? [...part.querySelectorAll('summary, button, a[href], [tabindex]')] : []));
-}
 
 const describeControl = (control: Element) => `${control.localName} "${control.textContent!.trim().slice(0, 30)}"`;
 
@@ -103,19 +98,19 @@ const describeControl = (control: Element) => `${control.localName} "${control.t
 async function hiddenAtRoundEnd(el: DominoGame, what: string): Promise<string[]> {
   await settleLayout(el);
   const problems: string[] = [];
-  const controls = roundEndControls(el);
+  const controls = game(el).roundEndControls();
   if (controls.length < 2) problems.push(`${what}: only ${controls.length} controls`);
   for (const control of controls) {
     const why = clipped(control, el);
     if (why) problems.push(`${what}: ${describeControl(control)}: ${why}`);
   }
   // Opened, the review's first line shows (under its fold's heading, not under a box's edge).
-  const review = root(el).querySelector<HTMLDetailsElement>('domino-round-review details.review');
+  const review = game(el).roundReview()?.fold();
   if (!review) problems.push(`${what}: no review`);
   else {
     review.open = true;
     await settleLayout(el);
-    const first = review.querySelector('summary ~ *');
+    const first = game(el).roundReview()!.firstLine();
     const why = first ? clipped(first, el) : 'missing';
     if (why) problems.push(`${what}: the review's first line: ${why}`);
     review.open = false;
@@ -130,7 +125,7 @@ async function hiddenAtRoundEnd(el: DominoGame, what: string): Promise<string[]>
  */
 function brokenWords(el: DominoGame): string[] {
   const found: string[] = [];
-  for (const cell of game(el).scoreTable()!.querySelectorAll('th')) {
+  for (const cell of game(el).scores()!.headerCells()) {
     const area = cell.getBoundingClientRect();
     const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let text = walker.nextNode() as Text | null; text; text = walker.nextNode() as Text | null) {
@@ -156,7 +151,7 @@ async function checkMatch(el: DominoGame, what: string, stopAtRoundEnd = false):
   const checkRow = async (step: string) => {
     for (const width of PHONE_WIDTHS) {
       await setWidth(el, width);
-      for (const button of root(el).querySelectorAll('.actions button')) found.seen.add(button.getAttribute('part') ?? '');
+      for (const button of game(el).actionButtons()) found.seen.add(button.getAttribute('part') ?? '');
       found.seen.add(mainLabel(el) ?? '');
       found.row.push(...rowOutside(el, PHONE_HEIGHT).map((p) => `${what}, ${step}, ${width} px: ${p}`));
     }
@@ -167,16 +162,16 @@ async function checkMatch(el: DominoGame, what: string, stopAtRoundEnd = false):
     const ask = await waitForYou(el);
     await checkRow(`action ${actions}`);
     // Asked for on a turn with a choice, the hint adds its line and marks a tile.
-    const hint = root(el).querySelector<HTMLButtonElement>('[part~="hint-button"]');
+    const hint = game(el).hintButton();
     if (ask.kind === 'play' && ask.tiles.length > 1 && hint && !hintedThisRound) {
       hintedThisRound = true;
       hint.click();
-      await waitFor('the hint', () => game(el).hand().host.shadowRoot!.querySelector('button.tile.hinted'));
+      await waitFor('the hint', () => game(el).hand().hinted());
       await checkRow(`action ${actions}, hinted`);
     }
     if (ask.kind === 'button' && (ask.label === en.nextRound || ask.label === en.newGame)) {
       await waitFor('the summary', () => game(el).scoreTable());
-      if (ask.label === en.newGame) await waitFor('the record’s buttons', () => root(el).querySelector('domino-match-record button'));
+      if (ask.label === en.newGame) await waitFor('the record’s buttons', () => game(el).matchRecord()?.buttons()[0]);
       await settle(el);
       for (const width of ROUND_END_WIDTHS) {
         await setWidth(el, width);
@@ -213,7 +208,7 @@ describe('on a phone and at a round’s end', function () {
       const el = await mountAtTop(attributes);
       const found = await checkMatch(el, what);
       expect(mainLabel(el), 'the match ended').to.equal(en.newGame);
-      expect(root(el).querySelectorAll('domino-match-record button').length, 'Replay, Copy, Download').to.equal(3);
+      expect(game(el).matchRecord()!.buttons().length, 'Replay, Copy, Download').to.equal(3);
       for (const shown of [en.nextRound, en.newGame, 'settings-button', 'hint-button', 'undo-button']) {
         expect(found.seen.has(shown), `${shown} showed`).to.equal(true);
       }
@@ -225,7 +220,7 @@ describe('on a phone and at a round’s end', function () {
   it('block×4, four names over the scores: no header breaks inside a word; a round’s end whole at every width', async () => {
     const el = await mountAtTop({ variant: 'block', players: '4', seed: 'headers-4', target: '500' });
     const found = await checkMatch(el, 'block×4', true);
-    expect(game(el).scoreTable()!.querySelectorAll('thead th').length, 'a round column and four names').to.equal(5);
+    expect(game(el).scores()!.headers().length, 'a round column and four names').to.equal(5);
     expectNothingFound(found);
   });
 });

@@ -21,6 +21,7 @@ import {
   waitForYou,
   type DominoGame,
 } from './helpers.js';
+import { HandHarness } from './harness/index.js';
 import { pressWith } from './browser-engine.js';
 import { playWholeMatch, type Input } from './match-driver.js';
 
@@ -191,7 +192,7 @@ describe('the keyboard contract', function () {
       hand.active = true;
       holder.append(hand);
       await hand.updateComplete;
-      const tiles = [...hand.shadowRoot!.querySelectorAll<HTMLButtonElement>('button.tile')];
+      const tiles = new HandHarness(hand).tiles();
       tiles[0]!.focus();
       await press('ArrowLeft');
       expect(deepActive()).to.equal(tiles[1]);

@@ -9,13 +9,11 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { replayMatch, type MatchRecord } from '../../src/engine/index.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { BoardHarness } from './harness.js';
-import { actUntil, deepActive, en, mainLabel, mount, record, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { actUntil, deepActive, en, game, mainLabel, mount, record, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 
-const recordActions = (el: DominoGame) =>
-  waitFor('the record actions', () => root(el).querySelector<HTMLElement>('domino-match-record .record-actions, domino-match-record .record-missing'));
-const action = (el: DominoGame, name: string) => root(el).querySelector<HTMLButtonElement>(`domino-match-record button[data-action="${name}"]`)!;
-const status = (el: DominoGame) => root(el).querySelector('domino-match-record .record-status')!.textContent!.trim();
+const recordActions = (el: DominoGame) => waitFor('the record actions', () => game(el).matchRecord()?.shown());
+const action = (el: DominoGame, name: 'replay' | 'copy' | 'download') => game(el).matchRecord()!.action(name)!;
+const status = (el: DominoGame) => game(el).matchRecord()!.status();
 
 /** What the clipboard was given while `run` ran (the page's clipboard stood in for: headless Chromium has none to read). */
 async function copiedBy(run: () => Promise<void>): Promise<string[]> {
@@ -76,7 +74,7 @@ describe('match record and replay', function () {
 
     // The download gives the same JSON under a dated name.
     let link: HTMLAnchorElement | null = null;
-    const host = root(el).querySelector('domino-match-record')!;
+    const host = game(el).matchRecord()!.host;
     const catchLink = (event: Event) => {
       if (!(event.target instanceof HTMLAnchorElement)) return;
       link = event.target;
@@ -94,11 +92,12 @@ describe('match record and replay', function () {
     const opener = action(el, 'replay');
     opener.focus();
     opener.click();
-    const replay = await waitFor('the replay', () => root(el!).querySelector('domino-replay'));
-    const dialog = await waitFor('the open dialog', () => replay.shadowRoot!.querySelector<HTMLDialogElement>('dialog[open]'));
-    const position = () => dialog.querySelector('.position')!.textContent!.trim();
-    const said = () => dialog.querySelector('.live')!.textContent!.trim();
-    const laid = () => new BoardHarness(dialog.querySelector('domino-board')!).laidNames();
+    const dialog = await waitFor('the replay', () => game(el!).replay());
+    const replay = dialog.host;
+    await waitFor('the open dialog', () => dialog.openDialog());
+    const position = () => dialog.position();
+    const said = () => dialog.said();
+    const laid = () => dialog.board().laidNames();
     const firstTotal = recorded.rounds[0]!.moves.length;
     expect(position()).to.equal(enExtra.replayDeal.replace('{round}', '1').replace('{total}', String(firstTotal)));
     expect(laid()).to.deep.equal([]);
@@ -111,7 +110,7 @@ describe('match record and replay', function () {
     const first = recorded.rounds[0]!.moves[0]!;
     if (first.type === 'play') expect(laid()).to.deep.equal([`${first.tile[0]}-${first.tile[1]}`]);
 
-    dialog.querySelector<HTMLButtonElement>('button[data-action="previous"]')!.click();
+    dialog.button('previous')!.click();
     await settle(replay);
     expect(laid(), 'back to the deal').to.deep.equal([]);
 
@@ -123,14 +122,14 @@ describe('match record and replay', function () {
     );
     expect(laid().length, 'the final table').to.equal(final.table.length);
     await waitFor('the last move said', () => said().endsWith(position()) && said() !== position());
-    expect(dialog.querySelector('button[data-action="next"]')!.getAttribute('aria-disabled')).to.equal('true');
+    expect(dialog.button('next')!.getAttribute('aria-disabled')).to.equal('true');
 
     await sendKeys({ press: 'Home' });
     await settle(replay);
     expect(laid()).to.deep.equal([]);
 
     await sendKeys({ press: 'Escape' });
-    await waitFor('the replay closed', () => !root(el!).querySelector('domino-replay'));
+    await waitFor('the replay closed', () => !game(el!).replay());
     expect(deepActive(), 'the focus is back on Replay').to.equal(opener);
     expect(firstRound.end.scores.length).to.equal(scores.length);
   });
@@ -151,9 +150,9 @@ describe('match record and replay', function () {
     expect(shown.textContent!.trim()).to.equal(enExtra.recordMissing);
     expect(action(el, 'replay')).to.equal(null);
     // Nor can its last round be reviewed: the rounds before it are not known.
-    const review = root(el).querySelector<HTMLDetailsElement>('domino-round-review details.review')!;
-    review.querySelector('summary')!.click();
-    await waitFor('the review said missing', () => review.querySelector('.review-status')!.textContent!.trim() === enExtra.reviewMissing);
+    const review = game(el).roundReview()!;
+    review.heading()!.click();
+    await waitFor('the review said missing', () => review.status() === enExtra.reviewMissing);
     await expectAccessible(el);
   });
 });

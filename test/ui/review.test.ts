@@ -9,12 +9,13 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { legalMoves, playerView, replaySteps, tileName, type MatchState, type Play } from '../../src/engine/index.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { act, actUntil, en, mainLabel, messagePattern, mount, root, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
+import { act, actUntil, en, game, mainLabel, messagePattern, mount, settle, waitFor, type DominoGame, expectAccessible } from './helpers.js';
 
 const YOU = 0;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const fold = (el: DominoGame) => root(el).querySelector<HTMLDetailsElement>('domino-round-review details.review');
-const status = (el: DominoGame) => fold(el)!.querySelector('.review-status')!.textContent!.trim();
+const review = (el: DominoGame) => game(el).roundReview();
+const fold = (el: DominoGame) => review(el)?.fold() ?? null;
+const status = (el: DominoGame) => review(el)!.status();
 
 /** The log indexes of your moves in the last round of a match's states where more than one play was open. */
 function decisionsOfLastRound(states: MatchState[]): number[] {
@@ -31,7 +32,7 @@ function decisionsOfLastRound(states: MatchState[]): number[] {
 }
 
 async function openByKeyboard(el: DominoGame): Promise<void> {
-  const summary = fold(el)!.querySelector('summary')!;
+  const summary = review(el)!.heading()!;
   summary.focus();
   await sendKeys({ press: 'Enter' });
   await waitFor('the review open', () => fold(el)!.open);
@@ -63,11 +64,11 @@ describe('review of your moves', function () {
     await waitFor('the review made', () => totals.test(status(el!)) || status(el!) === enExtra.reviewNothing, 30_000);
 
     // What you did, from the match's record (the summary's record actions have it).
-    const record = (await waitFor('the record', () => root(el!).querySelector('domino-match-record')))!.record!;
+    const record = (await waitFor('the record', () => game(el!).matchRecord()))!.record()!;
     const states = [...replaySteps(record)];
     const decisions = decisionsOfLastRound(states);
     const last = states.at(-1)!;
-    const items = [...fold(el)!.querySelectorAll<HTMLLIElement>('li.reviewed')];
+    const items = review(el)!.moves();
     expect(items.length, 'one line for each move with a choice').to.equal(decisions.length);
     items.forEach((item, i) => {
       const entry = last.log[decisions[i]!]!;
@@ -78,8 +79,8 @@ describe('review of your moves', function () {
       const yourPlay = last.log.slice(0, decisions[i]).filter((e) => e.type === 'play' && e.seat === YOU).length + 1;
       const [before, after] = enExtra.reviewPlay.replace('{n}', String(yourPlay)).split('{play}') as [string, string];
       expect(text, 'your play’s number and the tile').to.match(new RegExp(`^${escape(before)}${tile}( \\([^)]+\\))?${escape(after)}`));
-      const grade = item.dataset['grade'];
-      const gradeText = item.querySelector('.grade')!.textContent!.trim();
+      const grade = review(el!)!.grade(item);
+      const gradeText = review(el!)!.gradeText(item);
       if (grade === 'best') expect(gradeText).to.equal(enExtra.reviewBest);
       else expect(gradeText).to.match(new RegExp(`^${grade === 'good' ? 'Good' : 'Mistake'}: [\\d.]+ points? less than \\d-\\d( \\([^)]+\\))?, on average\\.$`));
     });

@@ -7,10 +7,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { loadExtraTexts } from '../../src/i18n/index.js';
+import { enExtra } from '../../src/i18n/en-extra.js';
 import '../../src/ui/domino-room-bar/domino-room-bar.js';
 import type { DominoRoomBar, RoomBarState } from '../../src/ui/domino-room-bar/domino-room-bar.js';
 import { deepActive, expectAccessible, waitFor } from './helpers.js';
-import { RoomBarHarness } from './harness.js';
+import { RoomBarHarness, textOf } from './harness/index.js';
 
 const SEATED: RoomBarState = {
   line: 'Connected',
@@ -37,37 +38,37 @@ describe('<domino-room-bar>', () => {
     expect(bar.getAttribute('aria-label')).to.equal('Play with friends online');
     harness.button('Start now')!.click();
     harness.button('Leave room')!.click();
-    harness.find<HTMLButtonElement>('button.small:not(.phrases-toggle)')!.click();
+    harness.button(enExtra.imBack)!.click();
     expect(told).to.deep.equal(['room-start-now', 'room-leave', 'room-return']);
     await expectAccessible(harness.host);
   });
 
   it('opens the quick phrases by keyboard, says one, mutes a person, and Escape gives the focus back to the toggle', async () => {
     const { el, harness, told } = await mounted(SEATED);
-    const toggle = harness.find<HTMLButtonElement>('button.phrases-toggle')!;
+    const toggle = harness.phrasesToggle()!;
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
     toggle.focus();
     await sendKeys({ press: 'Enter' });
-    await waitFor('the phrases', () => harness.find('#room-phrases'));
+    await waitFor('the phrases', () => harness.phrases());
     expect(toggle.getAttribute('aria-expanded')).to.equal('true');
     await expectAccessible(el);
-    harness.find<HTMLInputElement>('#room-phrases input[type="checkbox"]')!.click();
-    harness.find<HTMLButtonElement>('#room-phrases button[data-phrase]')!.focus();
+    harness.phrasesCheckBox()!.click();
+    harness.phrase()!.focus();
     await sendKeys({ press: 'Escape' });
     await waitFor('the focus on the toggle', () => deepActive() === toggle);
-    expect(harness.find('#room-phrases')).to.equal(null);
+    expect(harness.phrases()).to.equal(null);
     expect(told).to.deep.equal(['room-mute {"seat":1,"muted":true}']);
     toggle.click();
-    await waitFor('the phrases', () => harness.find('#room-phrases'));
-    harness.find<HTMLButtonElement>('#room-phrases button[data-phrase="thanks"]')!.click();
+    await waitFor('the phrases', () => harness.phrases());
+    harness.phrase('thanks')!.click();
     expect(told.at(-1)).to.equal('room-phrase {"phrase":"thanks"}');
   });
 
   it('offers a spectator only the way out, with the watching label and a failed deal check as an alert', async () => {
     const { harness } = await mounted({ line: 'Connected', note: '', watch: { label: 'Watching', verified: '', warning: 'This deal could not be verified.' } });
-    expect(harness.find('.watching')!.textContent!.trim()).to.equal('Watching');
-    expect(harness.find('.deal-warning')!.getAttribute('role')).to.equal('alert');
-    expect([...harness.host.shadowRoot!.querySelectorAll('button')].map((b) => b.textContent!.trim())).to.deep.equal(['Leave room']);
+    expect(textOf(harness.watching())).to.equal('Watching');
+    expect(harness.dealWarning()!.getAttribute('role')).to.equal('alert');
+    expect(harness.buttons().map(textOf)).to.deep.equal(['Leave room']);
     await expectAccessible(harness.host);
   });
 });

@@ -8,7 +8,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { setViewport } from './browser-engine.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 
 const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
@@ -20,13 +20,13 @@ async function checkRoundEnd(el: DominoGame, what: string): Promise<void> {
   await settle(el);
   const summary = harness.summary()!;
   expect((summary as HTMLDetailsElement).open, `${what}: the summary is open`).to.equal(true);
-  const table = boardOf(el).shadowRoot!.querySelector('.table')!.getBoundingClientRect();
+  const table = game(el).board().table().getBoundingClientRect();
   expect(table.width * table.height, `${what}: the table has room`).to.be.greaterThan(100 * 60);
   expect(overlap(table, summary.getBoundingClientRect()), `${what}: the summary leaves the table in view`).to.equal(false);
   expect(tableNames(el).length, `${what}: the final table shows`).to.be.greaterThan(0);
   // Every hand at its chip: as many tiles as the chip counts, and their pips.
   const hands = harness.revealedHands();
-  const counts = harness.chips().map((chip) => Number(chip.querySelector('.count')!.textContent!.match(/\d+/)![0]));
+  const counts = harness.playerChips().map((chip) => chip.tileCount());
   expect(hands.map((hand) => hand.tiles.length), `${what}: each chip's tiles`).to.deep.equal(counts);
   expect(counts.some((count) => count > 0), `${what}: someone holds tiles`).to.equal(true);
   hands.forEach((hand, seat) => {
@@ -56,8 +56,8 @@ describe('the end of a round', function () {
     it(`at ${width}×${height}: the final table and every hand stay in view beside the summary`, async () => {
       await setViewport({ width, height });
       el = await mount({ variant: 'draw', players: '4', seed: `round-end-${width}`, target: '500', level: 'easy', tempo: 'instant' });
-      const playArea = () => root(el!).querySelector('.play')!.getBoundingClientRect();
-      const rowBottom = () => root(el!).querySelector('.actions')!.getBoundingClientRect().bottom;
+      const playArea = () => game(el!).playArea().getBoundingClientRect();
+      const rowBottom = () => game(el!).actionRow().getBoundingClientRect().bottom;
       await waitForYou(el);
       const [before, bottom] = [playArea(), rowBottom()];
       await actUntil(el, () => mainLabel(el!) === en.nextRound);

@@ -7,26 +7,25 @@ import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { emulateMedia, resetMouse, sendMouse } from '@web/test-runner-commands';
 import {
-  boardOf,
   handOf,
   handTiles,
   messagePattern,
   mount,
   placeButtons,
   record,
-  root,
   settle,
   tileNameOf,
   waitFor,
   waitForYou,
   game,
   en,
+  textOf,
   type DominoGame,
 } from './helpers.js';
 
-const laid = (el: DominoGame) => [...boardOf(el).shadowRoot!.querySelectorAll<HTMLElement>('.laid')];
+const laid = (el: DominoGame) => game(el).board().laid();
 const marked = (el: DominoGame) => laid(el).filter((t) => t.classList.contains('mark'));
-const happened = (el: DominoGame) => root(el).querySelector<HTMLElement>('.happened')!.textContent!.trim();
+const happened = (el: DominoGame) => game(el).happened();
 const moving = (elements: Element[]) => elements.filter((e) => e.getAnimations().some((a) => a.playState === 'running'));
 
 /** Plays your first glowing tile on its first place; returns its name. */
@@ -127,7 +126,7 @@ describe('you see every move', function () {
       expect(tagged.sort(), `after ${heard.moves.length} moves: ${JSON.stringify(moves.slice(-4))}`).to.deep.equal([...expected].sort());
       for (const t of marked(el)) {
         expect(t.getAttribute('aria-label'), 'a tagged tile says whose last move it is').to.match(messagePattern('tileLastMove', {}, ''));
-        expect(t.querySelector('.tag')!.textContent!.trim()).to.not.equal('');
+        expect(textOf(game(el).board().tagOf(t))).to.not.equal('');
       }
       if (expected.size > 0) checked++;
     }
@@ -152,7 +151,7 @@ describe('you see every move', function () {
     await settle(el);
     // The image follows the pointer from the next frame on.
     const ghost = await waitFor('the dragged image', () => !game(el!).ghost().hidden && game(el!).ghost());
-    expect(ghost.querySelector('svg.tile-svg'), 'a tile drawn, not a text').to.not.equal(null);
+    expect(game(el).ghostDrawing(), 'a tile drawn, not a text').to.not.equal(null);
     expect(ghost.textContent!.trim()).to.equal('');
     expect(handOf(el)).to.not.equal(null);
     await sendMouse({ type: 'up' });

@@ -7,29 +7,22 @@ import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { HouseRules } from '../../src/engine/index.js';
-import { deepActive, en, listen, mount, root, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { deepActive, en, game, listen, mount, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import type { SettingsHarness } from './harness/index.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 import de from '../../src/i18n/catalogs/de.js';
 
 const STORE = 'settings-dialog';
 const saved = (entry: string) => JSON.parse(localStorage.getItem(`domino-game:${STORE}:${entry}`) ?? 'null')?.data;
 
-async function openSettings(el: DominoGame): Promise<ShadowRoot> {
-  root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!.click();
-  const settings = root(el).querySelector('domino-settings')!;
-  await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
-  return settings.shadowRoot!;
-}
+const openSettings = (el: DominoGame): Promise<SettingsHarness> => game(el).openSettings();
 
-const button = (dialog: ShadowRoot, text: string) =>
-  [...dialog.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent!.trim() === text) ?? null;
+const button = (dialog: SettingsHarness, text: string) => dialog.button(text);
 
-async function choose(el: DominoGame, dialog: ShadowRoot, id: string, value: string): Promise<void> {
-  const select = dialog.querySelector<HTMLSelectElement>(`#setting-${id}`)!;
-  select.value = value;
-  select.dispatchEvent(new Event('change'));
+async function choose(el: DominoGame, dialog: SettingsHarness, id: string, value: string): Promise<void> {
+  dialog.choose(id, value);
   await settle(el);
-  await (dialog.host as DominoGame).updateComplete;
+  await settle(dialog.host);
 }
 
 describe('the settings dialog', function () {
@@ -47,14 +40,14 @@ describe('the settings dialog', function () {
     expect(button(dialog, enExtra.restartNow), 'nothing waits yet: no offer').to.equal(null);
 
     await choose(el, dialog, 'variant', 'block');
-    expect(root(el).querySelector('.status')!.textContent, 'the running match goes on').to.contain(en.variantDraw);
+    expect(game(el).status(), 'the running match goes on').to.contain(en.variantDraw);
     const offer = await waitFor('the offer', () => button(dialog, enExtra.restartNow));
-    expect(dialog.querySelector('.restart')!.textContent).to.contain(en.settingsNextMatch);
+    expect(dialog.restartLine()).to.contain(en.settingsNextMatch);
 
     // Asked first; the focus goes to the safe answer; keeping on playing changes nothing.
     offer.click();
     const keep = await waitFor('the question', () => button(dialog, enExtra.keepPlaying));
-    expect(dialog.querySelector('.confirm')!.textContent).to.contain(enExtra.restartConfirm);
+    expect(dialog.question()!.textContent).to.contain(enExtra.restartConfirm);
     expect(deepActive()).to.equal(keep);
     await expectAccessible(el);
     keep.click();
@@ -66,10 +59,10 @@ describe('the settings dialog', function () {
     // Everything said from here: on a loaded machine the computer's first move may be said before the check.
     const listening = listen(el);
     (await waitFor('the question', () => button(dialog, enExtra.restartYes))).click();
-    await waitFor('the dialog to close', () => !dialog.querySelector('dialog[open]'));
+    await waitFor('the dialog to close', () => !dialog.openDialog());
     await waitForYou(el);
-    expect(root(el).querySelector('.status')!.textContent, 'the new game is Block').to.contain(en.variantBlock);
-    expect(root(el).querySelector('.notice'), 'nothing waits any more').to.equal(null);
+    expect(game(el).status(), 'the new game is Block').to.contain(en.variantBlock);
+    expect(game(el).notice(), 'nothing waits any more').to.equal(null);
     const stats = saved('stats');
     expect(stats.byLevel.easy).to.deep.equal({ played: 1, won: 0 });
     expect(stats.byVariant.draw, 'counted for the game given up').to.deep.equal({ played: 1, won: 0 });
@@ -84,15 +77,15 @@ describe('the settings dialog', function () {
     el = await mount({ persist: 'local', 'storage-key': STORE, tempo: 'instant', seed: 'reset' });
     await settle(el);
     const dialog = await openSettings(el);
-    const line = () => dialog.querySelector('.stats dd')!.textContent!.trim();
+    const line = () => dialog.statsLine();
     expect(line()).to.equal('2 of 3');
 
     button(dialog, enExtra.statsReset)!.click();
     const cancel = await waitFor('the question', () => button(dialog, enExtra.cancel));
-    expect(dialog.querySelector('.confirm')!.textContent).to.contain(enExtra.statsResetConfirm);
+    expect(dialog.question()!.textContent).to.contain(enExtra.statsResetConfirm);
     expect(deepActive()).to.equal(cancel);
     cancel.click();
-    await waitFor('the question to go', () => !dialog.querySelector('.confirm'));
+    await waitFor('the question to go', () => !dialog.question());
     expect(line(), 'cancelled: unchanged').to.equal('2 of 3');
     expect(saved('stats').byLevel.easy.played).to.equal(3);
 
@@ -100,7 +93,7 @@ describe('the settings dialog', function () {
     (await waitFor('the question', () => button(dialog, enExtra.statsResetYes))).click();
     await waitFor('the reset', () => line() === '0 of 0');
     expect(saved('stats').byLevel.easy.played).to.equal(0);
-    expect(dialog.querySelector('.stats [role="status"]')!.textContent).to.contain(enExtra.statsResetDone);
+    expect(dialog.statsStatus()).to.contain(enExtra.statsResetDone);
     expect(deepActive(), 'the focus returns to the button').to.equal(button(dialog, enExtra.statsReset));
   });
 
@@ -115,25 +108,25 @@ describe('the settings dialog', function () {
       el = await mount({ variant, tempo: 'instant', seed: 'rules' });
       await settle(el);
       const dialog = await openSettings(el);
-      const fold = dialog.querySelector<HTMLDetailsElement>('details.advanced')!;
-      fold.querySelector('summary')!.click();
+      const fold = dialog.houseRules()!;
+      dialog.openHouseRules();
       await waitFor('the fold', () => fold.open);
-      const selects = [...fold.querySelectorAll<HTMLSelectElement>('select')];
+      const selects = dialog.houseRuleSelects();
       expect(selects.map((s) => s.id.replace('setting-rule-', ''))).to.deep.equal(names);
       for (const select of selects) {
         expect(select.labels.length, `${select.id} has one label`).to.equal(1);
         expect(select.labels[0]!.textContent!.trim()).to.equal(enExtra[`rule_${select.id.replace('setting-rule-', '')}` as keyof typeof enExtra]);
       }
-      expect(fold.querySelector('fieldset legend')!.textContent!.trim(), 'the group is named by the variant').to.match(/\S/);
+      expect(dialog.houseRulesLegend(), 'the group is named by the variant').to.match(/\S/);
       if (variant === 'doubles') {
-        const values = [...dialog.querySelectorAll<HTMLOptionElement>('#setting-rule-laterRoundLead option')].map((o) => o.value);
+        const values = dialog.optionValues('rule-laterRoundLead');
         expect(values, 'a value Doubles refuses is not offered').to.not.include('winnerAnyTile');
       }
       // Partnerships add their blocked rule.
       await choose(el, dialog, 'players', '4');
-      dialog.querySelector<HTMLInputElement>('.check input')!.click();
+      dialog.firstCheckBox()!.click();
       await settle(el);
-      await waitFor('the partnerships rule', () => fold.querySelector('#setting-rule-partnerBlocked'));
+      await waitFor('the partnerships rule', () => dialog.houseRuleSelects().some((s) => s.id === 'setting-rule-partnerBlocked'));
       await expectAccessible(el);
     });
   }
@@ -144,7 +137,7 @@ describe('the settings dialog', function () {
     const dialog = await openSettings(el);
     await choose(el, dialog, 'players', '3');
     await sendKeys({ press: 'Escape' });
-    const notice = () => root(el!).querySelector('.notice')?.textContent?.trim();
+    const notice = () => game(el!).notice()?.textContent?.trim();
     expect(notice()).to.equal(en.settingsNextMatch);
     el.lang = 'de';
     await waitFor('the German notice', () => notice() === de.settingsNextMatch);

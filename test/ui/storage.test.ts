@@ -3,10 +3,11 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import {
   deepActive,
+  game,
+  gamesOnPage,
   handNames,
   mount,
   playableTiles,
-  root,
   sameTile,
   settle,
   tableNames,
@@ -26,8 +27,7 @@ async function playOne(el: DominoGame): Promise<void> {
   else {
     ask.tiles[0]!.click();
     await settle(el);
-    const place = root(el).querySelector('domino-board')!.shadowRoot!.querySelector<HTMLButtonElement>('button.place');
-    place?.click();
+    game(el).board().firstPlace()?.click();
   }
   await settle(el);
 }
@@ -35,7 +35,7 @@ async function playOne(el: DominoGame): Promise<void> {
 describe('saved games and settings', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
-    for (const el of document.querySelectorAll('domino-game')) el.remove();
+    for (const el of gamesOnPage()) el.remove();
   });
 
   it('a reload goes on exactly where the match was', async () => {
@@ -62,7 +62,7 @@ describe('saved games and settings', () => {
     ask.tiles[0]!.click();
     await settle(first);
     // The move is applied at once (on its place, if it fits several); its save waits for a timer.
-    root(first).querySelector('domino-board')!.shadowRoot!.querySelector<HTMLButtonElement>('button.place')?.click();
+    game(first).board().firstPlace()?.click();
     first.remove(); // leaving saves what is waiting, before the match stops
     const second = await mount({ persist: 'local', 'storage-key': 'quick', tempo: 'instant', seed: '7', level: 'easy' });
     await waitForYou(second);
@@ -99,11 +99,11 @@ describe('saved games and settings', () => {
   it("a player's saved choices override the site's attributes, unless the site locks them", async () => {
     localStorage.setItem('domino-game:mine:settings', JSON.stringify({ version: 1, data: { variant: 'fives' } }));
     const free = await mount({ persist: 'local', 'storage-key': 'mine', variant: 'draw', tempo: 'instant', seed: '1' });
-    expect(root(free).querySelector('.status')!.textContent).to.contain('All Fives');
+    expect(game(free).status()).to.contain('All Fives');
     free.remove();
     localStorage.removeItem('domino-game:mine:match');
     const locked = await mount({ persist: 'local', 'storage-key': 'mine', variant: 'draw', 'lock-settings': '', tempo: 'instant', seed: '1' });
-    expect(root(locked).querySelector('.status')!.textContent).to.contain('Draw');
+    expect(game(locked).status()).to.contain('Draw');
   });
 
   it('storageKey, persist and lockSettings work as properties set from JavaScript, as their attributes do', async () => {
@@ -127,42 +127,38 @@ describe('saved games and settings', () => {
     localStorage.setItem('domino-game:mine-js:settings', JSON.stringify({ version: 1, data: { variant: 'fives', tempo: 'slow' } }));
     const locked = asProperties({ storageKey: 'mine-js', persist: 'local', variant: 'draw', tempo: 'instant', seed: '1', lockSettings: '' });
     await settle(locked);
-    expect(root(locked).querySelector('.status')!.textContent, 'the variant set as a property is locked').to.contain('Draw');
+    expect(game(locked).status(), 'the variant set as a property is locked').to.contain('Draw');
     locked.remove();
     localStorage.removeItem('domino-game:mine-js:match');
     const listed = asProperties({ storageKey: 'mine-js', persist: 'local', variant: 'draw', tempo: 'instant', seed: '1', lockSettings: 'tempo' });
     await settle(listed);
-    expect(root(listed).querySelector('.status')!.textContent, 'only the listed names are locked').to.contain('All Fives');
+    expect(game(listed).status(), 'only the listed names are locked').to.contain('All Fives');
     listed.remove();
   });
 
   it('the settings dialog is a real modal: Escape closes it and focus returns to its button', async () => {
     const el = await mount({ persist: 'local', 'storage-key': 'dialog', tempo: 'instant', seed: '2' });
     await settle(el);
-    const opener = root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!;
+    const opener = game(el).settingsButton();
     opener.focus();
-    opener.click();
-    const settings = root(el).querySelector('domino-settings')!;
-    const dialog = await waitFor('the dialog', () => settings.shadowRoot?.querySelector('dialog[open]'));
+    const settings = await game(el).openSettings();
+    const dialog = settings.openDialog()!;
     expect(dialog.matches(':modal')).to.equal(true);
     await expectAccessible(el);
     await sendKeys({ press: 'Escape' });
-    await waitFor('the dialog to close', () => !settings.shadowRoot!.querySelector('dialog[open]'));
+    await waitFor('the dialog to close', () => !settings.openDialog());
     expect(deepActive()).to.equal(opener);
   });
 
   it('a setting changed in the dialog is saved and applies from the next game, which the widget says', async () => {
     const el = await mount({ persist: 'local', 'storage-key': 'change', tempo: 'instant', seed: '4' });
     await settle(el);
-    root(el).querySelector<HTMLButtonElement>('button[part="settings-button"]')!.click();
-    const settings = root(el).querySelector('domino-settings')!;
-    const players = await waitFor('the dialog', () => settings.shadowRoot?.querySelector<HTMLSelectElement>('#setting-players'));
-    players.value = '3';
-    players.dispatchEvent(new Event('change'));
+    const settings = await game(el).openSettings();
+    settings.choose('players', '3');
     await settle(el);
     expect(JSON.parse(saved('change', 'settings')!).data.players).to.equal(3);
-    expect(root(el).querySelector('.notice')?.textContent).to.contain('next game');
-    expect(root(el).querySelectorAll('.player').length, 'this match keeps its players').to.equal(2);
+    expect(game(el).noticeText()).to.contain('next game');
+    expect(game(el).chips().length, 'this match keeps its players').to.equal(2);
   });
 
   it('won games are counted per level and variant when a match ends', async function () {
@@ -176,7 +172,7 @@ describe('saved games and settings', () => {
       else {
         playableTiles(el)[0]!.click();
         await settle(el);
-        root(el).querySelector('domino-board')!.shadowRoot!.querySelector<HTMLButtonElement>('button.place')?.click();
+        game(el).board().firstPlace()?.click();
       }
       await settle(el);
     }

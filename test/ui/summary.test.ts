@@ -5,22 +5,17 @@
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
-import { act, actUntil, en, handNames, messagePattern, mainLabel, mount, record, root, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { act, actUntil, en, game, handNames, messagePattern, mainLabel, mount, record, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
 
 /** The table's body rows and totals, as numbers. */
 function table(el: DominoGame): { rounds: string[]; points: number[][]; totals: number[] } {
-  const rounds = root(el).querySelector('table.rounds')!;
-  const number = (cell: Element) => Number(cell.textContent!.trim().replace('+', ''));
-  const rows = [...rounds.querySelectorAll('tbody tr')];
-  return {
-    rounds: rows.map((row) => row.querySelector('th')!.textContent!.trim()),
-    points: rows.map((row) => [...row.querySelectorAll('td')].map(number)),
-    totals: [...rounds.querySelectorAll('tfoot td')].map(number),
-  };
+  const scores = game(el).scores();
+  if (!scores) throw new Error('no score table shows');
+  return { rounds: scores.rounds(), points: scores.points(), totals: scores.totals() };
 }
 
-const summaryShown = (el: DominoGame) => waitFor('the score table', () => root(el).querySelector('.summary table.rounds'));
+const summaryShown = (el: DominoGame) => waitFor('the score table', () => game(el).scoreTable());
 
 describe('summaries', function () {
   this.timeout(180_000);
@@ -43,7 +38,7 @@ describe('summaries', function () {
         expect(shown.points[i], `round ${i + 1}`).to.deep.equal(end.scores.map((s, side) => s - before[side]!));
       });
       expect(shown.totals).to.deep.equal(ends[round - 1]!.scores);
-      const caption = root(el).querySelector('table.rounds caption')!.textContent!.trim();
+      const caption = game(el).scores()!.caption();
       expect(caption).to.equal(enExtra.scoreByRound);
       await expectAccessible(el);
       await act(el); // Next round
@@ -61,7 +56,7 @@ describe('summaries', function () {
       await actUntil(el, () => mainLabel(el!) === en.newGame);
       await summaryShown(el);
       heard.stop();
-      const why = root(el).querySelector('.summary .why')!.textContent!.trim();
+      const why = game(el).why();
       // The events of the last move: move, score (points in play), round end (if it ended the round), match end.
       const at = heard.all.map((e) => e.type).lastIndexOf('domino-move');
       const last = heard.all[at]!.detail as (typeof heard.moves)[number];
@@ -95,7 +90,7 @@ describe('summaries', function () {
     const dealt = await firstHand(el);
     await actUntil(el, () => mainLabel(el!) === en.nextRound);
     await summaryShown(el);
-    const line = root(el).querySelector('.summary .seed')!.textContent!.trim();
+    const line = game(el).seedLine();
     const seed = new RegExp(`^${enExtra.dealSeed.replace('{seed}', '(\\S+)')}$`).exec(line)?.[1];
     expect(seed, line).to.match(/^[0-9a-z]{8}$/);
     await expectAccessible(el);
@@ -104,6 +99,6 @@ describe('summaries', function () {
     expect(await firstHand(el), 'the same seed, the same deal').to.deep.equal(dealt);
     await actUntil(el, () => mainLabel(el!) === en.nextRound);
     await summaryShown(el);
-    expect(root(el).querySelector('.summary .seed')!.textContent!.trim()).to.equal(line);
+    expect(game(el).seedLine()).to.equal(line);
   });
 });

@@ -7,12 +7,12 @@ import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { actUntil, en, game, handNames, listen, mainLabel, messagePattern, mount, root, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { actUntil, en, game, gamesOnPage, handNames, listen, mainLabel, messagePattern, mount, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 import { pressWith } from './browser-engine.js';
 
-const hintButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('[part~="hint-button"]');
-const undoButton = (el: DominoGame) => root(el).querySelector<HTMLButtonElement>('[part~="undo-button"]');
-const hintedTile = (el: DominoGame) => game(el).hand().host.shadowRoot!.querySelector<HTMLButtonElement>('button.tile.hinted');
+const hintButton = (el: DominoGame) => game(el).hintButton();
+const undoButton = (el: DominoGame) => game(el).undoButton();
+const hintedTile = (el: DominoGame) => game(el).hand().hinted();
 const HINT_LINES = ['teachHintPlay', 'teachHintPlayAt', 'teachHintDraw', 'teachHintPass'] as const;
 const saved = (key: string, entry: string) => JSON.parse(localStorage.getItem(`domino-game:${key}:${entry}`) ?? 'null') as { version: number; data: Record<string, unknown> } | null;
 
@@ -23,7 +23,7 @@ async function playOne(el: DominoGame): Promise<void> {
   else {
     ask.tiles[0]!.click();
     await settle(el);
-    game(el).board().host.shadowRoot!.querySelector<HTMLButtonElement>('button.place')?.click();
+    game(el).board().firstPlace()?.click();
   }
   await settle(el);
 }
@@ -42,7 +42,7 @@ async function untilATileFits(el: DominoGame): Promise<void> {
 describe('hint and undo against the computer', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
-    for (const el of document.querySelectorAll('domino-game')) el.remove();
+    for (const el of gamesOnPage()) el.remove();
   });
 
   it('Hint marks the hard computer’s tile and says why; the key H does the same; accessible in both themes', async function () {
@@ -157,8 +157,8 @@ describe('hint and undo against the computer', () => {
 
     // The statistics panel shows it apart.
     game(el).settingsButton().click();
-    await waitFor('the dialog', () => game(el).settings().host.shadowRoot?.querySelector('dl.with-help'));
-    const line = game(el).settings().host.shadowRoot!.querySelector('dl.with-help')!.textContent!.replace(/\s+/g, ' ');
+    const help = await waitFor('the dialog', () => game(el).settings().help());
+    const line = help.textContent!.replace(/\s+/g, ' ');
     expect(line).to.contain('With a hint or undo').and.to.contain('0 of 1');
   });
 });

@@ -7,7 +7,7 @@
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import { actUntil, mainLabel, mount, root, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { actUntil, game, mainLabel, mount, settle, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
 
 /** The relative luminance of a computed colour (rgb(), or color(srgb …) as color-mix() computes). */
 function luminance(color: string): number {
@@ -30,7 +30,7 @@ const backgroundOf = (el: DominoGame) => getComputedStyle(el).backgroundColor;
 
 /** Every chip, and the summary when it shows, keeps its text readable on its own background. */
 function checkChipsAndSummary(el: DominoGame, when: string): void {
-  const panels = [...root(el).querySelectorAll<HTMLElement>('.player, .team, .summary')];
+  const panels = game(el).panels();
   expect(panels.length, `${when}: chips`).to.be.greaterThan(1);
   for (const panel of panels) {
     const style = getComputedStyle(panel);
@@ -132,14 +132,14 @@ describe('themes', function () {
     el.style.setProperty('--domino-accent', '#ffc861');
     await settle(el);
     await waitForYou(el);
-    const chip = root(el).querySelector<HTMLElement>('.player')!;
+    const chip = game(el).chips()[0]!;
     expect(luminance(getComputedStyle(chip).backgroundColor), 'the chips are dark too').to.be.lessThan(0.1);
     checkChipsAndSummary(el, 'playing');
     await expectAccessible(el);
     await actUntil(el, () => mainLabel(el!) === 'Next round' || mainLabel(el!) === 'New game');
     await settle(el);
     // The summary's code loads when the round ends.
-    const summary = await waitFor('the summary', () => root(el!).querySelector<HTMLElement>('.summary'));
+    const summary = await waitFor('the summary', () => game(el!).summary());
     expect(luminance(getComputedStyle(summary).backgroundColor), 'the summary is dark too').to.be.lessThan(0.1);
     checkChipsAndSummary(el, 'summary');
     await expectAccessible(el);
