@@ -140,6 +140,7 @@ const PLAY_ROUNDS = (rounds: number) => `(async () => {
   const overlaps = (t) => benchThink.inFlight.some((q) => t.start < q.end && q.start < t.end);
   const playing = benchThink.longTasks.filter((t) => t.start >= started);
   benchThink.played = benchThink.asked.slice();
+  benchThink.playedEnd = performance.now();
   return {
     rounds: ended,
     seconds: (performance.now() - started) / 1000,
@@ -182,6 +183,8 @@ interface Measured {
   setting: Setting;
   played: PageResult;
   decisions: Decision[];
+  /** Long tasks on the page's main thread while only the worker worked (the fixed work). */
+  longTasksIdle: number[];
 }
 
 interface Timing {
@@ -240,8 +243,11 @@ export async function benchWorkerThink(options: { build?: boolean; rounds?: numb
         const workerFixedMs = (await tab.evaluate(ASK_AGAIN(k, FIXED_WORK))) as number;
         decisions.push({ asked, first: k === 0, node, nodeFixed, workerFixedMs });
       }
+      const longTasksIdle = (await tab.evaluate(
+        'benchThink.longTasks.filter((t) => t.start >= benchThink.playedEnd).map((t) => t.end - t.start)',
+      )) as number[];
       await tab.close();
-      results.push({ setting, played, decisions });
+      results.push({ setting, played, decisions, longTasksIdle });
     }
   } finally {
     await bench.close();
@@ -286,9 +292,11 @@ export async function benchWorkerThink(options: { build?: boolean; rounds?: numb
       `(worst p95 ${Math.max(...p95s).toFixed(0)} ms)`,
   );
   const thinking = results.flatMap(({ played }) => played.longTasksThinking);
+  const idle = results.flatMap(({ longTasksIdle }) => longTasksIdle);
+  const verdict = (tasks: number[]) => (tasks.length === 0 ? 'met' : `NOT met, ${longest(tasks)}`);
   print(
-    `worker-think: goal: the page's main thread never blocks over 50 ms while the computer thinks: ` +
-      `${thinking.length === 0 ? 'met' : `NOT met, ${longest(thinking)}`}`,
+    `worker-think: goal: the page's main thread never blocks over 50 ms while the computer thinks: while playing ` +
+      `(the page renders each move meanwhile): ${verdict(thinking)}; while only the worker worked (the fixed work): ${verdict(idle)}`,
   );
   print(`worker-think: /proc/loadavg at the end: ${loadavg()}`);
 }
