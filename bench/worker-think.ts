@@ -269,6 +269,11 @@ export async function benchWorkerThink(options: { build?: boolean; rounds?: numb
         `${spread(overhead).padEnd(18)}  ${spread(nodeWall).padEnd(18)}  ${spread(decisions.map((d) => d.node.cpuMs)).padEnd(18)}  ` +
         `${ratio(think, nodeWall, 0.5)}, ${ratio(think, nodeWall, 0.95)}`,
     );
+    const half = Math.ceil(think.length / 2);
+    print(
+      `worker-think:     worker think p50 in the first half of the decisions ${percentile(think.slice(0, half), 0.5).toFixed(0)} ms, ` +
+        `in the second ${percentile(think.slice(half), 0.5).toFixed(0)} ms (a new worker's code warms up as it plays)`,
+    );
     print(
       `worker-think:     ${played.rounds} rounds in ${played.seconds.toFixed(1)} s, ${played.asked.length} move questions ` +
         `(${played.asked.length - decisions.length} forced), the first answered in ${played.asked[0]?.roundTripMs.toFixed(0) ?? '—'} ms, ` +
