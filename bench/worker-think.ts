@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { chooseMove, type ChooseOptions } from '../src/ai/index.js';
 import { DEFAULT_MAX_DEALS } from '../src/ai/levels.js';
 import { legalMoves, type PlayerView } from '../src/engine/index.js';
+import { ARENA_CONFIGS, arenaConfigName } from './arena-configs.js';
 import { percentile } from './arena.js';
 import { ensureBuilt } from './bundle.js';
 import { openBenchBrowser } from './chromium.js';
@@ -35,14 +36,11 @@ interface Setting {
   attributes: Record<string, string>;
 }
 
-const SETTINGS: Setting[] = [
-  { name: '2-player Draw', attributes: { variant: 'draw', players: '2' } },
-  { name: '2-player Block', attributes: { variant: 'block', players: '2' } },
-  { name: '2-player All Fives', attributes: { variant: 'fives', players: '2' } },
-  { name: '4 in teams Draw', attributes: { variant: 'draw', players: '4', teams: 'teams' } },
-  { name: '4 in teams Block', attributes: { variant: 'block', players: '4', teams: 'teams' } },
-  { name: '4 in teams All Fives', attributes: { variant: 'fives', players: '4', teams: 'teams' } },
-];
+/** The arena's settings (bench/arena-configs.ts) as the widget's attributes. */
+const SETTINGS: Setting[] = ARENA_CONFIGS.map(({ variant, players, teams }) => ({
+  name: arenaConfigName(variant, players),
+  attributes: { variant, players: String(players), ...(teams ? { teams: 'teams' } : {}) },
+}));
 
 /** The fixed work that compares the worker with Node: arena-think's deals a decision, the clock never binding. */
 const FIXED_WORK = { maxDeals: DEFAULT_MAX_DEALS, budgetMs: 3_600_000 } as const;
