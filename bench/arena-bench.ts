@@ -15,7 +15,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { VARIANTS, type MatchConfig, type Variant } from '../src/engine/index.js';
-import { ARENA_VARIANTS, arenaConfig } from './arena-configs.js';
+import { ARENA_VARIANTS, arenaConfig, arenaConfigName } from './arena-configs.js';
 import { meanWithInterval, percentile, share, type DuplicateTally } from './arena.js';
 import { isContestant, type Contestant, type ThinkLimits } from './opponents/index.js';
 
@@ -95,8 +95,6 @@ async function series(config: MatchConfig, options: ArenaOptions): Promise<Dupli
 const times = (ms: number[]): string =>
   ms.length === 0 ? 'no choices' : `p50 ${percentile(ms, 0.5).toFixed(1)} / p95 ${percentile(ms, 0.95).toFixed(1)} / max ${Math.max(...ms).toFixed(1)} ms (n=${ms.length})`;
 
-const VARIANT_NAMES: Record<Variant, string> = { draw: 'Draw', block: 'Block', fives: 'All Fives', doubles: 'Doubles' };
-
 export async function benchArena(options: ArenaOptions, log: (line: string) => void): Promise<void> {
   const { a, b, limits } = options;
   log(`arena: ${a} vs ${b}, ${options.deals} duplicate deals a configuration (seed ${options.seed}, ${limits.maxDeals} sampled deals a decision)`);
@@ -108,7 +106,7 @@ export async function benchArena(options: ArenaOptions, log: (line: string) => v
       const rounds = 2 * tally.deals.length;
       const wins = tally.deals.reduce((sum, d) => sum + d.wins, 0);
       const seconds = ((performance.now() - start) / 1000).toFixed(0);
-      const name = `${players === 4 ? '4 in teams' : '2-player'} ${VARIANT_NAMES[variant]}`;
+      const name = arenaConfigName(variant, players);
       log(`arena: ${name}: ${a} won ${share(wins, rounds)} of rounds; points a round ${a} − ${b}: ${meanWithInterval(tally.deals.map((d) => d.margin / 2))} [${seconds} s]`);
       log(`arena: ${name}: think ${a}: ${times(tally.thinkMs[0])}; ${b}: ${times(tally.thinkMs[1])}`);
     }

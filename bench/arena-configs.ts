@@ -13,3 +13,8 @@ export const arenaConfig = (variant: Variant, players: 2 | 4): MatchConfig => (p
 
 /** Each arena variant for two players, then each for four in teams. */
 export const ARENA_CONFIGS: readonly MatchConfig[] = ARENA_PLAYERS.flatMap((players) => ARENA_VARIANTS.map((variant) => arenaConfig(variant, players)));
+
+const VARIANT_NAMES: Record<Variant, string> = { draw: 'Draw', block: 'Block', fives: 'All Fives', doubles: 'Doubles' };
+
+/** A setting's name in the benches' output: "2-player Draw", "4 in teams All Fives". */
+export const arenaConfigName = (variant: Variant, players: number): string => `${players === 4 ? '4 in teams' : '2-player'} ${VARIANT_NAMES[variant]}`;

@@ -11,14 +11,10 @@
  *   npm run bench -- page [--build]
  *   node --import tsx bench/page.ts [--build]
  */
-import { startDevServer } from '@web/dev-server';
-import puppeteer from 'puppeteer-core';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROME_INSTALL_HINT, findChrome } from '../scripts/find-chrome.mjs';
 import { ensureBuilt } from './bundle.js';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
+import { openBenchBrowser } from './chromium.js';
 
 interface Series {
   name: string;
@@ -101,48 +97,17 @@ function quantiles(durations: number[]): string {
 
 export async function benchPage(options: { build?: boolean }, print: (line: string) => void = console.log): Promise<void> {
   if (!ensureBuilt(options, print)) return;
-  const executablePath = findChrome();
-  if (!executablePath) {
-    print(`page: no Chrome or Chromium found, nothing measured. ${CHROME_INSTALL_HINT}`);
-    process.exitCode = 1;
-    return;
-  }
-  const current: { html: string } = { html: '' };
-  const server = await startDevServer({
-    config: {
-      rootDir: root,
-      port: 0,
-      open: false,
-      watch: false,
-      middleware: [
-        (context, next) => {
-          if (context.path !== '/bench-page.html') return next();
-          context.type = 'html';
-          context.body = current.html;
-          return Promise.resolve();
-        },
-      ],
-    },
-    readCliArgs: false,
-    readFileConfig: false,
-    logStartMessage: false,
-  });
-  const address = server.server?.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const browser = await puppeteer.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'],
-  });
+  const bench = await openBenchBrowser('page', print);
+  if (!bench) return;
   print('page: long tasks (over 50 ms) on the main thread during one match per series, dist/domino-game.js in headless Chromium');
   print('page:   series                       actions   seconds   long tasks while playing (longest)   while loading (longest)   render after a move: median, p95');
   const all: number[] = [];
   try {
     for (const series of SERIES) {
-      current.html = page(series.attributes);
-      const tab = await browser.newPage();
+      bench.setHtml(page(series.attributes));
+      const tab = await bench.browser.newPage();
       await tab.setViewport({ width: 900, height: 900 });
-      await tab.goto(`http://localhost:${port}/bench-page.html`, { waitUntil: 'load' });
+      await tab.goto(bench.url, { waitUntil: 'load' });
       const result = (await tab.evaluate(PLAY_MATCH)) as {
         actions: number;
         seconds: number;
@@ -161,8 +126,7 @@ export async function benchPage(options: { build?: boolean }, print: (line: stri
     }
     print(`page:   every series: render after a move (${all.length} moves): ${quantiles(all)}`);
   } finally {
-    await browser.close();
-    await server.stop();
+    await bench.close();
   }
 }
 

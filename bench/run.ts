@@ -9,6 +9,9 @@
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
  *   npm run bench -- arena --a hard --b hard-v1 --variant draw,block,fives --players 2,4 --deals 300 --seed arena
  *                                      duplicate deals between two players, only when named (bench/arena-bench.ts)
+ *   npm run bench -- worker-think --rounds 3   the hard computer's think time in the widget's Web Worker in headless Chromium
+ *                                      and in Node on the same decisions, in Draw, Block and All Fives (2 players, 4 in
+ *                                      teams); only when named (bench/worker-think.ts)
  *   npm run bench -- server            the room server under 300 then 1,000 rooms of four people at a brisk pace,
  *                                      beside a bare ws echo server; only when named (it takes minutes):
  *       --rooms 300,1000 --seconds 30 --think 200-400 [--think-ms 1000 --warmup 10 --ramp 250 --client-processes 2
@@ -28,6 +31,7 @@ import { healthFigures } from './health.js';
 import { benchLayout } from './layout.js';
 import { benchPage } from './page.js';
 import { benchServer, takeServerArgs } from './server.js';
+import { benchWorkerThink, takeWorkerThinkArgs } from './worker-think.js';
 
 const args = process.argv.slice(2);
 const matchesAt = args.indexOf('--matches');
@@ -39,6 +43,7 @@ const build = buildAt >= 0 && args.splice(buildAt, 1).length > 0;
 // The arena's flags first: --variant is also a flag of the server section.
 const arenaOptions = args.includes('arena') ? takeArenaArgs(args) : null;
 const clusterOptions = args.includes('cluster') ? takeClusterArgs(args) : null;
+const workerThinkOptions = args.includes('worker-think') ? takeWorkerThinkArgs(args) : null;
 const serverOptions = takeServerArgs(args);
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'page'];
 
@@ -48,6 +53,10 @@ if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line),
 if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(line));
 if (sections.includes('page')) await benchPage({ build: build && !sections.includes('bundle') }, (line) => console.log(line));
 if (arenaOptions) await benchArena(arenaOptions, (line) => console.log(line));
+if (workerThinkOptions) {
+  const rebuilt = build && !sections.includes('bundle') && !sections.includes('page');
+  await benchWorkerThink({ ...workerThinkOptions, build: rebuilt }, (line) => console.log(line));
+}
 if (sections.includes('health')) healthFigures((line) => console.log(line));
 if (sections.includes('server')) await benchServer(serverOptions, (line) => console.log(line));
 if (clusterOptions) await benchCluster(clusterOptions, (line) => console.log(line));

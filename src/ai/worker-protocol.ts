@@ -31,4 +31,9 @@ export interface ReviewRequest {
 /** Every question the worker answers, told apart by `type` (a move's has none). */
 export type WorkerQuestion = WorkerRequest | HintRequest | ReviewRequest;
 
-export type WorkerReply = { id: number; move: LegalMove } | { id: number; hint: Hint } | { id: number; review: RoundReview } | { id: number; error: string };
+/** `thinkMs`: the worker's own time choosing the move, for benchmarks (the page's round trip adds the messages). */
+export type WorkerReply =
+  | { id: number; move: LegalMove; thinkMs: number }
+  | { id: number; hint: Hint }
+  | { id: number; review: RoundReview }
+  | { id: number; error: string };

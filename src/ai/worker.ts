@@ -21,7 +21,9 @@ export function answerQuestions(scope: WorkerScope = globalThis as unknown as Wo
     try {
       if (!('type' in data)) {
         const chooseMove = await loadChooseMove(data.options.level);
-        scope.postMessage({ id, move: chooseMove(data.view, data.options) });
+        const started = performance.now();
+        const move = chooseMove(data.view, data.options);
+        scope.postMessage({ id, move, thinkMs: performance.now() - started });
       } else if (data.type === 'hint') {
         // The hint's code loads (with the hard player's) when the person first asks for one.
         const { hintFor } = await import('./hint.js');
