@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
 import type { ReactiveController } from 'lit';
-import type { MessageKey } from '../../src/i18n/index.js';
+import type { MessageKey, Translator } from '../../src/i18n/index.js';
 import { SettingsSource } from '../../src/ui/domino-game/effective-settings.js';
-import { LocalMatch } from '../../src/ui/domino-game/local-match.js';
-import { Persistence } from '../../src/ui/domino-game/persistence.js';
+import { LocalMatchController } from '../../src/ui/domino-game/local-match.js';
+import { PersistenceController } from '../../src/ui/domino-game/persistence.js';
 import { LocalSession } from '../../src/ui/session/local-session.js';
 
 let stored: Map<string, string>;
@@ -45,10 +45,13 @@ function setUp(attributes: Record<string, unknown> = {}) {
   };
   const settings = new SettingsSource(host as never);
   for (const name of Object.keys(attributes)) settings.noteSet(name, attributes[name]);
-  const persistence = new Persistence(host as never);
+  const persistence = new PersistenceController({ element: host as never });
   const session = new LocalSession(null);
   sessions.push(session);
-  const match = new LocalMatch(host, session, persistence, settings, { update: () => Promise.resolve() }, (key) => void said.push(key));
+  const t = () => ({ t: (key: MessageKey) => key }) as unknown as Translator;
+  const locale = { update: () => Promise.resolve() };
+  const announce = (text: string) => void said.push(text as MessageKey);
+  const match = new LocalMatchController({ element: host as never, local: session, persistence, settings, locale, t, announce, onMatchEvent: () => () => undefined, offline: () => true });
   return { match, session, said, renders: () => renders };
 }
 

@@ -159,7 +159,7 @@ export class OnlineSession implements Session {
   }
 
   /** A quick phrase, to everyone in the room. */
-  say(phrase: PhraseId): void {
+  sendPhrase(phrase: PhraseId): void {
     this.post({ type: 'phrase', phrase });
   }
 

@@ -12,7 +12,7 @@ export interface OnlineControllerHost {
   /** The room's session, or null before one opens and after it closed. */
   session(): OnlineSession | null;
   t(): Translator;
-  say(text: string): void;
+  announce(text: string): void;
 }
 
 /**

@@ -42,7 +42,7 @@ export class PhraseBubblesController implements ReactiveController {
       this.host.element.requestUpdate();
     }, BUBBLE_MS);
     this.shown.set(seat, { phrase, timer });
-    this.host.say(t.t('phraseSaid', { name, phrase: t.t(`phrase_${phrase}`) }));
+    this.host.announce(t.t('phraseSaid', { name, phrase: t.t(`phrase_${phrase}`) }));
     this.host.element.requestUpdate();
   }
 
