@@ -30,7 +30,7 @@ export const isRightToLeft = (element: Element): boolean => getComputedStyle(ele
  * `@focus=${() => roving.focused(i)}`, and hands the group's key presses to `keydown`. Whatever the
  * items go through (a hand emptied at a round's end, fewer places), exactly one is the tab stop.
  */
-export class RovingFocus implements ReactiveController {
+export class RovingFocusController implements ReactiveController {
   private index = 0;
 
   /**

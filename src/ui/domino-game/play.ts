@@ -4,7 +4,7 @@
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
 import { tileName, type LegalMove, type Play, type Tile } from '../../engine/index.js';
-import { PointerFollower } from '../controllers/pointer-follower.js';
+import { PointerFollowerController } from '../controllers/pointer-follower.js';
 import type { InternalEvent } from '../internal-events.js';
 import type { Session } from '../session/session.js';
 import type { ShownMatchNews } from './shown-match.js';
@@ -21,7 +21,7 @@ export interface PlayHost extends ShownMatchNews {
 export class PlayController implements ReactiveController {
   private tile: Tile | null = null;
   /** The pointer that carries a dragged tile. */
-  private readonly pointer: PointerFollower;
+  private readonly pointer: PointerFollowerController;
   /** Whether the main button had the focus before this render (it may be about to go). */
   private mainHadFocus = false;
 
@@ -31,7 +31,7 @@ export class PlayController implements ReactiveController {
   constructor(private readonly root: PlayHost) {
     this.host = root.element;
     this.host.addController(this);
-    this.pointer = new PointerFollower(this.host);
+    this.pointer = new PointerFollowerController(this.host);
     // Your turn again, or another match shown: no tile is being chosen any more.
     root.onMatchEvent((event, state) => {
       if (event.type === 'turn' && event.seat === state.seat) this.stop();

@@ -34,11 +34,11 @@ export class ShownMatch implements ShownMatchNews {
   /** A domain event of the match shown: every part subscribed hears it (none before there is a state). */
   hearEvent(event: MatchEmitted): void {
     const state = this.state();
-    if (state) this.events.tell({ event, state });
+    if (state) this.events.notify({ event, state });
   }
 
   /** Online play began or ended. */
   switched(): void {
-    this.switches.tell();
+    this.switches.notify();
   }
 }

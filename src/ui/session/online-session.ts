@@ -70,7 +70,7 @@ export class OnlineSession implements Session {
   private readonly deals = new DealChecker(
     (commitment, seed) => this.post({ type: 'deal-seed', commitment, seed }),
     (result) => {
-      this.dealCheckListeners.tell(result);
+      this.dealCheckListeners.notify(result);
       this.changed();
     },
   );
@@ -295,14 +295,14 @@ export class OnlineSession implements Session {
         this.memo = this.compute();
         if (message.type === 'view') this.deals.seatViewed(message.view);
         if (message.dealProof) void this.deals.check(message.view, message.dealProof);
-        for (const event of message.events) this.eventListeners.tell(event);
+        for (const event of message.events) this.eventListeners.notify(event);
         break;
       }
       case 'error':
         this.onError(message);
         break;
       case 'phrase':
-        this.phraseListeners.tell({ seat: message.seat, phrase: message.phrase });
+        this.phraseListeners.notify({ seat: message.seat, phrase: message.phrase });
         return;
     }
     if (message.type !== 'view') this.memo = this.compute();
@@ -378,7 +378,7 @@ export class OnlineSession implements Session {
   }
 
   private changed(): void {
-    this.stateListeners.tell(this.memo);
-    this.changeListeners.tell();
+    this.stateListeners.notify(this.memo);
+    this.changeListeners.notify();
   }
 }
