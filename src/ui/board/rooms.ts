@@ -140,8 +140,11 @@ export class RoomFinder {
     return w;
   }
 
-  /** An end's own room (clear of the other ends' rooms), in bounds if it can; not marked. */
-  findHold(arm: Arm, pip: number, wantBounded: boolean, avoid: Rect | null): Hold {
+  /**
+   * An end's own room (clear of the other ends' rooms and of `avoid`), in bounds if it can when
+   * `wantBounded`; not marked.
+   */
+  findHold(arm: Arm, pip: number, { wantBounded, avoid }: { wantBounded: boolean; avoid: Rect | null }): Hold {
     this.grid.outOfBounds = false;
     let room = wantBounded ? this.roomFor(arm, pip, HELD_IN_BOUNDS) : null;
     const bounded = room !== null;

@@ -6,6 +6,7 @@
  * Hint marks the match as hinted) and subscribe to the news of the match shown through it
  * (ShownMatchNews), instead of the root forwarding events to them.
  */
+import type { Translator } from '../../i18n/index.js';
 import { LocaleProvider } from '../context/locale.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, Session } from '../session/session.js';
@@ -73,7 +74,9 @@ export class GameParts implements GameHost {
     this.locale = new LocaleProvider(element, () => this.settings.now().lang);
     this.persistence = new PersistenceController(this);
     this.lazy = new LazyParts(this);
-    this.onMatchEvent((event, state) => this.sounds.heard(event, state, this.settings.now().sound));
+    this.onMatchEvent((event, state) => {
+      if (this.settings.now().sound) this.sounds.heard(event, state);
+    });
     this.story = new TableStory(this);
     this.onMatchEvent((event, state) => {
       // A match can start while the element connects (tempo "instant"): the page hears its first events
@@ -102,7 +105,7 @@ export class GameParts implements GameHost {
     return this.session() === this.local;
   }
 
-  t() {
+  t(): Translator {
     return this.locale.translator;
   }
 

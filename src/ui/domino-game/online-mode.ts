@@ -274,7 +274,7 @@ export class OnlineModeController implements ReactiveController {
       .bar=${bar}
       @room-leave=${() => this.back()}
       @room-phrase=${(e: InternalEvent<'room-phrase'>) => this.session?.sendPhrase(e.detail.phrase)}
-      @room-mute=${(e: InternalEvent<'room-mute'>) => this.bubbles.mute(e.detail.seat, e.detail.muted)}
+      @room-mute=${(e: InternalEvent<'room-mute'>) => (e.detail.muted ? this.bubbles.mute(e.detail.seat) : this.bubbles.unmute(e.detail.seat))}
       @room-return=${() => this.session?.back()}
       @room-start-now=${() => this.session?.startNow()}
     ></domino-room-bar>`;

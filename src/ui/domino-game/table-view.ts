@@ -70,7 +70,7 @@ export class TableView {
           @place-cancel=${play.cancel}
         ></domino-board>
         <p class="happened">${story.line}</p>
-        <p class="hint" part="hint">${teach.lineFor(state) ?? hintOf(t, state, play.choosing !== null)}</p>
+        <p class="hint" part="hint">${teach.lineFor(state) ?? hintOf(t, state, { choosing: play.choosing !== null })}</p>
         ${over ? lazy.summary(t, state, this.host.rounds.rows) : nothing}
       </div>
       ${online?.watching
