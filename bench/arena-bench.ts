@@ -14,7 +14,8 @@
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { MatchConfig, Variant } from '../src/engine/index.js';
+import { VARIANTS, type MatchConfig, type Variant } from '../src/engine/index.js';
+import { ARENA_VARIANTS, arenaConfig } from './arena-configs.js';
 import { meanWithInterval, percentile, share, type DuplicateTally } from './arena.js';
 import { isContestant, type Contestant, type ThinkLimits } from './opponents/index.js';
 
@@ -30,7 +31,6 @@ export interface ArenaOptions {
 }
 
 const cli = fileURLToPath(new URL('./arena-cli.ts', import.meta.url));
-const VARIANTS: readonly Variant[] = ['draw', 'block', 'fives', 'doubles'];
 
 /** Takes the arena's flags out of `args` (what is left names the sections); a bad flag throws. */
 export function takeArenaArgs(args: string[]): ArenaOptions {
@@ -54,7 +54,7 @@ export function takeArenaArgs(args: string[]): ArenaOptions {
   };
   const a = player('--a', 'hard');
   const b = player('--b', 'hard-v1');
-  const variants = take('--variant', 'draw,block,fives').split(',') as Variant[];
+  const variants = take('--variant', ARENA_VARIANTS.join(',')).split(',') as Variant[];
   for (const v of variants) if (!VARIANTS.includes(v)) throw new Error(`--variant: unknown variant ${v}`);
   const players = take('--players', '2,4').split(',').map(Number) as (2 | 4)[];
   for (const p of players) if (p !== 2 && p !== 4) throw new Error('--players: 2, or 4 (in teams)');
@@ -102,7 +102,7 @@ export async function benchArena(options: ArenaOptions, log: (line: string) => v
   log(`arena: ${a} vs ${b}, ${options.deals} duplicate deals a configuration (seed ${options.seed}, ${limits.maxDeals} sampled deals a decision)`);
   for (const players of options.players) {
     for (const variant of options.variants) {
-      const config: MatchConfig = players === 4 ? { variant, players, teams: true } : { variant, players };
+      const config = arenaConfig(variant, players);
       const start = performance.now();
       const tally = await series(config, options);
       const rounds = 2 * tally.deals.length;

@@ -6,19 +6,13 @@
  */
 import { chooseMove } from '../src/ai/index.js';
 import { DEFAULT_MAX_DEALS } from '../src/ai/levels.js';
-import { applyMove, createMatch, legalMoves, playerView, type MatchConfig } from '../src/engine/index.js';
+import { applyMove, createMatch, legalMoves, playerView } from '../src/engine/index.js';
+import { ARENA_CONFIGS } from './arena-configs.js';
 import { percentile } from './arena.js';
 
 const rounds = Number(process.argv[2] ?? 12);
-const CONFIGS: MatchConfig[] = [
-  { variant: 'draw', players: 2 },
-  { variant: 'block', players: 2 },
-  { variant: 'fives', players: 2 },
-  { variant: 'draw', players: 4, teams: true },
-  { variant: 'fives', players: 4, teams: true },
-];
 
-for (const config of CONFIGS) {
+for (const config of ARENA_CONFIGS) {
   const cpuMs: number[] = [];
   for (let r = 0; r < rounds; r++) {
     let state = createMatch({ ...config, seed: `think-${r}` });

@@ -5,9 +5,10 @@
  * scores, and prints the mean log-likelihood of the chosen tiles over a grid of the model's constants,
  * best first. Run: node --import tsx bench/fit-play-model.ts [rounds a configuration, default 40]
  */
-import { applyMove, createMatch, isDouble, playerView, VARIANT_RULES, type MatchConfig } from '../src/engine/index.js';
+import { applyMove, createMatch, isDouble, playerView, VARIANT_RULES } from '../src/engine/index.js';
 import { tileIndex } from '../src/engine/internal.js';
 import { tileAppeal } from '../src/ai/inference.js';
+import { ARENA_CONFIGS } from './arena-configs.js';
 import { contestantMove, type Contestant } from './opponents/index.js';
 
 interface Choice {
@@ -22,17 +23,9 @@ const PAIRS: [Contestant, Contestant][] = [
   ['hard-v1', 'hard-v1'],
   ['medium', 'medium'],
 ];
-const CONFIGS: MatchConfig[] = [
-  { variant: 'draw', players: 2 },
-  { variant: 'block', players: 2 },
-  { variant: 'fives', players: 2 },
-  { variant: 'draw', players: 4, teams: true },
-  { variant: 'block', players: 4, teams: true },
-  { variant: 'fives', players: 4, teams: true },
-];
 
 const data: Record<'fives' | 'other', Choice[]> = { fives: [], other: [] };
-for (const config of CONFIGS) {
+for (const config of ARENA_CONFIGS) {
   for (const [a, b] of PAIRS) {
     for (let r = 0; r < rounds; r++) {
       let state = createMatch({ ...config, seed: `fit-${config.variant}${config.players}-${a}-${b}-${r}` });

@@ -47,7 +47,7 @@ import { startRedis, startRedisCluster } from '../scripts/local-redis.mjs';
 import { startNginx, type RunningNginx } from '../scripts/local-nginx.mjs';
 import { RedisLog } from '../server/src/storage/redis.js';
 import { redisClient, type RedisTarget } from '../server/src/storage/redis-client.js';
-import { restore } from '../server/src/rooms/live-room.js';
+import { restore } from '../server/src/rooms/room-history.js';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -5,6 +5,8 @@ export const WEBKIT_DRIVER_CANDIDATES: readonly string[];
 export const MINIBROWSER_CANDIDATES: readonly string[];
 export const XVFB_CANDIDATES: readonly string[];
 export const ENGINE_INSTALL_HINT: { firefox: string; webkit: string };
+/** `env[variable]` when set (throws unless it is an executable), else the first executable of `candidates`. */
+export function findExecutable(variable: string, candidates: readonly string[], env: NodeJS.ProcessEnv): string | undefined;
 /** Firefox's executable, or undefined when none is found; throws when FIREFOX_PATH is not an executable. */
 export function findFirefox(env?: NodeJS.ProcessEnv): string | undefined;
 /** WebKitWebDriver, MiniBrowser and Xvfb, or undefined when one is missing; throws when a variable names no executable. */

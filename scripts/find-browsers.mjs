@@ -1,7 +1,8 @@
 // The engines the browser tests run in besides Chromium (scripts/find-chrome.mjs finds that one):
 // Firefox (driven over WebDriver BiDi by puppeteer-core) and WebKit (WebKitGTK's MiniBrowser, driven by
 // WebKitWebDriver under a virtual X server). Each is found at an environment variable, else at the
-// first candidate that exists. Used by web-test-runner.config.mjs; .ci/run installs the same packages.
+// first candidate that exists (findExecutable, which find-chrome.mjs uses too). Used by
+// web-test-runner.config.mjs; .ci/run installs the same packages.
 // Run directly (`node scripts/find-browsers.mjs`) it prints what it found, or exits with 1.
 import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,7 @@ const isExecutable = (path) => {
 };
 
 /** `env[variable]` when set (it must be an executable), else the first executable candidate. */
-function findExecutable(variable, candidates, env) {
+export function findExecutable(variable, candidates, env) {
   const chosen = env[variable];
   if (chosen) {
     if (!isExecutable(chosen)) throw new Error(`${variable} is "${chosen}", which is not an executable file.`);

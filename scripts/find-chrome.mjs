@@ -1,8 +1,8 @@
 // Finds the Chrome or Chromium used by the browser tests: $CHROME_PATH if set, else the first of
 // CHROME_CANDIDATES that exists. Used by web-test-runner.config.mjs; .ci/run checks the same list.
 // Run directly (`node scripts/find-chrome.mjs`) it prints the path, or exits with 1.
-import { accessSync, constants } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { findExecutable } from './find-browsers.mjs';
 
 export const CHROME_CANDIDATES = [
   '/usr/bin/chromium',
@@ -16,27 +16,12 @@ export const CHROME_INSTALL_HINT =
   'Install Chromium (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH ' +
   'to a Chrome/Chromium executable.';
 
-const isExecutable = (path) => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * @returns {string | undefined} the browser executable, or undefined when none is found
  * @throws when CHROME_PATH is set to something that is not an executable file
  */
 export function findChrome(env = process.env) {
-  if (env.CHROME_PATH) {
-    if (!isExecutable(env.CHROME_PATH)) {
-      throw new Error(`CHROME_PATH is "${env.CHROME_PATH}", which is not an executable file.`);
-    }
-    return env.CHROME_PATH;
-  }
-  return CHROME_CANDIDATES.find(isExecutable);
+  return findExecutable('CHROME_PATH', CHROME_CANDIDATES, env);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

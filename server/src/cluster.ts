@@ -1,5 +1,5 @@
 /**
- * What server processes tell each other. Alone, a process is the only one alive and tells nobody.
+ * What server processes announce to each other. Alone, a process is the only one alive and announces to nobody.
  * Over Redis (one server or a cluster), each process beats every few seconds in a sorted set (a process
  * that stops beating holds no connection any more), and it hears each saved change's `version` on the
  * room's sharded channel (the store's append announces it, in the same step: storage/redis.ts; in a
@@ -28,10 +28,10 @@ export interface Cluster {
    */
   onChange(listener: (room: string, version: number) => void): void;
   // ---- Rooms people come back to
-  /** Tells the other processes that `seat` said a quick phrase in `room` (its id only: phrases are not stored). */
-  say(room: string, seat: number, phrase: string): void;
-  /** Hears of a quick phrase said on another process in a watched room. */
-  onSaid(listener: (room: string, seat: number, phrase: string) => void): void;
+  /** Announces to the other processes that `seat` said a quick phrase in `room` (its id only: phrases are not stored). */
+  announcePhrase(room: string, seat: number, phrase: string): void;
+  /** Hears of a quick phrase announced by another process in a watched room. */
+  onPhraseAnnounced(listener: (room: string, seat: number, phrase: string) => void): void;
   close(): Promise<void>;
 }
 
@@ -45,8 +45,8 @@ export function soloCluster(): Cluster {
     watch: () => undefined,
     unwatch: () => undefined,
     onChange: () => undefined,
-    say: () => undefined,
-    onSaid: () => undefined,
+    announcePhrase: () => undefined,
+    onPhraseAnnounced: () => undefined,
     close: async () => undefined,
   };
 }
@@ -172,10 +172,10 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
     onChange(listener) {
       listeners.push(listener);
     },
-    say(room, seat, phrase) {
+    announcePhrase(room, seat, phrase) {
       commands.spublish(roomChannel(room), `phrase:${seat}:${phrase}`).catch(onError);
     },
-    onSaid(listener) {
+    onPhraseAnnounced(listener) {
       phraseListeners.push(listener);
     },
     async close() {

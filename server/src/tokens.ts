@@ -1,7 +1,10 @@
-/** Room ids and seat tokens: 128 random bits, base64url. Only a token's hash is ever stored. */
+/** Room ids and seat tokens (128 random bits, base64url; only a token's hash is ever stored) and deal secrets. */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const randomId = (): string => randomBytes(16).toString('base64url');
+
+/** A fresh secret for a deal (docs/PROTOCOL.md "Provable deals"): 32 random bytes, hex. */
+export const freshSeed = (): string => randomBytes(32).toString('hex');
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 

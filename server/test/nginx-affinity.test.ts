@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { legalMoves, type PlayerView } from 'domino-game/engine';
 import { newRoomId, type ClientMessage, type ServerMessage } from 'domino-game/protocol';
-import { restore } from '../src/rooms/live-room.js';
+import { restore } from '../src/rooms/room-history.js';
 import { RedisLog } from '../src/storage/redis.js';
 import type { RoomState } from '../src/core/room.js';
 import { nginxMissing, startNginx, type RunningNginx } from '../../scripts/local-nginx.mjs';

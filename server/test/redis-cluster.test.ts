@@ -6,39 +6,25 @@
  * ends with every move once).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { legalMoves } from 'domino-game/engine';
 import { roomKey } from '../src/storage/redis.js';
-import { Player, ROOMY, startServerProcess, type ServerProcess } from './harness.js';
-import { heardEvents, play, room, sendUntilTaken, viewAt, wire } from './redis-play.js';
-import { clusterSeeds, startCluster, type RedisClusterProcesses } from './redis-server.js';
-import { publishedOn, type Published } from './redis-spy.js';
+import { Player, ROOMY } from './harness.js';
+import { heardEvents, play, playUntilTurnOf, room, sendUntilTaken, startedRoomOfFour, twoProcessesSharing, viewAt, wire } from './redis-play.js';
+import { clusterSeeds, startCluster } from './redis-server.js';
 
 describe('two server processes sharing a Redis Cluster of three masters', () => {
-  let redis: RedisClusterProcesses;
-  let one: ServerProcess;
-  let two: ServerProcess;
-  let spies: Redis[] = [];
-  const published: Published[] = [];
-
-  before(async () => {
-    redis = await startCluster();
-    spies = await Promise.all(redis.nodes.map((node) => publishedOn(node, published)));
-    const args = ['--redis-cluster', clusterSeeds(redis), ...ROOMY];
-    [one, two] = await Promise.all([startServerProcess(args), startServerProcess(args)]);
-  });
-
-  after(async () => {
-    for (const spy of spies) spy.disconnect();
-    await Promise.all([one?.stop(), two?.stop()]);
-    await redis?.stop();
+  const shared = twoProcessesSharing({
+    start: () => startCluster(),
+    nodes: (redis) => redis.nodes,
+    argsFor: (redis) => ['--redis-cluster', clusterSeeds(redis), ...ROOMY],
   });
 
   /** The index of the node holding `key` (each node answers for its own slots only). */
   async function nodeHolding(key: string): Promise<number> {
     const held = await Promise.all(
-      redis.nodes.map(async (node) => {
+      shared.redis.nodes.map(async (node) => {
         const client = new Redis(node.port, node.host, { lazyConnect: true });
         try {
           await client.connect();
@@ -60,16 +46,19 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
     assert.equal(heard[0]!.events.filter((e) => e.type === 'matchEnd').length, 1);
   }
 
+  /** Plays the match to its end, then checks every seat heard every change once, and leaves. */
+  async function playToTheEndHeardOnce(seats: Map<number, Player>, watcher: Player): Promise<void> {
+    await play(seats, watcher);
+    const last = watcher.last('view')!;
+    assert.notEqual(last.view.winningSide, null);
+    const people = [...seats.values()];
+    await heardEveryChangeOnce(people, last.seq);
+    for (const p of people) await p.close();
+  }
+
   test('a match of four whose people are on both processes (with two computers) plays to its end, every change heard once by both', async () => {
-    const host = await Player.connect(one.wsUrl, 'host');
-    host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
-    await host.next('welcome');
-    const guest = await Player.connect(two.wsUrl, 'guest');
-    assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
-    const people = [host, guest];
-    const started = people.map((p) => p.next('view'));
-    host.send({ type: 'start' });
-    await Promise.all(started);
+    const people = await startedRoomOfFour(shared.one, shared.two);
+    const guest = people[1]!;
     await play(new Map(people.map((p) => [p.seat!, p])), guest);
     const last = guest.last('view')!;
     assert.notEqual(last.view.winningSide, null);
@@ -78,11 +67,11 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
   });
 
   test('a room\'s notices are sharded: SPUBLISHed only by the node serving its slot, versions only', async () => {
-    const notices = published.filter((p) => p.channel.startsWith('domino:room-version:'));
+    const notices = shared.published.filter((p) => p.channel.startsWith('domino:room-version:'));
     assert.ok(notices.length > 10, 'the processes published');
     const rooms = new Set(notices.map((p) => /\{(.+)\}/.exec(p.channel)![1]!));
     for (const id of rooms) {
-      const owner = redis.nodes[await nodeHolding(roomKey(id))]!;
+      const owner = shared.redis.nodes[await nodeHolding(roomKey(id))]!;
       const own = notices.filter((p) => p.channel === `domino:room-version:{${id}}`);
       assert.deepEqual([...new Set(own.map((p) => `${p.command} on ${p.port}`))], [`SPUBLISH on ${owner.port}`]);
       for (const notice of own) assert.match(notice.message, /^\d+$/);
@@ -90,16 +79,12 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
   });
 
   test('sharded subscriptions dropped by the node are made again, and a move made meanwhile still reaches the other process\'s seat', async () => {
-    const ann = await Player.connect(one.wsUrl, 'Ann');
-    const bob = await room(ann, two, 2);
+    const ann = await Player.connect(shared.one.wsUrl, 'Ann');
+    const bob = await room(ann, shared.two, 2);
     const seats = new Map([[0, ann], [1, bob]]);
-    let view = bob.last('view')!;
-    while (view.view.turn !== 0 || view.view.round.result) {
-      await play(seats, bob, 1);
-      view = bob.last('view')!;
-    }
+    const view = await playUntilTurnOf(0, seats, bob);
     const move = wire(legalMoves((await viewAt(ann, view.seq)).view)[0]!);
-    const node = redis.nodes[await nodeHolding(roomKey(ann.room!))]!;
+    const node = shared.redis.nodes[await nodeHolding(roomKey(ann.room!))]!;
     const admin = new Redis(node.port, node.host);
     try {
       // Every subscribed connection of the room's node is dropped: the notice of a move made right
@@ -112,41 +97,27 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
     const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
     assert.equal(accepted.seq, view.seq + 1);
     assert.equal((await heard).seq, view.seq + 1, 'the seat on the other process has the move');
-    await play(seats, bob);
-    const last = bob.last('view')!;
-    assert.notEqual(last.view.winningSide, null);
-    await heardEveryChangeOnce([ann, bob], last.seq);
-    await ann.close();
-    await bob.close();
+    await playToTheEndHeardOnce(seats, bob);
   });
 
   test('the node holding a room restarted mid-match: moves meanwhile get `unavailable`, the servers live on, the match ends with every move once', async () => {
-    const ann = await Player.connect(one.wsUrl, 'Ann');
-    const bob = await room(ann, two, 2);
+    const ann = await Player.connect(shared.one.wsUrl, 'Ann');
+    const bob = await room(ann, shared.two, 2);
     const seats = new Map([[0, ann], [1, bob]]);
     await play(seats, bob, 2);
-    let view = bob.last('view')!;
-    while (view.view.turn !== 0 || view.view.round.result) {
-      await play(seats, bob, 1);
-      view = bob.last('view')!;
-    }
+    const view = await playUntilTurnOf(0, seats, bob);
     const move = wire(legalMoves((await viewAt(ann, view.seq)).view)[0]!);
-    const node = redis.nodes[await nodeHolding(roomKey(ann.room!))]!;
+    const node = shared.redis.nodes[await nodeHolding(roomKey(ann.room!))]!;
     await node.kill();
     const refused = await ann.request({ type: 'move', seq: view.seq, move }, 'view', 5000);
     assert.equal(refused.type === 'error' && refused.code, 'unavailable', 'a move while the room\'s node is away is refused');
     await node.start();
-    for (const server of [one, two]) {
+    for (const server of [shared.one, shared.two]) {
       assert.equal(server.child.exitCode, null, 'the server is still running');
       assert.equal((await fetch(`${server.url}/metrics`)).status, 200);
     }
     const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
     assert.equal(accepted.seq, view.seq + 1, 'the move is taken once the node is back, once');
-    await play(seats, bob);
-    const last = bob.last('view')!;
-    assert.notEqual(last.view.winningSide, null);
-    await heardEveryChangeOnce([ann, bob], last.seq);
-    await ann.close();
-    await bob.close();
+    await playToTheEndHeardOnce(seats, bob);
   });
 });

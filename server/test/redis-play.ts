@@ -4,9 +4,62 @@
  * `unavailable` (storage coming back) or `rate-limited`, as a person would.
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import type { Redis } from 'ioredis';
 import { legalMoves } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
-import { Player, WAIT_MS, type ServerProcess } from './harness.js';
+import { Player, startServerProcess, WAIT_MS, type ServerProcess } from './harness.js';
+import { publishedOn, type Published } from './redis-spy.js';
+
+/** Two server processes sharing one Redis (a server or a cluster), and what they publish on it. */
+export interface TwoProcesses<R> {
+  readonly redis: R;
+  readonly one: ServerProcess;
+  readonly two: ServerProcess;
+  /** The arguments both processes were started with: a third process started alike joins them. */
+  readonly args: readonly string[];
+  /** What the processes PUBLISH or SPUBLISH, on every node, as Redis ran it. */
+  readonly published: Published[];
+}
+
+/**
+ * Starts Redis (`start`), records what is published on each of its `nodes`, and two server processes
+ * on it with `argsFor(redis)` before the suite's tests; stops them all after. Call it inside a
+ * `describe`: its fields are there once the suite's tests run.
+ */
+export function twoProcessesSharing<R extends { stop(): Promise<void> }>(options: {
+  start: () => Promise<R>;
+  nodes: (redis: R) => readonly { host: string; port: number }[];
+  argsFor: (redis: R) => string[];
+}): TwoProcesses<R> {
+  const shared = { published: [] as Published[] } as { redis: R; one: ServerProcess; two: ServerProcess; args: string[]; published: Published[] };
+  let spies: Redis[] = [];
+  before(async () => {
+    shared.redis = await options.start();
+    spies = await Promise.all(options.nodes(shared.redis).map((node) => publishedOn(node, shared.published)));
+    shared.args = options.argsFor(shared.redis);
+    [shared.one, shared.two] = await Promise.all([startServerProcess(shared.args), startServerProcess(shared.args)]);
+  });
+  after(async () => {
+    for (const spy of spies) spy.disconnect();
+    await Promise.all([shared.one?.stop(), shared.two?.stop()]);
+    await shared.redis?.stop();
+  });
+  return shared;
+}
+
+/**
+ * Plays on (each person its first legal move, computers at once) until a round is being played and it
+ * is `seat`'s turn; returns the watcher's view then.
+ */
+export async function playUntilTurnOf(seat: number, seats: Map<number, Player>, watcher: Player) {
+  let view = watcher.last('view')!;
+  while (view.view.turn !== seat || view.view.round.result) {
+    await play(seats, watcher, 1);
+    view = watcher.last('view')!;
+  }
+  return view;
+}
 
 export type View = Extract<Parameters<Player['send']>[0], { type: 'move' }>['move'];
 
@@ -78,6 +131,23 @@ export async function room(host: Player, guestServer: ServerProcess, players: nu
   await started;
   await viewAt(host, guest.last('view')!.seq);
   return guest;
+}
+
+/**
+ * An All Fives room of four to 100, started: its host on `hostServer`, one guest on `guestServer`, two
+ * computers (tempo instant). Returns the two people, host first.
+ */
+export async function startedRoomOfFour(hostServer: ServerProcess, guestServer: ServerProcess): Promise<Player[]> {
+  const host = await Player.connect(hostServer.wsUrl, 'host');
+  host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
+  await host.next('welcome');
+  const guest = await Player.connect(guestServer.wsUrl, 'guest');
+  assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
+  const people = [host, guest];
+  const started = people.map((p) => p.next('view'));
+  host.send({ type: 'start' });
+  await Promise.all(started);
+  return people;
 }
 
 /**

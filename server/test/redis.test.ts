@@ -4,40 +4,26 @@
  * passes on Redis's channels.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { legalMoves } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import { RedisLog } from '../src/storage/redis.js';
-import { Player, startServerProcess, type ServerProcess } from './harness.js';
-import { play, room, sendUntilTaken, viewAt, wire } from './redis-play.js';
-import { startRedis, type RedisProcess } from './redis-server.js';
-import { publishedOn, type Published } from './redis-spy.js';
+import { Player, startServerProcess } from './harness.js';
+import { play, room, sendUntilTaken, startedRoomOfFour, twoProcessesSharing, viewAt, wire } from './redis-play.js';
+import { startRedis } from './redis-server.js';
 
 describe('two server processes sharing Redis', () => {
-  let redis: RedisProcess;
-  let one: ServerProcess;
-  let two: ServerProcess;
-  let spy: Redis;
-  const published: Published[] = [];
+  const shared = twoProcessesSharing({
+    start: () => startRedis(),
+    nodes: (redis) => [redis],
+    argsFor: (redis) => ['--redis', redis.url, '--rooms-per-minute-per-address', '1000'],
+  });
   const tokens: string[] = [];
 
-  before(async () => {
-    redis = await startRedis();
-    spy = await publishedOn(redis, published);
-    const args = ['--redis', redis.url, '--rooms-per-minute-per-address', '1000'];
-    [one, two] = await Promise.all([startServerProcess(args), startServerProcess(args)]);
-  });
-
-  after(async () => {
-    spy.disconnect();
-    await Promise.all([one?.stop(), two?.stop()]);
-    await redis?.stop();
-  });
-
   test('a match whose seats are on both processes, with a computer, plays to its end', async () => {
-    const ann = await Player.connect(one.wsUrl);
-    const bob = await room(ann, two, 3);
+    const ann = await Player.connect(shared.one.wsUrl);
+    const bob = await room(ann, shared.two, 3);
     tokens.push(ann.token!, bob.token!);
     await play(new Map([[0, ann], [1, bob]]), bob);
     const end = bob.last('view')!;
@@ -48,10 +34,10 @@ describe('two server processes sharing Redis', () => {
   });
 
   test('a spectator on the other process follows every change live, and both processes count it', async () => {
-    const ann = await Player.connect(one.wsUrl);
+    const ann = await Player.connect(shared.one.wsUrl);
     ann.send({ type: 'create', name: 'Ann', settings: { variant: 'draw', players: 2, level: 'easy', tempo: 'instant', target: 30 } });
     await ann.next('welcome');
-    const eve = await Player.connect(two.wsUrl, 'eve');
+    const eve = await Player.connect(shared.two.wsUrl, 'eve');
     const watching = await eve.request({ type: 'watch', room: ann.room! }, 'room');
     assert.equal(watching.type, 'room');
     // The count is stored in the room's log, so Ann's process shows it, and a peek on either does.
@@ -76,7 +62,7 @@ describe('two server processes sharing Redis', () => {
   });
 
   test('an append is a compare-and-set: of many appends on one version exactly one lands', async () => {
-    const client = new Redis(redis.url, { enableAutoPipelining: true });
+    const client = new Redis(shared.redis.url, { enableAutoPipelining: true });
     const store = new RedisLog(client);
     const id = `cas-test-${Date.now()}`;
     const later = Date.now() + 60_000;
@@ -95,16 +81,9 @@ describe('two server processes sharing Redis', () => {
   test('seats spread over both processes hear every event of every change, in order', async () => {
     // Two people, one on each process, and two computers: computers' moves come in runs, which the
     // other process catches up on together.
-    const host = await Player.connect(one.wsUrl, 'host');
-    host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
-    await host.next('welcome');
-    const guest = await Player.connect(two.wsUrl, 'guest');
-    assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
-    const people = [host, guest];
+    const people = await startedRoomOfFour(shared.one, shared.two);
+    const guest = people[1]!;
     tokens.push(...people.map((p) => p.token!));
-    const started = people.map((p) => p.next('view'));
-    host.send({ type: 'start' });
-    await Promise.all(started);
     await play(new Map(people.map((p) => [p.seat!, p])), guest);
     const last = guest.last('view')!;
     assert.notEqual(last.view.winningSide, null);
@@ -129,8 +108,8 @@ describe('two server processes sharing Redis', () => {
   });
 
   test('one seat moving through both processes at once: exactly one move is applied', async () => {
-    const ann = await Player.connect(one.wsUrl);
-    const bob = await room(ann, two, 2);
+    const ann = await Player.connect(shared.one.wsUrl);
+    const bob = await room(ann, shared.two, 2);
     tokens.push(ann.token!, bob.token!);
     // Play until it is Ann's turn with two different moves to choose from.
     let view = bob.last('view')!;
@@ -142,7 +121,7 @@ describe('two server processes sharing Redis', () => {
     }
     const moves = legalMoves((await viewAt(ann, view.seq)).view);
     assert.ok(moves.length >= 2, 'a position with two moves was reached');
-    const annTwo = await Player.connect(two.wsUrl);
+    const annTwo = await Player.connect(shared.two.wsUrl);
     // The second connection resumes Ann's seat on the other process; both send a move on the same seq.
     annTwo.send({ type: 'resume', room: ann.room!, token: ann.token! });
     annTwo.send({ type: 'move', seq: view.seq, move: wire(moves[1]!) });
@@ -154,7 +133,7 @@ describe('two server processes sharing Redis', () => {
       ann.next('error', () => true, 3000).then((e) => e.code),
     ]).catch(() => 'no error');
     assert.ok(['stale', 'not-seated', 'no error', 'not-your-turn', 'wrong-phase'].includes(settle), settle);
-    const peek = await Player.connect(one.wsUrl);
+    const peek = await Player.connect(shared.one.wsUrl);
     peek.send({ type: 'resume', room: bob.room!, token: bob.token! });
     const fresh = await peek.next('view');
     assert.equal(fresh.seq, view.seq + 1, 'exactly one change');
@@ -164,14 +143,14 @@ describe('two server processes sharing Redis', () => {
   });
 
   test('a process killed mid-match: its players resume on the other and the match finishes', async () => {
-    const victim = await startServerProcess(['--redis', redis.url, '--rooms-per-minute-per-address', '1000']);
+    const victim = await startServerProcess([...shared.args]);
     const ann = await Player.connect(victim.wsUrl);
-    const bob = await room(ann, two, 2);
+    const bob = await room(ann, shared.two, 2);
     tokens.push(ann.token!, bob.token!);
     await play(new Map([[0, ann], [1, bob]]), bob, 3);
     const before = bob.last('view')!;
     await victim.stop('SIGKILL');
-    const back = await Player.connect(two.wsUrl);
+    const back = await Player.connect(shared.two.wsUrl);
     back.send({ type: 'resume', room: ann.room!, token: ann.token! });
     const resumed = await back.next('view');
     assert.equal(resumed.seq, before.seq, 'nothing lost');
@@ -183,8 +162,8 @@ describe('two server processes sharing Redis', () => {
   });
 
   test('Redis restarted mid-match: moves are refused meanwhile, nothing is lost after', async () => {
-    const ann = await Player.connect(one.wsUrl);
-    const bob = await room(ann, two, 2);
+    const ann = await Player.connect(shared.one.wsUrl);
+    const bob = await room(ann, shared.two, 2);
     tokens.push(ann.token!, bob.token!);
     await play(new Map([[0, ann], [1, bob]]), bob, 2);
     let view = bob.last('view')!;
@@ -193,13 +172,13 @@ describe('two server processes sharing Redis', () => {
       view = bob.last('view')!;
     }
     const move = wire(legalMoves((await viewAt(ann, view.seq)).view)[0]!);
-    await redis.kill();
+    await shared.redis.kill();
     const refused = await ann.request({ type: 'move', seq: view.seq, move }, 'view', 5000);
     assert.equal(refused.type, 'error', 'a move while Redis is away is refused');
     assert.equal(refused.type === 'error' && refused.code, 'unavailable');
-    const health = await fetch(`${one.url}/healthz`);
+    const health = await fetch(`${shared.one.url}/healthz`);
     assert.equal(health.status, 503, '/healthz says the process is unhealthy');
-    await redis.start();
+    await shared.redis.start();
     const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
     assert.ok(accepted, 'the move is accepted once Redis is back');
     assert.equal(accepted.seq, view.seq + 1, 'nothing lost, nothing applied twice');
@@ -210,9 +189,9 @@ describe('two server processes sharing Redis', () => {
   });
 
   test('SIGTERM drains: the socket closes with 1012, the process exits, the player resumes on the other', async () => {
-    const leaving = await startServerProcess(['--redis', redis.url, '--rooms-per-minute-per-address', '1000']);
+    const leaving = await startServerProcess([...shared.args]);
     const ann = await Player.connect(leaving.wsUrl);
-    const bob = await room(ann, two, 2);
+    const bob = await room(ann, shared.two, 2);
     tokens.push(ann.token!, bob.token!);
     await play(new Map([[0, ann], [1, bob]]), bob, 2);
     const before = bob.last('view')!;
@@ -220,7 +199,7 @@ describe('two server processes sharing Redis', () => {
     leaving.child.kill('SIGTERM');
     assert.equal(await exited, 0, 'a clean exit');
     assert.equal(ann.closed?.code, 1012);
-    const back = await Player.connect(two.wsUrl);
+    const back = await Player.connect(shared.two.wsUrl);
     back.send({ type: 'resume', room: ann.room!, token: ann.token! });
     assert.equal((await back.next('view')).seq, before.seq);
     await play(new Map([[0, back], [1, bob]]), bob);
@@ -230,7 +209,7 @@ describe('two server processes sharing Redis', () => {
   });
 
   test('GET /metrics speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors', async () => {
-    const response = await fetch(`${two.url}/metrics`);
+    const response = await fetch(`${shared.two.url}/metrics`);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
     const text = await response.text();
@@ -239,14 +218,14 @@ describe('two server processes sharing Redis', () => {
     }
     assert.match(text, /^domino_messages_total\{type="move"\} [1-9]/m);
     // Ann's moves went through process one while Redis was away.
-    const oneText = await (await fetch(`${one.url}/metrics`)).text();
+    const oneText = await (await fetch(`${shared.one.url}/metrics`)).text();
     assert.match(oneText, /^domino_refusals_total\{code="unavailable"\} [1-9]/m, 'the refusals while Redis was away are counted');
     assert.match(oneText, /^domino_storage_errors_total [1-9]/m, 'and the storage errors');
   });
 
   test('what passes on the channels: room versions only, no tile and no token, on sharded channels', async () => {
-    assert.ok(published.length > 10, 'the processes published');
-    for (const { command, channel, message } of published) {
+    assert.ok(shared.published.length > 10, 'the processes published');
+    for (const { command, channel, message } of shared.published) {
       assert.equal(command, 'SPUBLISH', 'sharded pub/sub');
       assert.match(channel, /^domino:room-version:\{[A-Za-z0-9_-]{22}\}$/);
       assert.match(message, /^\d+$/);

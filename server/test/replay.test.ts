@@ -20,7 +20,7 @@ import { soloCluster } from '../src/cluster.js';
 import type { ComputerPool } from '../src/computer-pool.js';
 import { dealProofOf } from '../src/core/room.js';
 import { ViewFrames } from '../src/core/views.js';
-import { LiveRoom, restore } from '../src/rooms/live-room.js';
+import { restore, RoomHistory } from '../src/rooms/room-history.js';
 import { RoomService, type Client } from '../src/rooms/room-service.js';
 import type { RoomLog } from '../src/storage/log.js';
 import { MemoryLog } from '../src/storage/memory.js';
@@ -73,7 +73,7 @@ async function checkReload(store: RoomLog, id: string, people: TestClient[], whe
   assert.equal(state.seq, newest, `${where}: the stored room is at the seq the seats were last sent`);
   // A seat resuming from a view a few changes back hears every event since, as the live seats heard
   // them, though the load starts at a snapshot taken after that view (the snapshot keeps them).
-  const loaded = new LiveRoom(state, stored.version, stored.snapshotVersion, restored.changes, restored.before);
+  const loaded = new RoomHistory(state, stored.version, stored.snapshotVersion, restored.changes, restored.before);
   const views = people[0]!.messages.filter((m): m is View => m.type === 'view');
   for (const back of [1, 2, 5, 20]) {
     const from = views.findIndex((v) => v.seq === state.seq - back);

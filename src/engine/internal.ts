@@ -11,3 +11,4 @@ export { MAX_TARGET } from './config.js';
 export { compareHeaviness, FULL_SET, indexOfHalves, tileIndex } from './tiles.js';
 export { ALL_DOUBLES, LEAD_SLOT, PIPS, Playout, popcount } from './playout.js';
 export { MATCH_STATE_VERSION, upgradeMatchState } from './upgrade.js';
+export { isPlayOver } from './match.js';

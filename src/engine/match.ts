@@ -15,6 +15,7 @@ import type {
   MatchState,
   Pip,
   PlayerView,
+  PublicMatchState,
   ResolvedConfig,
   RoundResult,
   RoundState,
@@ -39,7 +40,7 @@ export function createMatch(config: MatchConfig): MatchState {
 
 /** Deals the round after the one that just ended. `deal` fixes it (and all its draws) for tests. */
 export function nextRound(state: MatchState, deal?: Deal): MatchState {
-  if (state.winningSide !== null) throw new RuleError('match-over', 'the match is over: start a new one');
+  if (isMatchOver(state)) throw new RuleError('match-over', 'the match is over: start a new one');
   if (state.round.result === null) throw new RuleError('round-in-progress', 'the round is still being played');
   const rng: RngState = [...state.rng];
   const dealt = deal === undefined ? randomDeal(state.config, rng) : parseDeal(state.config, deal);
@@ -94,7 +95,7 @@ interface Turn {
 }
 
 function turnOf(game: MatchState | PlayerView): Turn | null {
-  if (game.turn === null || game.winningSide !== null || game.round.result !== null) return null;
+  if (game.turn === null || isPlayOver(game)) return null;
   const board = { table: game.table, openEnds: game.openEnds };
   if ('hands' in game) {
     const drawable = drawableCount(game.config, game.boneyard.length);
@@ -154,7 +155,7 @@ const showing = (state: MatchState): Pip[] => [...new Set(state.openEnds.map((e)
 
 /** Applies the move of the seat to act. Pure: returns a new state. An illegal move throws RuleError. */
 export function applyMove(state: MatchState, move: unknown): MatchState {
-  if (state.winningSide !== null) throw new RuleError('match-over', 'the match is over');
+  if (isMatchOver(state)) throw new RuleError('match-over', 'the match is over');
   if (state.round.result !== null) throw new RuleError('round-over', 'the round is over: deal the next one');
   const turn = turnOf(state);
   if (!turn || state.turn === null) throw new RuleError('invalid-state', 'no seat is to act');
@@ -269,7 +270,10 @@ function endRound(state: MatchState, result: RoundResult): MatchState {
   return { ...state, turn: null, scores, winningSide, round: { ...state.round, result } };
 }
 
-/** Whether the match is over. */
-export const isMatchOver = (state: MatchState | PlayerView): boolean => state.winningSide !== null;
+/** Whether the match is over: a side has won. The one test of it (a state, a seat's view, a room's match). */
+export const isMatchOver = (state: Pick<PublicMatchState, 'winningSide'>): boolean => state.winningSide !== null;
+
+/** Whether play has stopped: the round has ended, or the match was won (in All Fives possibly mid-round, with no round result). */
+export const isPlayOver = (state: Pick<PublicMatchState, 'winningSide' | 'round'>): boolean => state.round.result !== null || isMatchOver(state);
 
 export { sideOf };

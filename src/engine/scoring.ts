@@ -1,16 +1,18 @@
 /** Round awards (RULES.md §6, §7, §10). */
 import { sideOf, variantRules } from './config.js';
-import type { ResolvedConfig, RoundResult, Seat } from './types.js';
+import type { HouseRules, ResolvedConfig, RoundResult, Seat } from './types.js';
 
 /** Nearest multiple of 5; remainders 1–2 go down, 3–4 up (§6, S4, R3). */
 export const roundToFive = (x: number): number => 5 * Math.floor((x + 2) / 5);
 
 /**
- * The award to `winner`'s side: the pips of the opponents' hands, minus those of the winner's own side
- * when `subtractOwn`, with All Fives rounding. Never negative (§10). Loops without allocating: the fast
- * playouts score thousands of rounds a move through here.
+ * The award to `winner`'s side: the pips of the opponents' hands (`counted` 'othersOnly'), or those
+ * minus the pips of the winner's own side ('othersMinusOwn', as the house rule of a blocked round is
+ * named), with All Fives rounding. Never negative (§10). Loops without allocating: the fast playouts
+ * score thousands of rounds a move through here.
  */
-function award(config: ResolvedConfig, pips: readonly number[], winner: Seat, subtractOwn: boolean): number {
+function award(config: ResolvedConfig, pips: readonly number[], winner: Seat, counted: HouseRules['blockedAward']): number {
+  const subtractOwn = counted === 'othersMinusOwn';
   const fives = variantRules(config).scoresFives;
   const perHand = fives && config.houseRules.fivesRounding === 'perOpponent';
   const winningSide = sideOf(config, winner);
@@ -29,7 +31,7 @@ function award(config: ResolvedConfig, pips: readonly number[], winner: Seat, su
  * hand (the rules need only these and, when blocked, the tile counts; the fast playouts share this code).
  */
 export function dominoResult(config: ResolvedConfig, pips: readonly number[], winner: Seat): RoundResult {
-  const points = award(config, pips, winner, false);
+  const points = award(config, pips, winner, 'othersOnly');
   return { reason: 'domino', winner, side: sideOf(config, winner), points, pips: pips.slice() };
 }
 
@@ -47,7 +49,7 @@ export function blockedResult(
     ? blockedTeamWinner(config, tileCounts, pips, opener)
     : blockedSeatWinner(config, tileCounts, pips);
   if (winner === null) return { reason: 'blocked', winner: null, side: null, points: 0, pips: pips.slice() };
-  const points = award(config, pips, winner, config.houseRules.blockedAward === 'othersMinusOwn');
+  const points = award(config, pips, winner, config.houseRules.blockedAward);
   return { reason: 'blocked', winner, side: sideOf(config, winner), points, pips: pips.slice() };
 }
 

@@ -6,6 +6,7 @@
 import { fits, fivesCount, layTile, LEAD, type Table } from './board.js';
 import { resolveConfig, sideCount } from './config.js';
 import { RuleError } from './errors.js';
+import { isPlayOver } from './match.js';
 import { isRngState } from './rng.js';
 import { ALL_TILES, isDouble, isPip, parseTile, safeJson, sameTile, tileIndex } from './tiles.js';
 import { MATCH_STATE_VERSION, upgradeMatchState } from './upgrade.js';
@@ -157,7 +158,7 @@ export function validateMatchState(stored: unknown): MatchState {
   }
   if (seen.size !== ALL_TILES.length) fail(`${ALL_TILES.length - seen.size} tiles are missing`);
 
-  const over = state.round.result !== null || state.winningSide !== null;
+  const over = isPlayOver(state);
   if (over !== (state.turn === null)) fail('turn must be null exactly when the round or match is over');
   if (state.winningSide !== null && state.scores[state.winningSide]! < config.target) {
     fail('the winning side has not reached the target');

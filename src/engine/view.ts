@@ -4,6 +4,7 @@
  */
 import { drawableCount, variantRules } from './config.js';
 import { RuleError } from './errors.js';
+import { isPlayOver } from './match.js';
 import { normalize, sameTile } from './tiles.js';
 import type { Deal, LogEntry, MatchState, Placement, PlayerView, ResolvedConfig, Seat, SpectatorView, ViewLogEntry } from './types.js';
 
@@ -51,7 +52,7 @@ export type SharedStatus = Omit<SharedView, 'config' | 'table'>;
 
 /** Whose turn, the counts, the open ends, the scores, the winning side, and every hand once the round is over. */
 export function sharedStatus(state: MatchState): SharedStatus {
-  const over = state.round.result !== null || state.winningSide !== null;
+  const over = isPlayOver(state);
   return {
     turn: state.turn,
     handCounts: state.hands.map((h) => h.length),

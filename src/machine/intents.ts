@@ -5,6 +5,7 @@
  * context) so the engine does the work once per intent.
  */
 import { applyMove, nextRound, type MatchState, type Move } from '../engine/index.js';
+import { isPlayOver } from '../engine/internal.js';
 import { fromRuleError, jsonSafe, rejection, type Checked } from './rejections.js';
 import {
   configProblem,
@@ -45,7 +46,7 @@ function tryMove(game: MatchState, move: unknown, intent: unknown): Checked<Matc
 
 /** The round or match is over: the engine's own refusal says so in its words. */
 function finished(game: MatchState, intent: unknown): Checked<MatchState> | null {
-  return game.winningSide !== null || game.round.result !== null ? tryMove(game, { type: 'pass' }, intent) : null;
+  return isPlayOver(game) ? tryMove(game, { type: 'pass' }, intent) : null;
 }
 
 /** PLAY / DRAW / PASS from the local UI: only for a human seat that is to act. */

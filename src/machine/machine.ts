@@ -16,7 +16,7 @@
  * `after` events, which would leave a restored match waiting forever.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { applyMove, legalMoves, RuleError, type MatchState } from '../engine/index.js';
+import { applyMove, isMatchOver, legalMoves, RuleError, type MatchState } from '../engine/index.js';
 import { initialContext } from './context.js';
 import { moveEvents, turnEvent } from './domain-events.js';
 import { checkConfigure, checkIntent, type Configured, type NewMatchContext } from './intents.js';
@@ -83,7 +83,7 @@ export const matchMachine = setup({
       event.tempo !== context.tempo,
     hasNoDealPause: ({ context }) => TEMPO_DELAYS[context.tempo].deal <= 0,
     hasNoMovePause: ({ context }) => TEMPO_DELAYS[context.tempo].move <= 0,
-    isMatchOver: ({ context }) => context.game.winningSide !== null,
+    isMatchOver: ({ context }) => isMatchOver(context.game),
     isRoundOver: ({ context }) => context.game.round.result !== null,
     isSeatOfKind: ({ context }, kind: SeatKind) => context.game.turn !== null && context.seats[context.game.turn] === kind,
   },

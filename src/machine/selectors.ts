@@ -2,7 +2,7 @@
  * What the UI reads from a match snapshot. The UI should render a PlayerView (`viewFor`), never
  * `context.game` itself, so that hidden tiles cannot reach the DOM.
  */
-import { legalMoves, playerView, type LegalMove, type PlayerView, type PublicMatchState, type Seat } from '../engine/index.js';
+import { isMatchOver, legalMoves, playerView, type LegalMove, type PlayerView, type PublicMatchState, type Seat } from '../engine/index.js';
 import type { MatchSnapshot } from './machine.js';
 
 export type Phase = 'dealing' | 'playing' | 'roundOver' | 'matchOver';
@@ -14,7 +14,7 @@ export type Phase = 'dealing' | 'playing' | 'roundOver' | 'matchOver';
  * room's stored match and an online seat's view all read their phase here.
  */
 export function phaseOfMatch(state: Pick<PublicMatchState, 'winningSide' | 'round'>, dealing = false): Phase {
-  if (state.winningSide !== null) return 'matchOver';
+  if (isMatchOver(state)) return 'matchOver';
   if (state.round.result !== null) return 'roundOver';
   return dealing ? 'dealing' : 'playing';
 }

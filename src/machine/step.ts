@@ -7,6 +7,7 @@
  * room server) applies intents through this rather than restoring an actor for each.
  */
 import type { MatchState } from '../engine/index.js';
+import { isPlayOver } from '../engine/internal.js';
 import { moveEvents, turnEvent } from './domain-events.js';
 import { checkConfigure, checkLocalMove, checkNewMatch, checkNextRound, checkRemoteMove, type Configured } from './intents.js';
 import type { Checked } from './rejections.js';
@@ -78,6 +79,6 @@ function moved(context: MatchContext, event: MatchEvent, checked: Checked<MatchS
 
 /** After the step the match waits for a seat's move (the machine enters a turn and emits `turn`). */
 const playing = (context: MatchContext): boolean =>
-  context.game.winningSide === null && context.game.round.result === null && context.game.turn !== null;
+  !isPlayOver(context.game) && context.game.turn !== null;
 
 const refused = (checked: { ok: false; rejection: Rejection }): MatchStep => ({ ok: false, rejection: checked.rejection });

@@ -4,7 +4,7 @@
  * back to the last of them, which undoes the computers' moves after it too. Not past the round's start
  * (a new round forgets them), not once the round is over, and only where the match allows it.
  */
-import type { MatchState } from '../engine/index.js';
+import { isMatchOver, type MatchState } from '../engine/index.js';
 import { rejection, type Checked } from './rejections.js';
 import type { MatchContext, MatchEvent, UndoRecord } from './types.js';
 
@@ -37,7 +37,7 @@ export function checkUndo(context: MatchContext, event: MatchEvent): Checked<{ g
   if (!undo?.allowed) return refuse('undo-off', 'this match does not allow taking moves back');
   const named = (event as { seat?: unknown }).seat;
   if (named !== undefined && seats[named as number] !== 'human') return refuse('not-your-turn', 'only a local player takes moves back');
-  if (game.winningSide !== null) return refuse('match-over', 'the match is over');
+  if (isMatchOver(game)) return refuse('match-over', 'the match is over');
   if (game.round.result !== null) return refuse('round-over', 'the round is over');
   const before = undo.before;
   if (before.length === 0) return refuse('nothing-to-undo', 'no move of yours in this round to take back');

@@ -5,7 +5,7 @@ import type { SeatInfo } from './session/session.js';
 
 /** Who sits where, as the screen sees it: the person's seat and every seat's occupant (a `SessionState` is one). */
 export interface Seating {
-  /** The person's seat. */
+  /** The person's seat; a spectator's is WATCHING_SEAT (-1: nobody's, so no seat is "you"; docs/ARCHITECTURE.md, Spectators). */
   seat: Seat;
   seats: readonly SeatInfo[];
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { ARENA_CONFIGS } from '../../bench/arena-configs.js';
 import { chooseMove } from '../../src/ai/index.js';
 import { evaluatePlays } from '../../src/ai/hard.js';
 import { dealLikelihood, playEvidence, playModelFor, tileAppeal } from '../../src/ai/inference.js';
@@ -24,16 +25,8 @@ function roundStates(config: MatchConfig): MatchState[] {
 
 /** Mid-round views of the seat to act in 2 players and 4 in teams, Draw, Block and All Fives. */
 function* midRoundViews(count: number): Generator<PlayerView> {
-  const configs: MatchConfig[] = [
-    { variant: 'draw', players: 2 },
-    { variant: 'block', players: 2 },
-    { variant: 'fives', players: 2 },
-    { variant: 'draw', players: 4, teams: true },
-    { variant: 'block', players: 4, teams: true },
-    { variant: 'fives', players: 4, teams: true },
-  ];
   for (let seed = 0; seed < count; seed++) {
-    const states = roundStates({ ...configs[seed % configs.length]!, seed: `inference ${seed}` });
+    const states = roundStates({ ...ARENA_CONFIGS[seed % ARENA_CONFIGS.length]!, seed: `inference ${seed}` });
     const state = states[Math.floor(states.length * 0.6)]!;
     yield playerView(state, state.turn!);
   }

@@ -12,7 +12,7 @@
  * person's.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { createMatch, dealSeedMessage, DEAL_PROOF_VERSION, withDealSeed, type DealProof, type Move, type Seat } from 'domino-game/engine';
+import { createMatch, dealSeedMessage, DEAL_PROOF_VERSION, isMatchOver, withDealSeed, type DealProof, type Move, type Seat } from 'domino-game/engine';
 import { initialContext, matchConfigOf, phaseOfMatch, stepMatch, type MatchContext, type MatchEmitted, type Phase } from 'domino-game/machine';
 import type { ErrorCode, RoomPhase, RoomSettings } from 'domino-game/protocol';
 import type { Entry, MoveBy } from './entries.js';
@@ -98,7 +98,11 @@ export function newRoom(options: { id: string; serverSeed: string; name: string;
 
 // ---- Provable deals ---------------------------------------------------------------------------
 
-/** SHA-256 of a hex value's bytes, hex: a server seed's commitment. */
+/**
+ * SHA-256 of a hex value's bytes, hex: a server seed's commitment. The engine's `sha256Hex` computes the
+ * same with Web Crypto, which is asynchronous only; the core applies entries synchronously, so it hashes
+ * with node:crypto. The widget checks what this commits to with the engine's (watch-and-proof.test).
+ */
 export const sha256Hex = (valueHex: string): string => createHash('sha256').update(Buffer.from(valueHex, 'hex')).digest('hex');
 
 /** A next seed an entry of an older log lacks: derived from the one before, so every replay gives the same. */
@@ -237,7 +241,7 @@ function changeSettings(room: RoomState, seat: Seat, settings: RoomSettings, at:
 
 /** A change of the match: `seq` grows by one, the clock of the turn restarts, nobody is ready any more. */
 function matchChanged(room: RoomState, match: MatchContext, events: MatchEmitted[], at: number): Applied {
-  const phase: RoomPhase = match.game.winningSide !== null ? 'over' : 'playing';
+  const phase: RoomPhase = isMatchOver(match.game) ? 'over' : 'playing';
   // The seats are kept as they are when nobody was ready: most changes are moves, which change no seat.
   const seats = room.seats.some((s) => s.ready) ? room.seats.map((s) => (s.ready ? { ...s, ready: false } : s)) : room.seats;
   return { ok: true, room: { ...room, match, phase, seats, seq: room.seq + 1, since: at, updatedAt: at }, events };

@@ -1,170 +1,137 @@
 /**
- * A room kept hot in this process's memory while it holds connections for it: its state and log
- * version as last committed, the connections here, and the events of its recent changes (so a seat
- * that missed some, on another process or across a reconnect, hears every one). Changes to it run
- * one after another (`queued`); the state is replaced only once a change is stored.
+ * A room kept hot in this process's memory while it holds connections for it: its history as last
+ * committed, its connections (RoomClients), its clock and computers (RoomClock), and the committing
+ * of its changes (room-commit.ts). Changes to it run one after another (`queued`).
+ *
+ * It leaves memory by itself, exactly once, when nothing keeps it: no connection here, nothing
+ * queued, and nobody holding it (`hold`: whoever works on a room without a connection to it, such
+ * as a join being checked or a seat's presence being stored, holds it meanwhile).
  */
-import type { Move, Seat } from 'domino-game/engine';
-import type { MatchEmitted } from 'domino-game/machine';
-import type { ServerMessage } from 'domino-game/protocol';
-import { CorruptEntry, decodeEntry, type Entry } from '../core/entries.js';
+import type { Seat } from 'domino-game/engine';
+import type { PhraseId } from 'domino-game/protocol';
 import { PhraseLimit } from '../core/phrase-limit.js';
-import { applyEntry, type Refused, type RoomState } from '../core/room.js';
-import { wireEvents } from '../core/views.js';
-import { eventsMembers, readSnapshot, snapshotText, type RecentChange } from '../core/stored-room.js';
-import type { StoredRoom } from '../storage/log.js';
+import type { RoomState } from '../core/room.js';
+import { RoomClients, type Client } from './room-clients.js';
+import { RoomClock, type ClockTarget } from './room-clock.js';
+import { commitChange, followChange, type Build, type CommitTarget, type Committed } from './room-commit.js';
+import type { RoomEnv } from './room-env.js';
+import type { Replayed, RoomHistory } from './room-history.js';
 
-/** One connection, as the rooms see it. */
-export interface Client {
-  readonly id: number;
-  readonly address: string;
-  send(message: ServerMessage): void;
-  /** Sends a frame already serialized (views are assembled as text). */
-  sendText(text: string): void;
-  close(code: number, reason: string): void;
-  /** The room and seat this connection plays, once welcomed; a spectator has the room and no seat. */
-  room: string | null;
-  seat: Seat | null;
-  /** The `seq` of the last view this connection holds (-1: none yet). */
-  seq: number;
-}
-
-/** How many changes' events a room keeps for seats that missed some. */
-const RECENT_CHANGES = 64;
-
-export interface Replayed {
-  state: RoomState;
-  /** The match's events of each change of `seq` replayed, oldest first. */
-  changes: { seq: number; events: MatchEmitted[] }[];
-  /** For a `join` among the entries: the seat it took. */
-  seat?: Seat;
-}
-
-/**
- * Applies entries in order, keeping each change of the match's events by its seq. A refused entry
- * throws: by default a CorruptEntry (a stored log that does not fit its snapshot); a live change
- * passes `refused` to throw the refusal to its sender instead.
- */
-export function replay(state: RoomState, entries: readonly Entry[], changes: Replayed['changes'] = [], refused?: (refusal: Refused) => Error): Replayed {
-  let room = state;
-  let seat: Seat | undefined;
-  for (const entry of entries) {
-    const applied = applyEntry(room, entry);
-    if (!applied.ok) throw refused ? refused(applied) : new CorruptEntry(JSON.stringify(entry), `refused on replay: ${applied.code} ${applied.message}`);
-    if (applied.room.seq !== room.seq) changes.push({ seq: applied.room.seq, events: applied.events });
-    if (applied.seat !== undefined) seat = applied.seat;
-    room = applied.room;
-  }
-  return { state: room, changes, ...(seat !== undefined ? { seat } : {}) };
-}
-
-/**
- * A room as stored: its snapshot (upgraded when older) with the entries after it replayed, and the
- * recent changes' events the snapshot kept (`before`: those up to the snapshot).
- */
-export function restore(stored: StoredRoom): Replayed & { before: RecentChange[] } {
-  if (stored.snapshot === null) throw new Error('restore needs a snapshot');
-  const { room, recent } = readSnapshot(stored.snapshot);
-  return { ...replay(room, stored.entries.map(decodeEntry)), before: recent };
-}
-
-export class LiveRoom {
-  readonly clients = new Set<Client>();
-  /** The room info last sent here (a `room` frame), to send it again only when it changed. */
-  lastInfo: string | null = null;
-  /** What that room info was made from: it is made again when one of these is another object. */
-  infoKey: (Pick<RoomState, 'seats' | 'phase' | 'host' | 'settings' | 'watchers'> & { alive: number; next: RoomState['deals']['next'] }) | null = null;
-  /** Entries appended since the last snapshot: a snapshot is taken before the replay grows long. */
-  sinceSnapshot: number;
-  /** The key of the job scheduled for the room (what is due, for which seq, when). */
-  dueKey = '';
-  /** A computer's move being chosen: for which job key, and the choice. */
-  thinking: { key: string; move: Promise<Move> } | null = null;
-  /** Connections bound since the room was last told: they get the room info whether or not it changed. */
-  readonly newcomers = new Set<Client>();
-  /** Resumed connections that said which view they held: their first view carries the events since. */
-  readonly resumedFrom = new Map<Client, number>();
+export class LiveRoom implements CommitTarget, ClockTarget {
   /** How often each seat held here may say a quick phrase. */
   readonly phrases = new PhraseLimit();
-  /**
-   * The recent changes' events as sent (the members of their wire JSON array, '' for none): kept as
-   * text, a third of what the event objects took, and serialized once, not for each seat that asks.
-   */
-  private recent: RecentChange[];
+  private readonly clients: RoomClients;
+  private readonly clock: RoomClock;
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
+  private holds = 0;
+  private left = false;
 
+  /** `leave`: takes the room out of the process's memory (the registry's part); called once. */
   constructor(
-    public state: RoomState,
-    public version: number,
-    snapshotVersion: number,
-    changes: Replayed['changes'],
-    before: readonly RecentChange[] = [],
+    readonly env: RoomEnv,
+    readonly history: RoomHistory,
+    private readonly leave: (room: LiveRoom) => void,
   ) {
-    this.sinceSnapshot = version - snapshotVersion;
-    this.recent = lastRecent(before, asText(changes));
+    this.clients = new RoomClients(history.state.id, env);
+    this.clock = new RoomClock(this);
   }
 
   get id(): string {
-    return this.state.id;
+    return this.history.state.id;
   }
 
-  /** Nothing queued and nobody connected here: the room may leave memory. */
-  get idle(): boolean {
-    return this.pending === 0 && this.clients.size === 0;
+  get state(): RoomState {
+    return this.history.state;
   }
 
-  /** Takes a committed change (or changes caught up from another process). */
-  advance(state: RoomState, version: number, changes: Replayed['changes'], snapshotted: boolean): void {
-    this.state = state;
-    this.version = version;
-    this.sinceSnapshot = snapshotted ? 0 : this.sinceSnapshot + changes.length;
-    if (changes.length > 0) {
-      this.recent.push(...asText(changes.slice(-RECENT_CHANGES)));
-      if (this.recent.length > RECENT_CHANGES) this.recent.splice(0, this.recent.length - RECENT_CHANGES);
-    }
+  get version(): number {
+    return this.history.version;
   }
 
-  /** Replaces everything with a fresh copy of the stored room (the log no longer reaches back to ours). */
-  reset(restored: ReturnType<typeof restore>, version: number, snapshotVersion: number): void {
-    this.state = restored.state;
-    this.version = version;
-    this.sinceSnapshot = version - snapshotVersion;
-    this.recent = lastRecent(restored.before, asText(restored.changes));
+  /** Whether the room left this process's memory (its clock stopped; a change still in hand may end). */
+  get released(): boolean {
+    return this.left;
   }
 
-  /** The snapshot of `state`, reached by `changes` from this room's: it keeps the recent changes' events with it. */
-  snapshotOf(state: RoomState, changes: Replayed['changes']): string {
-    return snapshotText(state, lastRecent(this.recent, asText(changes)));
+  get hasSeatsHere(): boolean {
+    return this.clients.anySeated;
   }
+
+  /** How many spectators of the room this process holds. */
+  get spectatorsHere(): number {
+    return this.clients.spectators;
+  }
+
+  // ---- Its connections
 
   /**
-   * The wire JSON array of the events of every change after `seq` up to the room's, in order; null
-   * when the room no longer has them all (the seat then gets the whole view with no events, which is
-   * the view anyway).
+   * Binds a connection on `seat`, or as a spectator (null). Before the start it has seen the room from
+   * seq 0: its first view carries every event since (a start and a computer's lead may come to it as
+   * one view). A seat resumed with the view it holds (`lastSeq`) hears the events since, when the room
+   * still has them.
    */
-  eventsSince(seq: number): string | null {
-    if (seq >= this.state.seq) return '[]';
-    // The list is usually in unbroken seq order, so the change after `seq` is found by arithmetic (a
-    // search from its end otherwise): this runs for every seat at every change.
-    const guess = this.recent.length - (this.state.seq - seq);
-    let from = this.recent[guess]?.seq === seq + 1 ? guess : -1;
-    for (let i = this.recent.length - 1; from < 0 && i >= 0 && this.recent[i]!.seq > seq; i--) if (this.recent[i]!.seq === seq + 1) from = i;
-    if (from < 0) return null;
-    const parts: string[] = [];
-    for (let i = from; i < this.recent.length; i++) if (this.recent[i]!.eventsJson !== '') parts.push(this.recent[i]!.eventsJson);
-    return `[${parts.join(',')}]`;
+  attach(client: Client, seat: Seat | null, lastSeq = -1): void {
+    this.clients.attach(client, seat, this.state.match ? lastSeq : this.state.seq);
+  }
+
+  detach(client: Client): void {
+    this.clients.detach(client);
+    // Looked at once the caller's turn is done: a caller that lets go of a connection and stores what
+    // that means (a seat's disconnect) holds the room in the same turn.
+    if (this.clients.size === 0) queueMicrotask(() => this.releaseIfIdle());
+  }
+
+  /** Sends every connection here the room info when it changed and its view of the room now (`force`: the info in any case). */
+  broadcastChange(force = false): void {
+    this.clients.broadcastChange(this.state, (seq) => this.history.eventsSince(seq), force);
+    // A seat's newer connection on another process may have replaced the last one here.
+    if (this.clients.size === 0) queueMicrotask(() => this.releaseIfIdle());
+  }
+
+  /** A seat's quick phrase, to everyone in the room here. */
+  broadcastPhrase(seat: Seat, phrase: PhraseId): void {
+    this.clients.broadcast(JSON.stringify({ type: 'phrase', seat, phrase }));
+  }
+
+  /** The room is gone from storage: its connections are closed, and it leaves memory. */
+  expire(reason: string): void {
+    this.clients.closeAll(reason);
+    this.release();
+  }
+
+  // ---- Its changes
+
+  /** Commits one change (room-commit.ts); `committed` runs once it is stored, before anyone hears of it. */
+  change(build: Build, committed?: (result: Committed) => void): Promise<Committed> {
+    return commitChange(this, build, committed);
+  }
+
+  /** Catches up on a change another process stored. */
+  follow(): void {
+    followChange(this);
+  }
+
+  afterChange(changes: Replayed['changes'], force = false): void {
+    if (changes.some((c) => c.events.some((e) => e.type === 'matchEnd'))) this.env.log.info({ event: 'match-ended', room: this.id }, 'match ended');
+    this.broadcastChange(force);
+    this.clock.schedule();
+  }
+
+  lookAgain(): Promise<void> {
+    return this.queued(async () => this.afterChange([], true));
   }
 
   /** Runs `work` after everything queued for this room before it. */
   queued<T>(work: () => Promise<T>): Promise<T> {
     this.pending++;
-    // Counted down before the caller hears the result, so a caller may ask at once whether the room is idle.
     const run = async () => {
       try {
         return await work();
       } finally {
         this.pending--;
+        // Before the caller hears the result, so a caller may count on it at once.
+        this.releaseIfIdle();
       }
     };
     const next = this.queue.then(run, run);
@@ -173,18 +140,30 @@ export class LiveRoom {
   }
 
   /** Waits until nothing is queued. */
-  async settled(): Promise<void> {
+  async drained(): Promise<void> {
     while (this.pending > 0) await this.queue;
   }
-}
 
-function asText(changes: Replayed['changes']): RecentChange[] {
-  return changes.map(({ seq, events }) => ({ seq, eventsJson: eventsMembers(wireEvents(events)) }));
-}
+  // ---- Its time in memory
 
-/** The last RECENT_CHANGES of `earlier` then `later`, skipping what `later` holds again (a snapshot's own changes). */
-function lastRecent(earlier: readonly RecentChange[], later: readonly RecentChange[]): RecentChange[] {
-  const first = later[0]?.seq ?? Infinity;
-  const kept = earlier.filter((change) => change.seq < first);
-  return [...kept, ...later].slice(-RECENT_CHANGES);
+  /** Keeps the room in memory while `use` runs (the one way to work on a room without a connection to it). */
+  async hold<T>(use: () => Promise<T>): Promise<T> {
+    this.holds++;
+    try {
+      return await use();
+    } finally {
+      this.holds--;
+      this.releaseIfIdle();
+    }
+  }
+
+  private releaseIfIdle(): void {
+    if (this.holds === 0 && this.pending === 0 && this.clients.size === 0) this.release();
+  }
+
+  private release(): void {
+    if (this.left) return;
+    this.left = true;
+    this.leave(this);
+  }
 }

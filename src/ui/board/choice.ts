@@ -112,7 +112,7 @@ export class PlaceChooser {
    * elsewhere (as good as before) to make space; those moves join `e`.
    */
   private place(e: Evaluation, id: string, a: Arm, pip: number, { wantBounded }: { wantBounded: boolean }): Hold {
-    let h = this.rooms.findHold(a, pip, { wantBounded, avoid: e.c.rect });
+    let h = this.rooms.findHold(a, pip, { bounded: wantBounded, avoid: e.c.rect });
     if (h.room === null || (wantBounded && !h.bounded)) h = this.makeSpace(e, id, a, pip, wantBounded) ?? h;
     const cost = e.cost;
     if (h.room) this.grid.room(h.room.rects, 1);
@@ -140,7 +140,7 @@ export class PlaceChooser {
     const moved: [string, Hold][] = [];
     for (const [other, h] of blockers) {
       const b = this.table.arms.get(other)!;
-      const nh = this.rooms.findHold(b, b.pip, { wantBounded: h.bounded, avoid: e.c.rect });
+      const nh = this.rooms.findHold(b, b.pip, { bounded: h.bounded, avoid: e.c.rect });
       if (nh.room === null || (h.bounded && !nh.bounded)) break;
       this.grid.room(nh.room.rects, 1);
       moved.push([other, nh]);

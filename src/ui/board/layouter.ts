@@ -183,7 +183,7 @@ export class Layouter implements TableFacts, ChoiceFacts {
   private settle(id: string, arm: Arm): void {
     const old = this.unhold(id);
     // Walled in for good (space only shrinks): keep it so.
-    this.hold(id, old && !old.alive ? old : this.rooms.findHold(arm, arm.pip, { wantBounded: true, avoid: null }));
+    this.hold(id, old && !old.alive ? old : this.rooms.findHold(arm, arm.pip, { bounded: true, avoid: null }));
   }
 
   // ------------------------------------------------------------------------------------------

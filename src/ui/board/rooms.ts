@@ -141,10 +141,10 @@ export class RoomFinder {
   }
 
   /**
-   * An end's own room (clear of the other ends' rooms and of `avoid`), in bounds if it can when
-   * `wantBounded`; not marked.
+   * An end's own room (clear of the other ends' rooms), within the bounds if it can when `bounded` is
+   * asked; not marked. `avoid`: a place it must keep off when it says whether the end is still alive.
    */
-  findHold(arm: Arm, pip: number, { wantBounded, avoid }: { wantBounded: boolean; avoid: Rect | null }): Hold {
+  findHold(arm: Arm, pip: number, { bounded: wantBounded, avoid }: { bounded: boolean; avoid: Rect | null }): Hold {
     this.grid.outOfBounds = false;
     let room = wantBounded ? this.roomFor(arm, pip, HELD_IN_BOUNDS) : null;
     const bounded = room !== null;

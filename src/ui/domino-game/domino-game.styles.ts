@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { tileStyles } from '../tile/tile.styles.js';
+import { visuallyHidden } from '../visually-hidden.styles.js';
 
 /**
  * Styles of `<domino-game>`.
@@ -195,12 +196,7 @@ export const styles = [
 
   /* Heard, not seen. */
   .live {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 
   /* The dragged tile follows the pointer (its look: table.styles.ts). */

@@ -6,14 +6,15 @@
  * during play (announcements.ts, results.ts). Loaded when first asked for (record-actions.ts).
  */
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
-import { playerView, replaySteps, tileName, type MatchRecord, type MatchState } from '../../engine/index.js';
+import { playerView, replaySteps, type MatchRecord, type MatchState } from '../../engine/index.js';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { moveEvents } from '../../machine/index.js';
 import '../domino-board/domino-board.js';
 import { seatName, type Seating } from '../names.js';
 import type { SessionState } from '../session/session.js';
-import { renderTile } from '../tile/tile.js';
+import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
 import { tileStyles } from '../tile/tile.styles.js';
+import { visuallyHidden } from '../visually-hidden.styles.js';
 import { Announcer, announcementOf } from './announcements.js';
 import { resultAnnouncement } from './results.js';
 
@@ -26,6 +27,7 @@ const LOCAL_SEATING = (players: number): Seating => ({
 export class DominoReplay extends LitElement {
   static override styles = [
     tileStyles,
+    miniTileStyles,
     css`
       dialog {
         inline-size: min(48em, calc(100vw - 2em));
@@ -68,24 +70,6 @@ export class DominoReplay extends LitElement {
       .seat.turn .name {
         text-decoration: underline;
       }
-      .mini-tiles {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.15em;
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .mini {
-        display: block;
-        inline-size: 0.9em;
-        block-size: 1.8em;
-      }
-      .mini .tile-svg {
-        display: block;
-        inline-size: 100%;
-        block-size: 100%;
-      }
       domino-board {
         max-block-size: 45vh;
         margin-inline: auto;
@@ -120,12 +104,7 @@ export class DominoReplay extends LitElement {
         color: var(--domino-muted);
       }
       .live {
-        position: absolute;
-        inline-size: 1px;
-        block-size: 1px;
-        overflow: hidden;
-        clip-path: inset(50%);
-        white-space: nowrap;
+        ${visuallyHidden}
       }
     `,
   ];
@@ -245,9 +224,7 @@ export class DominoReplay extends LitElement {
                 return html`<li class="seat ${state.turn === seat ? 'turn' : ''}">
                   <span class="name">${name}</span>
                   <span class="score">${t.t('points', { count: state.scores[side] ?? 0 })}</span>
-                  <ul class="mini-tiles" aria-label=${t.t('revealedHand', { name })}>
-                    ${hand.map((tile) => html`<li class="mini" aria-label=${t.t('tileOnTable', { tile: tileName(tile) })}>${renderTile(tile, { vertical: true })}</li>`)}
-                  </ul>
+                  ${renderMiniTiles(t, hand, t.t('revealedHand', { name }))}
                 </li>`;
               })}
             </ul>

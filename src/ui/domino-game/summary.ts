@@ -11,7 +11,8 @@ import { handPips, sideOf, tileName } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { seatName, seatTag, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
-import { renderTile } from '../tile/tile.js';
+import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
+import { visuallyHidden } from '../visually-hidden.styles.js';
 import type { RoundRow } from './parts.js';
 import { renderRecordActions } from './record-actions.js';
 import { renderRoundReview, type ReviewSource } from './round-review.js';
@@ -22,6 +23,7 @@ export { reviewStyles } from './round-review.js';
 
 /** Added to the root's styles when this loads. The score table shrinks to a phone's width (long names give way to seat marks). */
 export const summaryStyles = css`
+  ${miniTileStyles}
   .summary {
     overflow: auto;
     padding: 0.75em;
@@ -78,12 +80,7 @@ export const summaryStyles = css`
       display: inline;
     }
     .rounds .full {
-      position: absolute;
-      inline-size: 1px;
-      block-size: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
+      ${visuallyHidden}
     }
   }
   .rounds tfoot {
@@ -172,24 +169,6 @@ export const summaryStyles = css`
     white-space: normal;
     overflow: visible;
   }
-  .mini-tiles {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0.15em;
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-  .mini {
-    display: block;
-    inline-size: 0.9em;
-    block-size: 1.8em;
-  }
-  .mini .tile-svg {
-    display: block;
-    inline-size: 100%;
-    block-size: 100%;
-  }
 `;
 
 /**
@@ -244,11 +223,7 @@ export function renderRevealedHand(t: Translator, state: SessionState, seat: num
   const pips = t.t('pipsLeft', { count: handPips(hand) });
   return html`<span class="revealed">
     <span class="pips">${pips}</span>
-    <ul class="mini-tiles" aria-label=${t.t('revealedHand', { name: seatName(t, seat, state) })}>
-      ${hand.map(
-        (tile) => html`<li class="mini" aria-label=${t.t('tileOnTable', { tile: tileName(tile) })}>${renderTile(tile, { vertical: true })}</li>`,
-      )}
-    </ul>
+    ${renderMiniTiles(t, hand, t.t('revealedHand', { name: seatName(t, seat, state) }))}
   </span>`;
 }
 

@@ -1,9 +1,9 @@
 import { css } from 'lit';
+import { onlineControlStyles } from '../online-controls.styles.js';
 
-export const styles = css`
-  :host {
-    display: block;
-  }
+export const styles = [
+  onlineControlStyles,
+  css`
   .screen {
     display: grid;
     gap: 0.75em;
@@ -42,11 +42,6 @@ export const styles = css`
   dd {
     margin: 0;
     font-weight: 600;
-  }
-  select,
-  input,
-  button {
-    font: inherit;
   }
   select,
   input[type='text'] {
@@ -125,25 +120,10 @@ export const styles = css`
     align-items: center;
     gap: 0.75em;
   }
-  button {
-    padding: 0.5em 1.2em;
-    border: 2px solid var(--domino-accent, #0b5cad);
-    border-radius: 999px;
-    background: transparent;
-    color: var(--domino-accent, #0b5cad);
-    font-weight: 600;
-    cursor: pointer;
-  }
   button.primary {
     background: var(--domino-accent, #0b5cad);
     color: var(--domino-on-accent, #ffffff);
     font-weight: 700;
-  }
-  button:focus-visible,
-  select:focus-visible,
-  input:focus-visible {
-    outline: 3px solid var(--domino-accent, #0b5cad);
-    outline-offset: 2px;
   }
   .problem {
     font-weight: 600;
@@ -154,4 +134,5 @@ export const styles = css`
       grid-template-columns: 1fr;
     }
   }
-`;
+`,
+];

@@ -1,16 +1,12 @@
 import { css } from 'lit';
+import { onlineControlStyles } from '../online-controls.styles.js';
 
-export const styles = css`
-  :host {
-    display: block;
-  }
+export const styles = [
+  onlineControlStyles,
+  css`
   p,
   ul {
     margin: 0;
-  }
-  button,
-  input {
-    font: inherit;
   }
   .bar {
     display: flex;
@@ -25,20 +21,6 @@ export const styles = css`
   .note {
     font-size: 0.9em;
     color: var(--domino-muted, #4a5561);
-  }
-  button {
-    padding: 0.5em 1.2em;
-    border: 2px solid var(--domino-accent, #0b5cad);
-    border-radius: 999px;
-    background: transparent;
-    color: var(--domino-accent, #0b5cad);
-    font-weight: 600;
-    cursor: pointer;
-  }
-  button:focus-visible,
-  input:focus-visible {
-    outline: 3px solid var(--domino-accent, #0b5cad);
-    outline-offset: 2px;
   }
   .back {
     margin-inline-start: auto;
@@ -60,4 +42,5 @@ export const styles = css`
     padding: 0;
     list-style: none;
   }
-`;
+`,
+];

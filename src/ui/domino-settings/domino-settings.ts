@@ -203,18 +203,32 @@ export class DominoSettings extends LitElement {
     </details>`;
   }
 
-  /** Asks before what cannot be undone; the focus goes to the safe answer, and back when it is given. */
-  private ask(what: 'restart' | 'reset' | null, focus: string): void {
+  /** Asks before what cannot be undone; the focus goes to the safe answer. */
+  private ask(what: 'restart' | 'reset'): void {
     this.confirming = what;
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(focus)?.focus());
+    this.focusOnceRendered('.confirm .no');
+  }
+
+  /** The question answered or dismissed: it goes, and the focus goes `back` (the button that asked it). */
+  private putQuestionAway(back: string): void {
+    this.confirming = null;
+    this.focusOnceRendered(back);
+  }
+
+  private focusOnceRendered(selector: string): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(selector)?.focus());
   }
 
   /** The confirmation of `what`: its question labels the group, so a screen reader says it with the buttons. */
-  private renderQuestion(what: 'restart' | 'reset', question: string, yes: string, no: string, onYes: () => void, back: string) {
+  private renderQuestion(
+    what: 'restart' | 'reset',
+    texts: { question: string; yes: string; no: string },
+    answers: { onYes: () => void; back: string },
+  ) {
     return html`<div class="confirm" role="group" aria-labelledby=${`${what}-question`}>
-      <p id=${`${what}-question`}>${question}</p>
-      <button type="button" class="yes" @click=${onYes}>${yes}</button>
-      <button type="button" class="no" @click=${() => this.ask(null, back)}>${no}</button>
+      <p id=${`${what}-question`}>${texts.question}</p>
+      <button type="button" class="yes" @click=${answers.onYes}>${texts.yes}</button>
+      <button type="button" class="no" @click=${() => this.putQuestionAway(answers.back)}>${texts.no}</button>
     </div>`;
   }
 
@@ -224,12 +238,19 @@ export class DominoSettings extends LitElement {
     return html`<section class="restart">
       <p>${t.t('settingsNextMatch')}</p>
       ${this.confirming === 'restart'
-        ? this.renderQuestion('restart', t.t('restartConfirm'), t.t('restartYes'), t.t('keepPlaying'), () => {
-            this.confirming = null;
-            this.close();
-            emitInternal(this, 'new-game');
-          }, '.restart-now')
-        : html`<button type="button" class="restart-now" @click=${() => this.ask('restart', '.confirm .no')}>${t.t('restartNow')}</button>`}
+        ? this.renderQuestion(
+            'restart',
+            { question: t.t('restartConfirm'), yes: t.t('restartYes'), no: t.t('keepPlaying') },
+            {
+              onYes: () => {
+                this.confirming = null;
+                this.close();
+                emitInternal(this, 'new-game');
+              },
+              back: '.restart-now',
+            },
+          )
+        : html`<button type="button" class="restart-now" @click=${() => this.ask('restart')}>${t.t('restartNow')}</button>`}
     </section>`;
   }
 
@@ -252,12 +273,19 @@ export class DominoSettings extends LitElement {
         </dl>
       </div>
       ${this.confirming === 'reset'
-        ? this.renderQuestion('reset', t.t('statsResetConfirm'), t.t('statsResetYes'), t.t('cancel'), () => {
-            this.resetDone = true;
-            emitInternal(this, 'stats-reset');
-            this.ask(null, '.reset');
-          }, '.reset')
-        : html`<button type="button" class="reset" @click=${() => this.ask('reset', '.confirm .no')}>${t.t('statsReset')}</button>`}
+        ? this.renderQuestion(
+            'reset',
+            { question: t.t('statsResetConfirm'), yes: t.t('statsResetYes'), no: t.t('cancel') },
+            {
+              onYes: () => {
+                this.resetDone = true;
+                emitInternal(this, 'stats-reset');
+                this.putQuestionAway('.reset');
+              },
+              back: '.reset',
+            },
+          )
+        : html`<button type="button" class="reset" @click=${() => this.ask('reset')}>${t.t('statsReset')}</button>`}
       <p class="note" role="status">${this.resetDone ? t.t('statsResetDone') : nothing}</p>
     </section>`;
   }
