@@ -2,7 +2,7 @@
  * The events the root's children send it. They are the widget's own business: dispatched on the child
  * alone (not bubbling, not composed), so none leaves the shadow root and the page hears only the
  * `domino-*` events (domino-game/events.ts). One map types them all, with their details here, apart
- * from the elements that send them (which import this file); `tell` is the one way to send them.
+ * from the elements that send them (which import this file); `emitInternal` is the one way to send them.
  */
 import type { Play, Tile } from '../engine/index.js';
 import type { PhraseId, RoomSettings } from '../net/protocol.js';
@@ -80,7 +80,7 @@ export interface InternalEventMap {
 export type InternalEvent<K extends keyof InternalEventMap> = CustomEvent<InternalEventMap[K]>;
 
 /** Sends `type` from a child to the root, which listens on the child itself. */
-export function tell<K extends keyof InternalEventMap>(
+export function emitInternal<K extends keyof InternalEventMap>(
   from: HTMLElement,
   type: K,
   ...[detail]: InternalEventMap[K] extends undefined ? [] : [InternalEventMap[K]]

@@ -41,42 +41,42 @@ describe('mainActionOf', () => {
 
 describe('hintOf', () => {
   test('the leader is told which tile opens the round', () => {
-    assert.equal(hintOf(t, stateOf(dealt(), 0), false), 'You lead: open the round with 6-6.');
+    assert.equal(hintOf(t, stateOf(dealt(), 0)), 'You lead: open the round with 6-6.');
   });
 
   test('a leader free to open with any tile (a later round) is told just to open it', () => {
     const state = stateOf(dealt(), 0);
     const anyTile = { ...state, view: { ...state.view, round: { ...state.view.round, lead: null } } };
-    assert.equal(hintOf(t, anyTile, false), 'You lead: tap a tile to open the round.');
+    assert.equal(hintOf(t, anyTile), 'You lead: tap a tile to open the round.');
   });
 
   test('while another seat is to act, the hint names who to wait for', () => {
-    assert.equal(hintOf(t, stateOf(dealt(), 1), false), 'Wait for Computer 0.');
-    assert.equal(hintOf(t, stateOf(act(dealt(), 'play 6-6@lead'), 0), false), 'Wait for Computer 1.');
+    assert.equal(hintOf(t, stateOf(dealt(), 1)), 'Wait for Computer 0.');
+    assert.equal(hintOf(t, stateOf(act(dealt(), 'play 6-6@lead'), 0)), 'Wait for Computer 1.');
   });
 
   test('a seat that must draw is told how, by the draw mode', () => {
     const mustDraw = act(dealt(), 'play 6-6@lead');
-    assert.equal(hintOf(t, stateOf(mustDraw, 1), false), "Can't play? Draw from the boneyard until a tile fits.");
+    assert.equal(hintOf(t, stateOf(mustDraw, 1)), "Can't play? Draw from the boneyard until a tile fits.");
     const drawOne = act(dealt({ drawMode: 'drawOne' }), 'play 6-6@lead');
-    assert.equal(hintOf(t, stateOf(drawOne, 1), false), "Can't play? Draw one tile from the boneyard.");
+    assert.equal(hintOf(t, stateOf(drawOne, 1)), "Can't play? Draw one tile from the boneyard.");
   });
 
   test('with a tile that fits: play it; once a tile is picked: choose its place', () => {
     const canPlay = act(act(dealt(), 'play 6-6@lead'), 'draw');
-    assert.equal(hintOf(t, stateOf(canPlay, 1), false), 'Tap a glowing tile to play it.');
-    assert.equal(hintOf(t, stateOf(canPlay, 1), true), 'Choose where the tile goes.');
+    assert.equal(hintOf(t, stateOf(canPlay, 1)), 'Tap a glowing tile to play it.');
+    assert.equal(hintOf(t, stateOf(canPlay, 1), { choosing: true }), 'Choose where the tile goes.');
   });
 
   test('a seat that can neither play nor draw is told to pass', () => {
     const blocked = stateOf(act(dealt(), 'play 6-6@lead'), 1, { legal: [{ type: 'pass' }] });
-    assert.equal(hintOf(t, blocked, false), 'No tile fits and nothing can be drawn: pass.');
+    assert.equal(hintOf(t, blocked), 'No tile fits and nothing can be drawn: pass.');
   });
 
   test('the phase wins over the turn: dealing, round over, match over', () => {
     const game = dealt();
-    assert.equal(hintOf(t, stateOf(game, 0, { phase: 'dealing' }), false), 'The tiles are being dealt…');
-    assert.equal(hintOf(t, stateOf(game, 0, { phase: 'roundOver' }), false), 'The round is over. All hands are shown.');
-    assert.equal(hintOf(t, stateOf(game, 0, { phase: 'matchOver' }), false), 'The match is over.');
+    assert.equal(hintOf(t, stateOf(game, 0, { phase: 'dealing' })), 'The tiles are being dealt…');
+    assert.equal(hintOf(t, stateOf(game, 0, { phase: 'roundOver' })), 'The round is over. All hands are shown.');
+    assert.equal(hintOf(t, stateOf(game, 0, { phase: 'matchOver' })), 'The match is over.');
   });
 });

@@ -1,7 +1,7 @@
 /** LazyParts: a part that cannot load says so once, leaves the game going, and the notice goes once a part loads. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { MessageKey } from '../../src/i18n/index.js';
+import type { MessageKey, Translator } from '../../src/i18n/index.js';
 import { LazyParts } from '../../src/ui/domino-game/lazy-parts.js';
 
 function setUp() {
@@ -14,7 +14,8 @@ function setUp() {
     requestUpdate: () => void renders++,
     updateComplete: Promise.resolve(true),
   };
-  return { parts: new LazyParts(host, (key) => void said.push(key)), said, renders: () => renders };
+  const t = () => ({ t: (key: MessageKey) => key }) as unknown as Translator;
+  return { parts: new LazyParts({ element: host, t, announce: (text) => void said.push(text as MessageKey) }), said, renders: () => renders };
 }
 
 test('a part that fails to load: the problem is shown and said, and false comes back; the next part that loads clears it', async () => {

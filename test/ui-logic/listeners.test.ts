@@ -18,7 +18,7 @@ test('a listener that throws is reported, and the others still hear it', () => {
   const original = console.error;
   console.error = (...args: unknown[]) => reported.push(args[1]);
   try {
-    listeners.tell(7);
+    listeners.notify(7);
   } finally {
     console.error = original;
   }
@@ -31,8 +31,8 @@ test('a removed listener hears nothing more', () => {
   const listeners = new Listeners<string>();
   const heard: string[] = [];
   const remove = listeners.add((s) => heard.push(s));
-  listeners.tell('a');
+  listeners.notify('a');
   remove();
-  listeners.tell('b');
+  listeners.notify('b');
   assert.deepEqual(heard, ['a']);
 });

@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
 import type { ReactiveController } from 'lit';
-import type { MessageKey } from '../../src/i18n/index.js';
+import type { MessageKey, Translator } from '../../src/i18n/index.js';
 import { SettingsSource } from '../../src/ui/domino-game/effective-settings.js';
-import { LocalMatch } from '../../src/ui/domino-game/local-match.js';
-import { Persistence } from '../../src/ui/domino-game/persistence.js';
+import { LocalMatchController } from '../../src/ui/domino-game/local-match.js';
+import { PersistenceController } from '../../src/ui/domino-game/persistence.js';
+import { ShownMatch } from '../../src/ui/domino-game/shown-match.js';
 import { LocalSession } from '../../src/ui/session/local-session.js';
 
 let stored: Map<string, string>;
@@ -45,11 +46,16 @@ function setUp(attributes: Record<string, unknown> = {}) {
   };
   const settings = new SettingsSource(host as never);
   for (const name of Object.keys(attributes)) settings.noteSet(name, attributes[name]);
-  const persistence = new Persistence(host as never);
+  const persistence = new PersistenceController({ element: host as never });
   const session = new LocalSession(null);
   sessions.push(session);
-  const match = new LocalMatch(host, session, persistence, settings, { update: () => Promise.resolve() }, (key) => void said.push(key));
-  return { match, session, said, renders: () => renders };
+  const t = () => ({ t: (key: MessageKey) => key }) as unknown as Translator;
+  const locale = { update: () => Promise.resolve() };
+  const announce = (text: string) => void said.push(text as MessageKey);
+  const shown = new ShownMatch(() => session.state);
+  const where = { offline: true };
+  const match = new LocalMatchController({ element: host as never, local: session, persistence, settings, locale, t, announce, onMatchEvent: (l) => shown.onMatchEvent(l), offline: () => where.offline });
+  return { match, session, said, renders: () => renders, shown, where };
 }
 
 test("a first visit starts a match with the site's settings; a change waits for the next match, is said once and kept", () => {
@@ -113,4 +119,18 @@ test('with persist="none" nothing is written, and the match still plays', () => 
   match.giveUpAndStartNew();
   assert.equal(stored.size, 0);
   assert.equal(session.state?.view.config.variant, 'block');
+});
+
+test('a match that ends while shown counts in the statistics; the local match heard while the person plays online does not', () => {
+  const { match, session, shown, where } = setUp({ level: 'easy', variant: 'draw' });
+  match.hostConnected();
+  const you = session.state!.seat;
+  shown.hearEvent({ type: 'matchEnd', winningSide: you, scores: [100, 0] });
+  assert.deepEqual(match.stats?.byLevel.easy, { played: 1, won: 1 });
+
+  where.offline = false;
+  shown.hearEvent({ type: 'matchEnd', winningSide: you, scores: [100, 0] });
+  assert.deepEqual(match.stats?.byLevel.easy, { played: 1, won: 1 }, 'online, the room’s match end is not the local statistics’');
+  shown.hearEvent({ type: 'roundEnd', round: 1, reason: 'domino', winner: you, side: you, points: 10, scores: [10, 0] } as never);
+  assert.deepEqual(match.stats?.byLevel.easy, { played: 1, won: 1 }, 'a round end is not a match end');
 });

@@ -239,9 +239,9 @@ test('side names: your team is the side of your seat', () => {
 test('events, hints and announcements follow the session’s seat', async () => {
   const session = started(1);
   const waiting = session.state!;
-  assert.equal(hintOf(ENGLISH, waiting, false), ENGLISH.t('hintWait', { name: 'Computer 0' }));
+  assert.equal(hintOf(ENGLISH, waiting), ENGLISH.t('hintWait', { name: 'Computer 0' }));
   const turn = await until(session, 'the person to act', yourTurn);
-  assert.equal(hintOf(ENGLISH, turn, false), ENGLISH.t('hintPlay'));
+  assert.equal(hintOf(ENGLISH, turn), ENGLISH.t('hintPlay'));
 
   const target = new EventTarget();
   const details: DominoTurnDetail[] = [];

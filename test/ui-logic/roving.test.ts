@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { RovingFocus, rovingIndex } from '../../src/ui/controllers/roving.js';
+import { RovingFocusController, rovingIndex } from '../../src/ui/controllers/roving.js';
 
 test('arrows step and wrap, mirrored right to left; Home and End jump; other keys do nothing', () => {
-  assert.equal(rovingIndex('ArrowRight', 0, 3, false), 1);
-  assert.equal(rovingIndex('ArrowRight', 2, 3, false), 0);
-  assert.equal(rovingIndex('ArrowLeft', 0, 3, false), 2);
-  assert.equal(rovingIndex('ArrowRight', 0, 3, true), 2, 'in right-to-left, right goes back');
-  assert.equal(rovingIndex('ArrowLeft', 0, 3, true), 1);
-  assert.equal(rovingIndex('ArrowDown', 1, 3, true), 2);
-  assert.equal(rovingIndex('ArrowUp', 1, 3, false), 0);
-  assert.equal(rovingIndex('Home', 2, 3, false), 0);
-  assert.equal(rovingIndex('End', 0, 3, false), 2);
-  assert.equal(rovingIndex('Enter', 0, 3, false), null);
-  assert.equal(rovingIndex('ArrowRight', 0, 0, false), null, 'an empty group');
+  assert.equal(rovingIndex('ArrowRight', 0, 3, { rtl: false }), 1);
+  assert.equal(rovingIndex('ArrowRight', 2, 3, { rtl: false }), 0);
+  assert.equal(rovingIndex('ArrowLeft', 0, 3, { rtl: false }), 2);
+  assert.equal(rovingIndex('ArrowRight', 0, 3, { rtl: true }), 2, 'in right-to-left, right goes back');
+  assert.equal(rovingIndex('ArrowLeft', 0, 3, { rtl: true }), 1);
+  assert.equal(rovingIndex('ArrowDown', 1, 3, { rtl: true }), 2);
+  assert.equal(rovingIndex('ArrowUp', 1, 3, { rtl: false }), 0);
+  assert.equal(rovingIndex('Home', 2, 3, { rtl: false }), 0);
+  assert.equal(rovingIndex('End', 0, 3, { rtl: false }), 2);
+  assert.equal(rovingIndex('Enter', 0, 3, { rtl: false }), null);
+  assert.equal(rovingIndex('ArrowRight', 0, 0, { rtl: false }), null, 'an empty group');
 });
 
 /** A host as Lit gives one, rendering on request; its items record which of them got the focus. */
@@ -42,12 +42,12 @@ function key(name: string) {
   return { event: { key: name, preventDefault: () => (prevented = true) } as unknown as KeyboardEvent, prevented: () => prevented };
 }
 
-test('RovingFocus: one tab stop, arrows move it and the focus, other keys are left to the host', async () => {
+test('RovingFocusController: one tab stop, arrows move it and the focus, other keys are left to the host', async () => {
   const original = globalThis.getComputedStyle;
   globalThis.getComputedStyle = ((element: { direction: string }) => ({ direction: element.direction })) as never;
   try {
     const fake = fakeHost(3);
-    const roving = new RovingFocus(fake.host as never, fake.count, fake.items);
+    const roving = new RovingFocusController(fake.host as never, fake.count, fake.items);
     fake.render();
     assert.deepEqual([0, 1, 2].map((i) => roving.tabIndex(i)), [0, -1, -1]);
     const left = key('ArrowLeft');
@@ -63,7 +63,7 @@ test('RovingFocus: one tab stop, arrows move it and the focus, other keys are le
     assert.deepEqual([0, 1, 2].map((i) => roving.tabIndex(i)), [-1, 0, -1], 'a clicked item becomes the tab stop');
 
     const mirrored = fakeHost(3, true);
-    const rtl = new RovingFocus(mirrored.host as never, mirrored.count, mirrored.items);
+    const rtl = new RovingFocusController(mirrored.host as never, mirrored.count, mirrored.items);
     rtl.keydown(key('ArrowLeft').event);
     await Promise.resolve();
     assert.equal(rtl.tabIndex(1), 0, 'right to left: left steps forward');
@@ -72,9 +72,9 @@ test('RovingFocus: one tab stop, arrows move it and the focus, other keys are le
   }
 });
 
-test('RovingFocus: when items go, the tab stop moves to the nearest one left; asked for one past the end, the last', async () => {
+test('RovingFocusController: when items go, the tab stop moves to the nearest one left; asked for one past the end, the last', async () => {
   const fake = fakeHost(5);
-  const roving = new RovingFocus(fake.host as never, fake.count, fake.items);
+  const roving = new RovingFocusController(fake.host as never, fake.count, fake.items);
   roving.focused(4);
   fake.resize(2);
   fake.render();

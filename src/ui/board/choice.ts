@@ -93,10 +93,10 @@ export class PlaceChooser {
     this.grid.room([c.rect], 1);
     for (const other of hit) {
       const a = this.table.arms.get(other)!;
-      e.moved.push([other, this.place(e, id, a, a.pip, this.table.holds.get(other)!.bounded)]);
+      e.moved.push([other, this.place(e, id, a, a.pip, { wantBounded: this.table.holds.get(other)!.bounded })]);
     }
-    e.fresh.push(this.place(e, id, this.table.after(arm, c), pip, true));
-    if (spinner) for (const side of this.table.sidesOf(c)) e.fresh.push(this.place(e, id, side, pip, true));
+    e.fresh.push(this.place(e, id, this.table.after(arm, c), pip, { wantBounded: true }));
+    if (spinner) for (const side of this.table.sidesOf(c)) e.fresh.push(this.place(e, id, side, pip, { wantBounded: true }));
     // Undo the marks: the grids are as they were.
     for (const h of e.fresh) if (h.room) this.grid.room(h.room.rects, -1);
     for (const [, h] of e.moved) if (h.room) this.grid.room(h.room.rects, -1);
@@ -111,7 +111,7 @@ export class PlaceChooser {
    * the cost what it lacks. When the other ends' rooms leave none, tries to move up to two of them
    * elsewhere (as good as before) to make space; those moves join `e`.
    */
-  private place(e: Evaluation, id: string, a: Arm, pip: number, wantBounded: boolean): Hold {
+  private place(e: Evaluation, id: string, a: Arm, pip: number, { wantBounded }: { wantBounded: boolean }): Hold {
     let h = this.rooms.findHold(a, pip, { bounded: wantBounded, avoid: e.c.rect });
     if (h.room === null || (wantBounded && !h.bounded)) h = this.makeSpace(e, id, a, pip, wantBounded) ?? h;
     const cost = e.cost;

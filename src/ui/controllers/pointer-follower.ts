@@ -4,7 +4,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * Follows one pointer across the window until it is released or cancelled, or the element leaves the
  * page: the hand uses it to tell a drag from a tap, the root to carry the dragged tile to a place.
  */
-export class PointerFollower implements ReactiveController {
+export class PointerFollowerController implements ReactiveController {
   private release: (() => void) | null = null;
 
   constructor(host: ReactiveControllerHost) {

@@ -4,7 +4,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * Keyboard movement in a group with one tab stop (roving tabindex): arrows step (mirrored right to
  * left), Home and End jump, and the ends wrap around.
  */
-export function rovingIndex(key: string, index: number, count: number, rtl: boolean): number | null {
+export function rovingIndex(key: string, index: number, count: number, { rtl }: { rtl: boolean }): number | null {
   if (count === 0) return null;
   switch (key) {
     case rtl ? 'ArrowLeft' : 'ArrowRight':
@@ -30,7 +30,7 @@ export const isRightToLeft = (element: Element): boolean => getComputedStyle(ele
  * `@focus=${() => roving.focused(i)}`, and hands the group's key presses to `keydown`. Whatever the
  * items go through (a hand emptied at a round's end, fewer places), exactly one is the tab stop.
  */
-export class RovingFocus implements ReactiveController {
+export class RovingFocusController implements ReactiveController {
   private index = 0;
 
   /**
@@ -60,7 +60,7 @@ export class RovingFocus implements ReactiveController {
 
   /** Steps on an arrow, Home or End (taking the key from the page); leaves any other key alone. */
   keydown(event: KeyboardEvent): void {
-    const next = rovingIndex(event.key, this.index, this.count(), isRightToLeft(this.host));
+    const next = rovingIndex(event.key, this.index, this.count(), { rtl: isRightToLeft(this.host) });
     if (next === null) return;
     event.preventDefault();
     void this.focus(next);

@@ -5,11 +5,11 @@ import type { FittedLayout, Point, TableLayout } from '../board/geometry.js';
 import { fitTable } from '../board/fit.js';
 import { consumeLocale } from '../context/locale.js';
 import { flyFrom } from '../motion.js';
-import { isRightToLeft, RovingFocus } from '../controllers/roving.js';
+import { isRightToLeft, RovingFocusController } from '../controllers/roving.js';
 import { endName } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
-import { tell, type PlaceChosenDetail } from '../internal-events.js';
+import { emitInternal, type PlaceChosenDetail } from '../internal-events.js';
 import { SizeController } from '../controllers/size.js';
 import { placeMark } from '../names.js';
 
@@ -99,7 +99,7 @@ export class DominoBoard extends LitElement {
   origin: ((seat: number) => DOMRect | null) | null = null;
 
   /** The place that is the places' tab stop, and the arrow keys between places. */
-  private readonly roving = new RovingFocus(this, () => this.places.length, () => this.placeButtons);
+  private readonly roving = new RovingFocusController(this, () => this.places.length, () => this.placeButtons);
   /** The table's inner size: it comes from around the table, never from its tiles, so observing it cannot loop. */
   private readonly ruler = new SizeController(this, () => this.renderRoot.querySelector('.table'));
   /** The table already drawn: a longer one with the same start has new tiles to fly in. */
@@ -270,13 +270,13 @@ export class DominoBoard extends LitElement {
 
   private choose(move: Play): void {
     const detail: PlaceChosenDetail = { move };
-    tell(this, 'place-chosen', detail);
+    emitInternal(this, 'place-chosen', detail);
   }
 
   private onKeyDown(event: KeyboardEvent): void {
     if (event.key === 'Escape') {
       event.preventDefault();
-      tell(this, 'place-cancel');
+      emitInternal(this, 'place-cancel');
       return;
     }
     this.roving.keydown(event);

@@ -27,7 +27,7 @@ export function announcementOf(t: Translator, event: MatchEmitted, state: Sessio
     }
     case 'score':
       return t.t('announceScore', { name: seatName(t, event.seat, state), count: event.points });
-    // The results are said by summary.ts, loaded when a round ends (LazyParts.sayResult).
+    // The results are said by summary.ts, loaded when a round ends (LazyParts.resultText).
     case 'roundEnd':
     case 'matchEnd':
       return '';
@@ -80,7 +80,7 @@ export class Announcer {
     this.write = write;
   }
 
-  say(text: string): void {
+  announce(text: string): void {
     if (!text) return;
     this.queue.push(text);
     if (this.timer) return;

@@ -20,7 +20,8 @@ export function mainActionOf(phase: Phase, legal: readonly LegalMove[]): MainBut
   return null;
 }
 
-export function hintOf(t: Translator, state: SessionState, choosing: boolean): string {
+/** What to do now; `choosing`: a tile is picked and its place is being chosen. */
+export function hintOf(t: Translator, state: SessionState, { choosing }: { choosing: boolean } = { choosing: false }): string {
   const { phase, view, legal } = state;
   if (phase === 'roundOver') return t.t('hintRoundOver');
   if (phase === 'matchOver') return t.t('hintMatchOver');

@@ -11,21 +11,21 @@ export class InOrder<T> {
   private pending: Promise<void> | null = null;
 
   constructor(
-    private readonly tell: (item: T, text: string) => void,
+    private readonly announce: (item: T, text: string) => void,
     private readonly waitMs = 3000,
   ) {}
 
   /** Tells `text` about `item` now, or once it and every text given before it are ready; a text that fails or is late is skipped. */
   add(item: T, text: string | Promise<string>): void {
     if (this.pending === null && typeof text === 'string') {
-      this.tell(item, text);
+      this.announce(item, text);
       return;
     }
-    // Never rejects: a tell that throws is reported, and the texts after it are still told.
+    // Never rejects: an announcement that throws is reported, and the texts after it are still told.
     const told = (this.pending ?? Promise.resolve())
       .then(() => this.inTime(text))
       .then(
-        (words) => this.tell(item, words),
+        (words) => this.announce(item, words),
         () => undefined,
       )
       .catch((error: unknown) => console.error('<domino-game>: could not say what happened.', error));

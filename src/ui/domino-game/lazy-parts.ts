@@ -20,9 +20,12 @@ export class LazyParts {
   private summaryLoading: Promise<unknown> | null = null;
 
   constructor(
-    private readonly host: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment },
-    /** Says a text in the live region. */
-    private readonly say: (key: MessageKey) => void,
+    private readonly host: {
+      element: ReactiveControllerHost & { readonly renderRoot: HTMLElement | DocumentFragment };
+      t(): Translator;
+      /** Says a text in the live region. */
+      announce(text: string): void;
+    },
   ) {}
 
   /** Loads a part; says so when it cannot. */
@@ -34,10 +37,10 @@ export class LazyParts {
     } catch (error) {
       console.warn('<domino-game>: a part of the game could not be loaded.', error);
       this.problem = 'loadFailed';
-      this.say(this.problem);
+      this.host.announce(this.host.t().t(this.problem));
       return false;
     } finally {
-      this.host.requestUpdate();
+      this.host.element.requestUpdate();
     }
   }
 
@@ -71,7 +74,7 @@ export class LazyParts {
       await loadExtraTexts();
       const part = await import('./summary.js');
       // Its styles join the root's: every browser with the colour functions the theme uses adopts sheets.
-      const root = this.host.renderRoot as ShadowRoot;
+      const root = this.host.element.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, part.summaryStyles.styleSheet!, part.reviewStyles.styleSheet!];
       this.summaryPart = part;
     }));
@@ -91,9 +94,9 @@ export class LazyParts {
   }
 
   /** What is said of a round's or the match's end, once the summary's code and texts are here ('' if they cannot load). */
-  async resultText(t: () => Translator, event: MatchEmitted, state: SessionState): Promise<string> {
+  async resultText(event: MatchEmitted, state: SessionState): Promise<string> {
     await this.loadSummary();
-    return this.summaryPart?.resultAnnouncement(t(), event, state) ?? '';
+    return this.summaryPart?.resultAnnouncement(this.host.t(), event, state) ?? '';
   }
 
   /** Each seat's tiles face up at its chip once the round is over; undefined until the summary has loaded. */

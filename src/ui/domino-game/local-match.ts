@@ -4,13 +4,15 @@
  * once; the game, players and level from the next match), the person's choices saved, and the
  * statistics kept. It goes on, saved and unheard, while the person plays online.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { MessageKey } from '../../i18n/index.js';
 import { emptyStats, recordMatch, type PlayerSettings, type Stats } from '../../storage/index.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { SessionState } from '../session/session.js';
 import { configOf, sameGame, type SettingsSource } from './effective-settings.js';
-import type { Persistence } from './persistence.js';
+import type { PartHost } from './game-element.js';
+import type { PersistenceController } from './persistence.js';
+import type { ShownMatchNews } from './shown-match.js';
 import { localSeats } from './settings.js';
 
 /**
@@ -22,7 +24,19 @@ export function freshMatchSeed(): string {
   return [...bytes].map((b) => (b % 36).toString(36)).join('');
 }
 
-export class LocalMatch implements ReactiveController {
+/** What the local match needs of the root. */
+export interface LocalMatchHost extends PartHost, Pick<ShownMatchNews, 'onMatchEvent'> {
+  /** The match played in the page. */
+  local: LocalSession;
+  persistence: PersistenceController;
+  settings: SettingsSource;
+  /** The root's language: the person's choice may change it. */
+  locale: { update(): Promise<void> };
+  /** Whether the match shown is the local one. */
+  offline(): boolean;
+}
+
+export class LocalMatchController implements ReactiveController {
   /** Won and played, per level and variant; null until the saved game is read. */
   stats: Stats | null = null;
   /** A text's key, not the text: a notice follows the language when it changes. */
@@ -30,18 +44,25 @@ export class LocalMatch implements ReactiveController {
   /** The person took a hint in this match: it counts apart, and is saved with the match. */
   private hinted = false;
 
-  /** Added after the persistence and the session: it starts the match once both are there. */
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly session: LocalSession,
-    private readonly persistence: Persistence,
-    private readonly settings: SettingsSource,
-    /** The root's language: the person's choice may change it. */
-    private readonly locale: { update(): Promise<void> },
-    /** Says a text in the live region. */
-    private readonly say: (key: MessageKey) => void,
-  ) {
-    host.addController(this);
+  private readonly session: LocalSession;
+  private readonly persistence: PersistenceController;
+  private readonly settings: SettingsSource;
+
+  /** Added after the persistence: it starts the match once where to save is known. */
+  constructor(private readonly host: LocalMatchHost) {
+    this.session = host.local;
+    this.persistence = host.persistence;
+    this.settings = host.settings;
+    host.element.addController(this);
+    // A finished match counts in the statistics when it was the one shown (the person played it to its end).
+    host.onMatchEvent((event, state) => {
+      if (event.type === 'matchEnd' && host.offline()) this.count(event.winningSide, state);
+    });
+  }
+
+  /** Says a text of the catalogs in the live region. */
+  private announce(key: MessageKey): void {
+    this.host.announce(this.host.t().t(key));
   }
 
   hostConnected(): void {
@@ -66,7 +87,7 @@ export class LocalMatch implements ReactiveController {
       seed: settings.seed ?? freshMatchSeed(),
     };
     session.subscribe(() => this.saveSoon());
-    void this.locale.update();
+    void this.host.locale.update();
     if (saved.match === null) {
       session.start(input);
       return;
@@ -78,7 +99,7 @@ export class LocalMatch implements ReactiveController {
         persistence.dropMatch();
       }
       // A resumed match keeps its settings; newer ones wait for the next match.
-      else this.sync(false);
+      else this.sync({ notice: false });
     });
   }
 
@@ -95,9 +116,9 @@ export class LocalMatch implements ReactiveController {
 
   /**
    * Brings the match in line with the settings: the tempo at once; the game, players and level from
-   * the next match (and, when `announce`, it says so).
+   * the next match (with `notice`, the person is told so).
    */
-  sync(announce: boolean): void {
+  sync({ notice }: { notice: boolean }): void {
     const { session } = this;
     const now = session.settings;
     if (!now) return;
@@ -107,10 +128,10 @@ export class LocalMatch implements ReactiveController {
     const config = configOf(settings);
     if (settings.level === now.level && sameGame(config, now.config)) return;
     session.configure({ level: settings.level, config, seats: localSeats(settings.players, session.seat) });
-    if (announce) {
+    if (notice) {
       this.notice = 'settingsNextMatch';
-      this.host.requestUpdate();
-      this.say(this.notice);
+      this.host.element.requestUpdate();
+      this.announce(this.notice);
     }
   }
 
@@ -118,23 +139,23 @@ export class LocalMatch implements ReactiveController {
   change(settings: PlayerSettings): void {
     this.settings.player = { ...this.settings.player, ...settings };
     this.persistence.saveSettings(this.settings.player);
-    this.sync(true);
-    void this.locale.update();
+    this.sync({ notice: true });
+    void this.host.locale.update();
   }
 
   resetStats(): void {
     this.stats = emptyStats();
     this.persistence.saveStats(this.stats);
-    this.host.requestUpdate();
-    this.say('statsResetDone');
+    this.host.element.requestUpdate();
+    this.announce('statsResetDone');
   }
 
   /** A new match was asked for: the settings waiting for it apply. */
   newMatchAsked(): void {
     this.notice = '';
     this.hinted = false;
-    this.host.requestUpdate();
-    this.sync(false);
+    this.host.element.requestUpdate();
+    this.sync({ notice: false });
   }
 
   /**
@@ -146,7 +167,7 @@ export class LocalMatch implements ReactiveController {
     if (state && state.phase !== 'matchOver') this.count(null, state);
     this.session.send({ type: 'new-match' });
     this.newMatchAsked();
-    this.say('newGameStarted');
+    this.announce('newGameStarted');
   }
 
   /** Statistics: a finished match counts as played, and as won when your side won it (null: given up). */
@@ -158,6 +179,6 @@ export class LocalMatch implements ReactiveController {
     const yourSide = config.teams ? state.seat % 2 : state.seat;
     this.stats = recordMatch(this.stats, level, config.variant, winningSide === yourSide, this.hinted || this.session.undoUsed);
     this.persistence.saveStats(this.stats);
-    this.host.requestUpdate();
+    this.host.element.requestUpdate();
   }
 }

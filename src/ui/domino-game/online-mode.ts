@@ -6,17 +6,17 @@
  * RoomAnnouncementsController, the turn clock by the TurnClockController, quick phrases by the
  * PhraseBubblesController. Everything it keeps is this widget's own.
  */
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, type ReactiveController, type TemplateResult } from 'lit';
 import type { Seat } from '../../engine/index.js';
 import type { Translator } from '../../i18n/index.js';
-import type { MatchEmitted } from '../session/session.js';
 import '../domino-lobby/domino-lobby.js';
 import '../domino-room-bar/domino-room-bar.js';
 import type { InternalEvent, LobbyCreateDetail, LobbyJoinDetail } from '../internal-events.js';
 import type { LobbyScreen } from '../domino-lobby/domino-lobby.js';
 import type { RoomBarState, TableOffers } from '../domino-room-bar/domino-room-bar.js';
 import { OnlineSession, type SeatKeyStore } from '../session/online-session.js';
-import type { EffectiveSettings, SettingName } from './effective-settings.js';
+import type { EffectiveSettings, SettingsSource } from './effective-settings.js';
+import type { PartHost } from './game-element.js';
 import type { MainButton } from './guidance.js';
 import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineControllerHost, OnlineMemory } from './online/controller-host.js';
@@ -25,30 +25,30 @@ import { RoomAnnouncementsController } from './online/room-announcements-control
 import { lobbyScreen, roomBarState } from './online/room-screens.js';
 import { seatPresence } from './online/seat-presence.js';
 import { TurnClockController } from './online/turn-clock-controller.js';
-import type { Persistence, SavingOptions } from './persistence.js';
+import type { PersistenceController } from './persistence.js';
+import type { ShownMatch } from './shown-match.js';
 import { seatKeyStore } from './seat-keys.js';
 
 /** A seat key store that keeps nothing: a spectator holds no seat. */
 const NO_SEAT_KEY: SeatKeyStore = { load: () => null, save: () => undefined, clear: () => undefined };
 
 /** What online play needs of the root. */
-export interface OnlineHost {
-  element: ReactiveControllerHost & HTMLElement & SavingOptions & { server: string | null };
-  /** The settings the site locks (the room's settings offer only the others). */
-  locked(): ReadonlySet<SettingName>;
+export interface OnlineHost extends PartHost, Pick<ShownMatch, 'hearEvent'> {
+  /** The settings the site locks: the room's settings offer only the others. */
+  settings: Pick<SettingsSource, 'locked'>;
   /** Where the widget saves: the seat's key is kept beside the rest. */
-  persistence: Persistence;
-  /** What this widget remembers of online play while the page lives (the root keeps it across rooms). */
+  persistence: PersistenceController;
+}
+
+/** What online play keeps of the entry that loaded it. */
+export interface OnlineEntryLink {
+  /** What this widget remembers of online play while the page lives (kept across rooms). */
   memory: OnlineMemory;
-  t(): Translator;
-  say(text: string): void;
-  /** The match's domain events, as the root re-emits and announces them (the session's own). */
-  emitted(event: MatchEmitted): void;
   /** Online play is over: back to the match against the computer. */
   left(): void;
 }
 
-export class OnlineMode implements ReactiveController {
+export class OnlineModeController implements ReactiveController {
   /** Where the room's match is played, once a room is created, looked at or resumed: the root renders and sends through it. */
   session: OnlineSession | null = null;
   /** The person's settings when they chose online play: what a new room starts with. */
@@ -67,13 +67,16 @@ export class OnlineMode implements ReactiveController {
   private readonly clock: TurnClockController;
   private readonly bubbles: PhraseBubblesController;
 
-  constructor(private readonly host: OnlineHost) {
+  constructor(
+    private readonly host: OnlineHost,
+    private readonly entry: OnlineEntryLink,
+  ) {
     this.server = host.element.server ?? '';
     this.keys = seatKeyStore(host.persistence);
-    const parts: OnlineControllerHost = { element: host.element, session: () => this.session, t: () => host.t(), say: (text) => host.say(text) };
+    const parts: OnlineControllerHost = { element: host.element, session: () => this.session, t: () => host.t(), announce: (text) => host.announce(text) };
     this.announcements = new RoomAnnouncementsController(parts);
     this.clock = new TurnClockController(parts);
-    this.bubbles = new PhraseBubblesController(parts, host.memory);
+    this.bubbles = new PhraseBubblesController(parts, entry.memory);
     host.element.addController(this);
   }
 
@@ -112,7 +115,7 @@ export class OnlineMode implements ReactiveController {
   private exit(): void {
     this.close();
     for (const controller of [this, this.announcements, this.clock, this.bubbles]) this.host.element.removeController(controller);
-    this.host.left();
+    this.entry.left();
     this.host.element.requestUpdate();
   }
 
@@ -150,10 +153,10 @@ export class OnlineMode implements ReactiveController {
     session.onChange(() => this.changed());
     session.onDealCheck((result) => {
       // A failed check is an alert on the bar (said at once); a deal that checks out is said politely.
-      if (current() && result?.ok) this.host.say(this.t.t('dealVerified'));
+      if (current() && result?.ok) this.host.announce(this.t.t('dealVerified'));
     });
     session.onEvent((event) => {
-      if (current()) this.host.emitted(event);
+      if (current()) this.host.hearEvent(event);
     });
     session.onPhrase((said) => {
       if (current()) this.bubbles.heard(said.seat, said.phrase);
@@ -174,13 +177,13 @@ export class OnlineMode implements ReactiveController {
   }
 
   private create({ name, settings }: LobbyCreateDetail): void {
-    this.host.memory.name = name;
+    this.entry.memory.name = name;
     this.invited = null;
     this.connect().create(name, settings);
   }
 
   private join({ name }: LobbyJoinDetail): void {
-    this.host.memory.name = name;
+    this.entry.memory.name = name;
     if (this.session && this.invited) this.session.join(this.invited, name);
   }
 
@@ -220,7 +223,7 @@ export class OnlineMode implements ReactiveController {
   // ---- What the root shows -----------------------------------------------------------------------
 
   private screenNow(): LobbyScreen | null {
-    return lobbyScreen(this.session, { t: this.t, settings: this.settings, locked: this.host.locked(), name: this.host.memory.name });
+    return lobbyScreen(this.session, { t: this.t, settings: this.settings, locked: this.host.settings.locked(), name: this.entry.memory.name });
   }
 
   /** A screen of the lobby instead of the table; null when the room's table shows. */
@@ -270,8 +273,8 @@ export class OnlineMode implements ReactiveController {
     return html`<domino-room-bar
       .bar=${bar}
       @room-leave=${() => this.back()}
-      @room-phrase=${(e: InternalEvent<'room-phrase'>) => this.session?.say(e.detail.phrase)}
-      @room-mute=${(e: InternalEvent<'room-mute'>) => this.bubbles.mute(e.detail.seat, e.detail.muted)}
+      @room-phrase=${(e: InternalEvent<'room-phrase'>) => this.session?.sendPhrase(e.detail.phrase)}
+      @room-mute=${(e: InternalEvent<'room-mute'>) => (e.detail.muted ? this.bubbles.mute(e.detail.seat) : this.bubbles.unmute(e.detail.seat))}
       @room-return=${() => this.session?.back()}
       @room-start-now=${() => this.session?.startNow()}
     ></domino-room-bar>`;

@@ -7,29 +7,28 @@
 import type { ReactiveController } from 'lit';
 import type { LazyParts } from './lazy-parts.js';
 import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
-import type { OnlineHost, OnlineMode } from './online-mode.js';
-import type { EffectiveSettings } from './effective-settings.js';
+import type { OnlineHost, OnlineModeController } from './online-mode.js';
+import type { SettingsSource } from './effective-settings.js';
 import type { OnlineMemory } from './online/controller-host.js';
+import type { ShownMatch } from './shown-match.js';
 
 /** What going online needs of the root: what online play itself needs, and more. */
-export interface OnlinePlayHost extends Omit<OnlineHost, 'left' | 'memory'> {
-  parts: LazyParts;
-  /** The settings now (a new room starts with them). */
-  settings(): EffectiveSettings;
-  /** Online play began or ended: what the person was doing at the other table is dropped. */
-  switched(): void;
+export interface OnlineEntryHost extends OnlineHost, Pick<ShownMatch, 'switched'> {
+  lazy: LazyParts;
+  /** The settings now (a new room starts with them) and the site's lock. */
+  settings: Pick<SettingsSource, 'now' | 'locked'>;
 }
 
-export class OnlinePlay implements ReactiveController {
+export class OnlineEntryController implements ReactiveController {
   /** Online play, once its code has loaded; null while playing the computer. */
-  mode: OnlineMode | null = null;
+  mode: OnlineModeController | null = null;
   /** From the choice of online play (while its code loads, too) until the person is back to the computer. */
   chosen = false;
   /** What this widget remembers of online play across rooms (the name typed, the seats muted): its own, not the page's. */
   private readonly memory: OnlineMemory = { name: '', muted: new Map() };
 
   /** Added after the local match: on arrival, the saved game is open when this looks for a kept seat. */
-  constructor(private readonly host: OnlinePlayHost) {
+  constructor(private readonly host: OnlineEntryHost) {
     host.element.addController(this);
   }
 
@@ -61,10 +60,9 @@ export class OnlinePlay implements ReactiveController {
     if (!host.element.server) return;
     this.chosen = true;
     host.switched();
-    const module = await host.parts.onlineMode();
+    const module = await host.lazy.onlineMode();
     if (module && !this.mode) {
-      this.mode = new module.OnlineMode({
-        ...host,
+      this.mode = new module.OnlineModeController(host, {
         memory: this.memory,
         left: () => {
           this.mode = null;
@@ -74,6 +72,6 @@ export class OnlinePlay implements ReactiveController {
       });
     }
     this.chosen = !!this.mode;
-    this.mode?.enter(entry, host.settings());
+    this.mode?.enter(entry, host.settings.now());
   }
 }

@@ -4,6 +4,7 @@ import { VARIANT_RULES, type PlayerView, type Seat } from '../../engine/index.js
 import type { Translator } from '../../i18n/index.js';
 import { seatName, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
+import type { ShownMatchNews } from './shown-match.js';
 
 /** Each variant's name in the catalogs. */
 export const VARIANT_NAMES = {
@@ -13,18 +14,18 @@ export const VARIANT_NAMES = {
   doubles: 'variantDoubles',
 } as const;
 
-/**
- * Each player with their tile count and points (team points in partnerships); whose turn it is.
- * `presence` adds a word after a name (online: a person without a connection); `revealed`, a seat's
- * tiles face up once the round is over (summary.ts).
- */
-export function renderPlayers(
-  t: Translator,
-  state: SessionState,
-  thinking: boolean,
-  presence?: (seat: Seat) => unknown,
-  revealed?: (seat: Seat) => unknown,
-) {
+/** What the players' line shows beside the names and counts. */
+export interface PlayersLineOptions {
+  /** Another seat is to act: the dots after its name. */
+  thinking: boolean;
+  /** A word after a name (online: a person without a connection, the turn clock, a phrase). */
+  presence?: ((seat: Seat) => unknown) | undefined;
+  /** A seat's tiles face up once the round is over (summary.ts). */
+  revealed?: ((seat: Seat) => unknown) | undefined;
+}
+
+/** Each player with their tile count and points (team points in partnerships); whose turn it is. */
+export function renderPlayers(t: Translator, state: SessionState, { thinking, presence, revealed }: PlayersLineOptions) {
   const { view } = state;
   const { config } = view;
   // --seats: the columns of the compact form (narrow widths), one per player.
@@ -71,4 +72,15 @@ export function renderStatusLine(t: Translator, view: PlayerView) {
 export interface RoundRow {
   round: number;
   scores: number[];
+}
+
+/** The scores after each round heard, from the round-end events (the view keeps no history); summary.ts picks this match's. */
+export class RoundHistory {
+  readonly rows: RoundRow[] = [];
+
+  constructor(host: Pick<ShownMatchNews, 'onMatchEvent'>) {
+    host.onMatchEvent((event, state) => {
+      if (event.type === 'roundEnd' || event.type === 'matchEnd') this.rows.push({ round: state.view.round.number, scores: event.scores });
+    });
+  }
 }

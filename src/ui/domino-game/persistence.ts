@@ -23,7 +23,7 @@ export function storageKeyOf(element: SavingOptions): string {
  * A controller, added before the match's: leaving the page or the element writes what is waiting
  * before the match stops (a stopped match would be saved as such and not resume).
  */
-export class Persistence implements ReactiveController {
+export class PersistenceController implements ReactiveController {
   /** Where the widget saves: null with `persist="none"`, without usable storage, or before `open` (seat-keys.ts keeps the online seat in it). */
   saved: SavedGame | null = null;
   private pendingMatch: (() => SavedMatch) | null = null;
@@ -31,14 +31,17 @@ export class Persistence implements ReactiveController {
   /** Whether `open` has read where to save. */
   opened = false;
 
-  constructor(private readonly host: ReactiveControllerHost & SavingOptions) {
-    host.addController(this);
+  private readonly element: ReactiveControllerHost & SavingOptions;
+
+  constructor(host: { element: ReactiveControllerHost & SavingOptions }) {
+    this.element = host.element;
+    this.element.addController(this);
   }
 
   /** Reads where to save from the element (`storage-key`, `persist`): once, when it first joins the page. */
   open(): void {
-    const store = this.host.persist === 'none' ? null : browserStore();
-    this.saved = store ? new SavedGame(store, storageKeyOf(this.host)) : null;
+    const store = this.element.persist === 'none' ? null : browserStore();
+    this.saved = store ? new SavedGame(store, storageKeyOf(this.element)) : null;
     this.opened = true;
   }
 

@@ -4,26 +4,47 @@
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
 import { tileName, type LegalMove, type Play, type Tile } from '../../engine/index.js';
-import { PointerFollower } from '../controllers/pointer-follower.js';
+import { PointerFollowerController } from '../controllers/pointer-follower.js';
 import type { InternalEvent } from '../internal-events.js';
 import type { Session } from '../session/session.js';
+import type { ShownMatchNews } from './shown-match.js';
 import type { TableStory } from './table-story.js';
+
+/** What the play needs of the root. */
+export interface PlayHost extends ShownMatchNews {
+  element: ReactiveElement;
+  /** Where the match is played now. */
+  session(): Session;
+  story: TableStory;
+}
 
 export class PlayController implements ReactiveController {
   private tile: Tile | null = null;
   /** The pointer that carries a dragged tile. */
-  private readonly pointer: PointerFollower;
+  private readonly pointer: PointerFollowerController;
   /** Whether the main button had the focus before this render (it may be about to go). */
   private mainHadFocus = false;
 
-  constructor(
-    private readonly host: ReactiveElement,
-    /** Where the match is played now. */
-    private readonly session: () => Session,
-    private readonly story: TableStory,
-  ) {
-    host.addController(this);
-    this.pointer = new PointerFollower(host);
+  /** The element it renders in. */
+  private readonly host: ReactiveElement;
+
+  constructor(private readonly root: PlayHost) {
+    this.host = root.element;
+    this.host.addController(this);
+    this.pointer = new PointerFollowerController(this.host);
+    // Your turn again, or another match shown: no tile is being chosen any more.
+    root.onMatchEvent((event, state) => {
+      if (event.type === 'turn' && event.seat === state.seat) this.stop();
+    });
+    root.onSwitch(() => this.stop());
+  }
+
+  private session(): Session {
+    return this.root.session();
+  }
+
+  private get story(): TableStory {
+    return this.root.story;
   }
 
   /** The tile whose places are being chosen. */

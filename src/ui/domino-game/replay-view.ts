@@ -140,7 +140,7 @@ export class DominoReplay extends LitElement {
   open(): void {
     this.step = 0;
     this.renderRoot.querySelector('dialog')?.showModal();
-    this.announcer.say(this.positionText(0));
+    this.announcer.announce(this.positionText(0));
   }
 
   /** Shows step `index` (kept within the match) and says what happened there. */
@@ -149,7 +149,7 @@ export class DominoReplay extends LitElement {
     const next = Math.max(0, Math.min(last, index));
     if (next === this.step) return;
     this.step = next;
-    this.announcer.say(`${this.stepText(next)} ${this.positionText(next)}`);
+    this.announcer.announce(`${this.stepText(next)} ${this.positionText(next)}`);
   }
 
   private get seatingNow(): Seating {

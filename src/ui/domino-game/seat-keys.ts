@@ -5,9 +5,9 @@
  */
 import { loadOnlineSeat, type OnlineSeatKey } from '../../storage/index.js';
 import type { SeatKeyStore } from '../session/online-session.js';
-import type { Persistence } from './persistence.js';
+import type { PersistenceController } from './persistence.js';
 
-export function seatKeyStore({ saved }: Persistence): SeatKeyStore {
+export function seatKeyStore({ saved }: PersistenceController): SeatKeyStore {
   let memory: OnlineSeatKey | null = null;
   return {
     load: () => (saved ? loadOnlineSeat(saved) : memory),

@@ -9,6 +9,7 @@ import type { Translator } from '../../i18n/index.js';
 import type { SeatMark } from '../domino-board/domino-board.js';
 import { seatName, seatTag } from '../names.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
+import type { ShownMatchNews } from './shown-match.js';
 import { renderTile } from '../tile/tile.js';
 
 /** A tile whichever way round: a move names it higher half first, the table as laid. */
@@ -24,10 +25,15 @@ export class TableStory {
   /** Where a dragged tile was let go. */
   private dropped: DOMRect | null = null;
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {}
+  private readonly host: ReactiveControllerHost & HTMLElement;
+
+  constructor(host: { element: ReactiveControllerHost & HTMLElement } & Pick<ShownMatchNews, 'onMatchEvent'>) {
+    this.host = host.element;
+    host.onMatchEvent((event) => this.heard(event));
+  }
 
   /** An event of the match, as it comes: a seat's move moves its mark. */
-  heard(event: MatchEmitted): void {
+  private heard(event: MatchEmitted): void {
     if (event.type !== 'move') return;
     const { seat, move } = event;
     if (move.type === 'play') this.lastPlays.set(seat, key(move.tile));

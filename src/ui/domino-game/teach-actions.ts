@@ -10,16 +10,21 @@ import { endName, seatName } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { EffectiveSettings } from './effective-settings.js';
-import type { LocalMatch } from './local-match.js';
+import type { LazyParts } from './lazy-parts.js';
+import type { LocalMatchController } from './local-match.js';
 
-/** What the actions work with (teach.ts hands them over). */
-export interface TeachingParts {
-  host: ReactiveElement;
+/** What Hint and Undo need of the root (teach.ts and the actions alike). */
+export interface TeachHost {
+  element: ReactiveElement;
+  /** The match against the computer: the only one taught. */
   local: LocalSession;
-  match: LocalMatch;
-  t: () => Translator;
-  say: (text: string) => void;
-  settings: () => Pick<EffectiveSettings, 'hints' | 'undo'>;
+  match: Pick<LocalMatchController, 'hintTaken'>;
+  settings: { now(): Pick<EffectiveSettings, 'hints' | 'undo'> };
+  lazy: LazyParts;
+  /** Whether the match shown is the local one (online, nothing here applies). */
+  offline(): boolean;
+  t(): Translator;
+  announce(text: string): void;
 }
 
 /** The hint shown, for the position it was asked in. */
@@ -80,14 +85,14 @@ export function describeHint(t: Translator, hint: Hint, state: SessionState): Om
   return { tile: move.tile, end: move.end, text: t.t('teachHintPlayAt', { tile, end, reason: reasons }) };
 }
 
-export class TeachActions implements ReactiveController {
+export class TeachActionsController implements ReactiveController {
   private hinted: ShownHint | null = null;
   private asking = false;
   /** Whether one of the buttons had the focus before this render (it may be about to go). */
   private buttonHadFocus = false;
 
-  constructor(private readonly parts: TeachingParts) {
-    parts.host.addController(this);
+  constructor(private readonly host: TeachHost) {
+    host.element.addController(this);
   }
 
   shown(state: SessionState): ShownHint | null {
@@ -95,7 +100,7 @@ export class TeachActions implements ReactiveController {
   }
 
   hint(): void {
-    const { local, match, t, say, host } = this.parts;
+    const { local, match, element } = this.host;
     const state = local.state;
     if (!state || state.legal.length === 0 || this.asking || this.shown(state)) return;
     this.asking = true;
@@ -106,33 +111,34 @@ export class TeachActions implements ReactiveController {
         // The position may have moved on while the computer thought (an undo, a new game).
         if (!hint || !now || positionOf(now) !== positionOf(state)) return;
         match.hintTaken();
-        this.hinted = { position: positionOf(now), ...describeHint(t(), hint, now) };
-        say(this.hinted.text);
-        host.requestUpdate();
+        this.hinted = { position: positionOf(now), ...describeHint(this.host.t(), hint, now) };
+        this.host.announce(this.hinted.text);
+        element.requestUpdate();
       })
       .catch((error: unknown) => console.warn('<domino-game>: no hint could be found.', error))
       .finally(() => (this.asking = false));
   }
 
   undo(): void {
-    const { local, t, say } = this.parts;
+    const { local } = this.host;
+    const t = this.host.t();
     if (!local.canUndo) {
-      say(t().t('teachNothingToUndo'));
+      this.host.announce(t.t('teachNothingToUndo'));
       return;
     }
     // Said first: the undo gives the turn back, and the turn's own announcement follows ("Your turn.").
-    say(t().t('teachTakenBack'));
+    this.host.announce(t.t('teachTakenBack'));
     local.undo();
     this.hinted = null;
   }
 
   hostUpdate(): void {
-    this.buttonHadFocus = (this.parts.host.renderRoot as ShadowRoot).activeElement?.matches('.hint-button, .undo-button') ?? false;
+    this.buttonHadFocus = (this.host.element.renderRoot as ShadowRoot).activeElement?.matches('.hint-button, .undo-button') ?? false;
   }
 
   hostUpdated(): void {
     // A button that vanishes once used (nothing more to undo) hands the focus to your tiles, not the page.
-    const root = this.parts.host.renderRoot as ShadowRoot;
+    const root = this.host.element.renderRoot as ShadowRoot;
     if (this.buttonHadFocus && !root.activeElement) root.querySelector('domino-hand')?.focusTile();
   }
 }

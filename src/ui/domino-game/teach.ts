@@ -9,9 +9,7 @@ import { html, nothing } from 'lit';
 import { loadExtraTexts, type Translator } from '../../i18n/index.js';
 import type { Tile } from '../../engine/index.js';
 import type { SessionState } from '../session/session.js';
-import type { LazyParts } from './lazy-parts.js';
-
-import type { TeachActions as Actions, TeachingParts } from './teach-actions.js';
+import type { TeachActionsController as Actions, TeachHost } from './teach-actions.js';
 
 /** Keys typed into a field or the settings dialog are not the game's. */
 const typing = (event: KeyboardEvent): boolean =>
@@ -20,12 +18,7 @@ const typing = (event: KeyboardEvent): boolean =>
 export class Teaching {
   private actions: Actions | null = null;
 
-  constructor(
-    private readonly parts: TeachingParts,
-    private readonly lazy: LazyParts,
-    /** The match shown is the local one (online, nothing here applies). */
-    private readonly offline: () => boolean,
-  ) {}
+  constructor(private readonly host: TeachHost) {}
 
   /** The tile the hint points to while its position stands. */
   tileFor(state: SessionState): Tile | null {
@@ -44,17 +37,17 @@ export class Teaching {
 
   /** Hint and Undo, where they can be used now. */
   buttons(t: Translator, state: SessionState) {
-    if (!this.offline() || state.phase !== 'playing') return nothing;
-    const { hints, undo } = this.parts.settings();
+    if (!this.host.offline() || state.phase !== 'playing') return nothing;
+    const { hints, undo } = this.host.settings.now();
     return html`${hints && state.legal.length > 0
       ? html`<button class="secondary hint-button" part="hint-button" type="button" aria-keyshortcuts="H" @click=${() => this.run('hint')}>${t.t('teachHint')}</button>`
-      : nothing}${undo && this.parts.local.canUndo
+      : nothing}${undo && this.host.local.canUndo
       ? html`<button class="secondary undo-button" part="undo-button" type="button" aria-keyshortcuts="Control+Z U" @click=${() => this.run('undo')}>${t.t('teachUndo')}</button>`
       : nothing}`;
   }
 
   readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (!this.offline() || typing(event)) return;
+    if (!this.host.offline() || typing(event)) return;
     const key = event.key.toLowerCase();
     const command = event.ctrlKey || event.metaKey;
     if (key === 'h' && !command) void this.run('hint');
@@ -64,12 +57,12 @@ export class Teaching {
   };
 
   private async run(action: 'hint' | 'undo'): Promise<void> {
-    if (!this.parts.settings()[action === 'hint' ? 'hints' : 'undo']) return;
+    if (!this.host.settings.now()[action === 'hint' ? 'hints' : 'undo']) return;
     if (!this.actions) {
-      await this.lazy.load(async () => {
+      await this.host.lazy.load(async () => {
         await loadExtraTexts();
-        const { TeachActions } = await import('./teach-actions.js');
-        this.actions ??= new TeachActions(this.parts);
+        const { TeachActionsController } = await import('./teach-actions.js');
+        this.actions ??= new TeachActionsController(this.host);
       });
     }
     this.actions?.[action]();

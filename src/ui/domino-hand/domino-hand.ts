@@ -2,12 +2,12 @@ import { LitElement, html, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { tileName, type Tile } from '../../engine/index.js';
 import { consumeLocale } from '../context/locale.js';
-import { RovingFocus } from '../controllers/roving.js';
+import { RovingFocusController } from '../controllers/roving.js';
 import { dealIn } from '../motion.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-hand.styles.js';
-import { tell, type TileChosenDetail } from '../internal-events.js';
-import { PointerFollower } from '../controllers/pointer-follower.js';
+import { emitInternal, type TileChosenDetail } from '../internal-events.js';
+import { PointerFollowerController } from '../controllers/pointer-follower.js';
 
 /**
  * Your tiles, as buttons. Playable tiles glow; the others are dimmed but stay focusable
@@ -47,8 +47,8 @@ export class DominoHand extends LitElement {
   private dealt = 0;
 
   /** The tile that is the hand's tab stop, and the arrow keys between tiles. */
-  private readonly roving = new RovingFocus(this, () => this.tiles.length, () => this.buttons);
-  private readonly pointer = new PointerFollower(this);
+  private readonly roving = new RovingFocusController(this, () => this.tiles.length, () => this.buttons);
+  private readonly pointer = new PointerFollowerController(this);
 
   constructor() {
     super();
@@ -104,7 +104,7 @@ export class DominoHand extends LitElement {
   private choose(tile: Tile, via: 'click' | 'drag', pointer?: PointerEvent): void {
     if (!this.active || !this.playable.has(tileName(tile))) return;
     const detail: TileChosenDetail = { tile, via, ...(pointer ? { pointer } : {}) };
-    tell(this, 'tile-chosen', detail);
+    emitInternal(this, 'tile-chosen', detail);
   }
 
   /** A drag starts once the pointer has moved a little with a playable tile held. */

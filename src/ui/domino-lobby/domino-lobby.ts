@@ -11,7 +11,7 @@ import { isValidName, MAX_NAME_LENGTH, roomRules, type RoomInfo, type RoomSettin
 import { consumeLocale } from '../context/locale.js';
 import type { SettingName } from '../domino-game/effective-settings.js';
 import { gameFields, renderFields, renderSummary, roomFields, type SettingChoices, type SettingField } from '../domino-settings/setting-fields.js';
-import { tell } from '../internal-events.js';
+import { emitInternal } from '../internal-events.js';
 import { styles } from './domino-lobby.styles.js';
 
 export type LobbyScreen =
@@ -116,7 +116,7 @@ export class DominoLobby extends LitElement {
   }
 
   private backButton(label: MessageKey) {
-    return html`<button class="back" type="button" @click=${() => tell(this, 'lobby-back')}>${this.t.t(label)}</button>`;
+    return html`<button class="back" type="button" @click=${() => emitInternal(this, 'lobby-back')}>${this.t.t(label)}</button>`;
   }
 
   // ---- Create ----------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ export class DominoLobby extends LitElement {
   private onCreate(event: Event, settings: RoomSettings): void {
     event.preventDefault();
     const name = this.readName();
-    if (name !== null) tell(this, 'lobby-create', { name, settings });
+    if (name !== null) emitInternal(this, 'lobby-create', { name, settings });
   }
 
   /**
@@ -216,7 +216,7 @@ export class DominoLobby extends LitElement {
   private onJoin(event: Event): void {
     event.preventDefault();
     const name = this.readName();
-    if (name !== null) tell(this, 'lobby-join', { name });
+    if (name !== null) emitInternal(this, 'lobby-join', { name });
   }
 
   // ---- The room before the start ---------------------------------------------------------------
@@ -257,11 +257,11 @@ export class DominoLobby extends LitElement {
           </div>`}
       ${this.renderSeats(room, seat)}
       ${hosting
-        ? html`<div class="fields">${this.renderChoices(room.settings, screen.locked, least, (settings) => tell(this, 'lobby-settings', { settings }))}</div>`
+        ? html`<div class="fields">${this.renderChoices(room.settings, screen.locked, least, (settings) => emitInternal(this, 'lobby-settings', { settings }))}</div>`
         : this.renderSummary(room.settings)}
       <div class="buttons">
         ${hosting
-          ? html`<button class="primary start" type="button" aria-describedby="lobby-start-help" @click=${() => tell(this, 'lobby-start')}>
+          ? html`<button class="primary start" type="button" aria-describedby="lobby-start-help" @click=${() => emitInternal(this, 'lobby-start')}>
               ${t.t('startMatch')}
             </button>`
           : html`<p class="waiting">${t.t('waitingForHost', { name: room.seats[room.host]?.name ?? '' })}</p>`}

@@ -9,7 +9,7 @@ import type { Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
 import { PHRASES, type PhraseId } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
-import { tell } from '../internal-events.js';
+import { emitInternal } from '../internal-events.js';
 import { styles } from './domino-room-bar.styles.js';
 
 /** What the bar shows. */
@@ -82,7 +82,7 @@ export class DominoRoomBar extends LitElement {
         ${bar.watch?.label ? html`<span class="watching" part="watching">${bar.watch.label}</span>` : nothing}
         ${bar.watch?.verified ? html`<span class="verified" part="deal-verified">${bar.watch.verified}</span>` : nothing}
         ${bar.room ? this.renderOffers(bar.room) : nothing}
-        <button class="back" type="button" @click=${() => tell(this, 'room-leave')}>${t.t('leaveRoom')}</button>
+        <button class="back" type="button" @click=${() => emitInternal(this, 'room-leave')}>${t.t('leaveRoom')}</button>
         ${bar.watch?.warning ? html`<p class="deal-warning" part="deal-warning" role="alert">${bar.watch.warning}</p>` : nothing}
       </div>
       ${bar.room?.phrases && this.phrasesOpen ? this.renderPhrases(bar.room) : nothing}`;
@@ -91,9 +91,9 @@ export class DominoRoomBar extends LitElement {
   private renderOffers(offers: TableOffers) {
     const t = this.t;
     return html`${offers.away
-      ? html`<span class="note">${t.t('clockAway')}</span><button type="button" class="small" @click=${() => tell(this, 'room-return')}>${t.t('imBack')}</button>`
+      ? html`<span class="note">${t.t('clockAway')}</span><button type="button" class="small" @click=${() => emitInternal(this, 'room-return')}>${t.t('imBack')}</button>`
       : nothing}
-    ${offers.startNow ? html`<button type="button" class="small" @click=${() => tell(this, 'room-start-now')}>${t.t('startNow')}</button>` : nothing}
+    ${offers.startNow ? html`<button type="button" class="small" @click=${() => emitInternal(this, 'room-start-now')}>${t.t('startNow')}</button>` : nothing}
     ${offers.phrases
       ? html`<button
           type="button"
@@ -114,7 +114,7 @@ export class DominoRoomBar extends LitElement {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.phrases-toggle')?.focus());
     };
     const say = (phrase: PhraseId) => {
-      tell(this, 'room-phrase', { phrase });
+      emitInternal(this, 'room-phrase', { phrase });
       close();
     };
     return html`<div
@@ -136,7 +136,7 @@ export class DominoRoomBar extends LitElement {
           ><input
             type="checkbox"
             .checked=${other.muted}
-            @change=${(e: Event) => tell(this, 'room-mute', { seat: other.seat, muted: (e.target as HTMLInputElement).checked })}
+            @change=${(e: Event) => emitInternal(this, 'room-mute', { seat: other.seat, muted: (e.target as HTMLInputElement).checked })}
           />
           ${t.t('mutePerson', { name: other.name })}</label
         >`,

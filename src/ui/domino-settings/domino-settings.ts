@@ -10,7 +10,7 @@ import type { EffectiveSettings, SettingName } from '../domino-game/effective-se
 import { LEVEL_NAMES, VARIANT_HOUSE_RULES, VARIANT_NAMES } from './choices.js';
 import { gameFields, renderFields } from './setting-fields.js';
 import { styles } from './domino-settings.styles.js';
-import { tell, type PlayAgainst } from '../internal-events.js';
+import { emitInternal, type PlayAgainst } from '../internal-events.js';
 
 /**
  * The settings dialog: a real modal (native <dialog>: focus stays inside, Escape closes, focus returns
@@ -84,7 +84,7 @@ export class DominoSettings extends LitElement {
   }
 
   private change(settings: PlayerSettings): void {
-    tell(this, 'settings-change', { settings });
+    emitInternal(this, 'settings-change', { settings });
   }
 
   /** The game's own settings are not shown online (the room has its own); the language and statistics are. */
@@ -95,7 +95,7 @@ export class DominoSettings extends LitElement {
   /** Playing against the computer or friends online: the widget switches, and the dialog closes. */
   private choose(against: PlayAgainst): void {
     this.close();
-    tell(this, 'play-against', against);
+    emitInternal(this, 'play-against', against);
   }
 
   override render() {
@@ -245,7 +245,7 @@ export class DominoSettings extends LitElement {
               onYes: () => {
                 this.confirming = null;
                 this.close();
-                tell(this, 'new-game');
+                emitInternal(this, 'new-game');
               },
               back: '.restart-now',
             },
@@ -279,7 +279,7 @@ export class DominoSettings extends LitElement {
             {
               onYes: () => {
                 this.resetDone = true;
-                tell(this, 'stats-reset');
+                emitInternal(this, 'stats-reset');
                 this.putQuestionAway('.reset');
               },
               back: '.reset',

@@ -207,7 +207,7 @@ export class LocalSession implements Session, ReactiveController {
           const known = event.round === 1 || (ends && ends.length >= event.round - 1);
           this.roundEnds = known ? [...(ends ?? []).slice(0, event.round - 1), this.snapshot.context.game] : null;
         }
-        this.eventListeners.tell(event);
+        this.eventListeners.notify(event);
       }),
     ];
     this.actor = actor;
@@ -279,7 +279,7 @@ export class LocalSession implements Session, ReactiveController {
   }
 
   private changed(): void {
-    this.stateListeners.tell(this.state);
+    this.stateListeners.notify(this.state);
     this.host?.requestUpdate();
   }
 

@@ -3,11 +3,13 @@
  * the person's intents as protocol messages. It never holds more than this seat may see. The seat is
  * kept as {server, room, token} (in the given store), so a reload or a dropped line resumes it.
  */
-import { legalMoves, verifyDeal, type DealProof, type PlayerView, type Seat, type SpectatorView, type Tile } from '../../engine/index.js';
-import { phaseOfMatch, type MatchEmitted } from '../../machine/index.js';
+import type { PlayerView, Seat } from '../../engine/index.js';
+import type { MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
 import { newRoomId, type ClientMessage, type ErrorCode, type PhraseId, type RoomInfo, type RoomSettings, type ServerMessage } from '../../net/protocol.js';
 import type { OnlineSeatKey } from '../../storage/index.js';
+import { DealChecker, type DealCheckResult } from './deal-checker.js';
+import { onlineStateOf, watchedView } from './online-state.js';
 import { Listeners, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
 /** Kept as an entry of the widget's saved game (storage/saved.ts). */
@@ -34,21 +36,7 @@ export interface ShownClock {
   endsAt: number;
 }
 
-/**
- * The seat a spectator's state names: nobody's (no seat is "you", no side is "your team"). A spectator's
- * view is the engine's SpectatorView (no hand), given to the root as a view of this seat.
- */
-export const WATCHING_SEAT: Seat = -1;
-
-/** What the check of a round's deal found (docs/PROTOCOL.md "Provable deals"): for the round shown, or null. */
-export type DealCheckResult = { round: number; ok: boolean } | null;
-
-/** A fresh seed for a deal: 32 random bytes, hex. */
-function freshSeed(): string {
-  const bytes = new Uint8Array(32);
-  globalThis.crypto.getRandomValues(bytes);
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+export type { DealCheckResult };
 
 export class OnlineSession implements Session {
   private readonly connection: Connection;
@@ -70,18 +58,22 @@ export class OnlineSession implements Session {
    */
   private awaiting: 'move' | 'next-round' | null = null;
   private memo: SessionState | null = null;
+  /** The room being created, until it is: made again under a fresh id should its id be taken (a few times at most). */
+  private creating: { name: string; settings: RoomSettings; attempts: number } | null = null;
 
   room: RoomInfo | null = null;
   seat: Seat | null = null;
   /** Watching a room read only (a watch link): no seat, nothing sent but `leave`. */
   watching: string | null = null;
-  /** The last round's deal, checked once its round is over. */
-  dealCheck: DealCheckResult = null;
   private readonly dealCheckListeners = new Listeners<DealCheckResult>();
-  /** The seed this seat sent for each deal, by the commitment it answered. */
-  private readonly sentSeeds = new Map<string, string>();
-  /** The hand this seat was dealt in the round shown, from the round's first view (before anyone moved). */
-  private dealtHand: { round: number; hand: Tile[] } | null = null;
+  /** This seat's seeds for the deals, and the check of each round's deal. */
+  private readonly deals = new DealChecker(
+    (commitment, seed) => this.post({ type: 'deal-seed', commitment, seed }),
+    (result) => {
+      this.dealCheckListeners.notify(result);
+      this.changed();
+    },
+  );
   status: ConnectionStatus = 'connecting';
   problem: OnlineProblem | null = null;
   /** The turn clock the last view carried (the server alone decides; this only counts down). */
@@ -113,6 +105,11 @@ export class OnlineSession implements Session {
         this.changed();
       },
     });
+  }
+
+  /** The last round's deal, checked once its round is over. */
+  get dealCheck(): DealCheckResult {
+    return this.deals.result;
   }
 
   /** The room this session holds a seat in (kept across reloads), if any. */
@@ -162,7 +159,7 @@ export class OnlineSession implements Session {
   }
 
   /** A quick phrase, to everyone in the room. */
-  say(phrase: PhraseId): void {
+  sendPhrase(phrase: PhraseId): void {
     this.post({ type: 'phrase', phrase });
   }
 
@@ -282,7 +279,8 @@ export class OnlineSession implements Session {
       case 'room':
         if (this.watching) this.connection.welcomed();
         this.room = message.room;
-        this.addDealSeed(message.room);
+        // A seat answers each deal's commitment with a seed of its own: the deal is then not the server's alone.
+        if (!this.watching && this.seat !== null) this.deals.answer(message.room.nextDeal?.commitment);
         break;
       case 'view':
       case 'table': {
@@ -295,52 +293,22 @@ export class OnlineSession implements Session {
         this.clock = message.clock ? { seat: message.clock.seat, endsAt: performance.now() + message.clock.msLeft } : null;
         this.rejection = null;
         this.memo = this.compute();
-        if (view.log.length === 0 && !view.revealed && message.type === 'view') this.dealtHand = { round: view.round.number, hand: view.hand };
-        if (message.dealProof && message.view.revealed) void this.checkDeal(message.view, message.dealProof);
-        for (const event of message.events) this.eventListeners.tell(event);
+        if (message.type === 'view') this.deals.seatViewed(message.view);
+        if (message.dealProof) void this.deals.check(message.view, message.dealProof);
+        for (const event of message.events) this.eventListeners.notify(event);
         break;
       }
       case 'error':
         this.onError(message);
         break;
       case 'phrase':
-        this.phraseListeners.tell({ seat: message.seat, phrase: message.phrase });
+        this.phraseListeners.notify({ seat: message.seat, phrase: message.phrase });
         return;
     }
     if (message.type !== 'view') this.memo = this.compute();
     this.changed();
   }
 
-  /** A seat answers each deal's commitment with a seed of its own (once): the deal is then not the server's alone. */
-  private addDealSeed(room: RoomInfo): void {
-    const commitment = room.nextDeal?.commitment;
-    if (this.watching || this.seat === null || !commitment || this.sentSeeds.has(commitment)) return;
-    const seed = freshSeed();
-    this.sentSeeds.set(commitment, seed);
-    this.post({ type: 'deal-seed', commitment, seed });
-  }
-
-  /** Checks the round's deal against its proof (Web Crypto), once per round, and says what it found. */
-  private async checkDeal(view: PlayerView | SpectatorView, proof: DealProof): Promise<void> {
-    if (this.dealCheck?.round === view.round.number && this.checkedProof === proof.commitment) return;
-    this.checkedProof = proof.commitment;
-    const ownSeed = this.sentSeeds.get(proof.commitment);
-    const dealtHand = this.dealtHand?.round === view.round.number ? this.dealtHand.hand : undefined;
-    let ok: boolean;
-    try {
-      ok = (await verifyDeal(view, proof, { ...(ownSeed ? { ownSeed } : {}), ...(dealtHand ? { dealtHand } : {}) })).ok;
-    } catch {
-      // No Web Crypto here (an insecure origin): the deal cannot be checked, which is not a proof it is wrong.
-      return;
-    }
-    this.dealCheck = { round: view.round.number, ok };
-    this.dealCheckListeners.tell(this.dealCheck);
-    this.changed();
-  }
-
-  private checkedProof: string | null = null;
-  /** The room being created, until it is: made again under a fresh id should its id be taken (a few times at most). */
-  private creating: { name: string; settings: RoomSettings; attempts: number } | null = null;
 
   private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
     if (error.ref === 'watch') {
@@ -382,20 +350,8 @@ export class OnlineSession implements Session {
   }
 
   private compute(): SessionState | null {
-    const view = this.view;
-    if (!view || (this.seat === null && !this.watching)) return null;
-    const seat = this.seat ?? WATCHING_SEAT;
-    const phase = phaseOfMatch(view);
-    const seats = (this.room?.seats ?? []).map((s) => ({ seat: s.seat, name: s.name, kind: s.kind, connected: s.connected, away: s.away }));
-    return {
-      phase,
-      view,
-      seat,
-      seats,
-      legal: phase === 'playing' && view.turn === seat && this.awaiting !== 'move' ? legalMoves(view) : [],
-      rejection: this.rejection,
-      pending: false,
-    };
+    const { view, seat, watching, room, rejection } = this;
+    return onlineStateOf({ view, seat, watching, room, rejection, awaitingMove: this.awaiting === 'move' });
   }
 
   private post(message: ClientMessage): void {
@@ -418,17 +374,11 @@ export class OnlineSession implements Session {
     this.room = null;
     this.memo = null;
     this.clock = null;
-    this.dealCheck = null;
-    this.dealtHand = null;
+    this.deals.forget();
   }
 
   private changed(): void {
-    this.stateListeners.tell(this.memo);
-    this.changeListeners.tell();
+    this.stateListeners.notify(this.memo);
+    this.changeListeners.notify();
   }
-}
-
-/** A spectator's view as the root renders it: a view of nobody's seat, with no hand. */
-function watchedView(view: SpectatorView): PlayerView {
-  return { ...view, seat: WATCHING_SEAT, hand: [] };
 }

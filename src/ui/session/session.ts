@@ -65,7 +65,7 @@ export interface Session {
   onEvent(listener: (event: MatchEmitted) => void): () => void;
 }
 
-/** Who listens to one kind of news, and telling them all. */
+/** Who listens to one kind of news, and notifying them all. */
 export class Listeners<T> {
   private readonly all = new Set<(value: T) => void>();
 
@@ -76,11 +76,11 @@ export class Listeners<T> {
   }
 
   /**
-   * Tells every listener, each whatever another did: one that throws is reported and the rest still
-   * hear it, so that the news goes on (a session tells the events of a view before it says the view
+   * Notifies every listener, each whatever another did: one that throws is reported and the rest still
+   * hear it, so that the news goes on (a session notifies the events of a view before it says the view
    * changed: a throw there would leave the widget showing the view before).
    */
-  tell(value: T): void {
+  notify(value: T): void {
     for (const listener of this.all) {
       try {
         listener(value);

@@ -9,9 +9,8 @@ type Player = import('./sound.js').SoundPlayer;
 export class SoundSwitch {
   private player: Promise<Player | null> | null = null;
 
-  /** An event of the match shown: its sound, when sound is on. */
-  heard(event: MatchEmitted, state: SessionState, on: boolean): void {
-    if (!on) return;
+  /** An event of the match shown, with sound on: its sound. */
+  heard(event: MatchEmitted, state: SessionState): void {
     this.player ??= import('./sound.js').then(
       (module) => new module.SoundPlayer(),
       () => null,

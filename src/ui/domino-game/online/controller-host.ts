@@ -4,15 +4,14 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { Seat } from '../../../engine/index.js';
-import type { Translator } from '../../../i18n/index.js';
 import type { OnlineSession } from '../../session/online-session.js';
+import type { PartHost } from '../game-element.js';
 
-export interface OnlineControllerHost {
+/** The root's part host (game-element.ts), with the room's session in place of the root's. */
+export interface OnlineControllerHost extends Pick<PartHost, 't' | 'announce'> {
   element: ReactiveControllerHost & HTMLElement;
   /** The room's session, or null before one opens and after it closed. */
   session(): OnlineSession | null;
-  t(): Translator;
-  say(text: string): void;
 }
 
 /**

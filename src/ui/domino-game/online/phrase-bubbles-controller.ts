@@ -42,27 +42,35 @@ export class PhraseBubblesController implements ReactiveController {
       this.host.element.requestUpdate();
     }, BUBBLE_MS);
     this.shown.set(seat, { phrase, timer });
-    this.host.say(t.t('phraseSaid', { name, phrase: t.t(`phrase_${phrase}`) }));
+    this.host.announce(t.t('phraseSaid', { name, phrase: t.t(`phrase_${phrase}`) }));
     this.host.element.requestUpdate();
   }
 
-  /** The seats this person muted in this room (created on demand when `create`). */
-  mutedSeats(create = false): Set<Seat> | undefined {
+  /** Where the seats muted are kept: by room and this person's own seat there (null outside a seat). */
+  private mutedKey(): string | null {
     const session = this.host.session();
-    if (!session?.room || session.seat === null) return undefined;
-    const key = `${session.room.id}/${session.seat}`;
-    let seats = this.memory.muted.get(key);
-    if (!seats && create) this.memory.muted.set(key, (seats = new Set()));
-    return seats;
+    return session?.room && session.seat !== null ? `${session.room.id}/${session.seat}` : null;
   }
 
-  mute(seat: Seat, muted: boolean): void {
-    const seats = this.mutedSeats(true);
-    if (!seats) return;
-    if (muted) {
-      seats.add(seat);
-      this.hide(seat);
-    } else seats.delete(seat);
+  /** The seats this person muted in this room, if any. */
+  mutedSeats(): Set<Seat> | undefined {
+    const key = this.mutedKey();
+    return key === null ? undefined : this.memory.muted.get(key);
+  }
+
+  /** This person hears no more phrases from `seat` in this room; the one showing goes. */
+  mute(seat: Seat): void {
+    const key = this.mutedKey();
+    if (key === null) return;
+    const seats = this.memory.muted.get(key) ?? new Set<Seat>();
+    this.memory.muted.set(key, seats.add(seat));
+    this.hide(seat);
+    this.host.element.requestUpdate();
+  }
+
+  /** `seat`'s phrases show again. */
+  unmute(seat: Seat): void {
+    this.mutedSeats()?.delete(seat);
     this.host.element.requestUpdate();
   }
 

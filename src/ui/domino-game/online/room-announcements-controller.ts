@@ -41,8 +41,8 @@ export class RoomAnnouncementsController implements ReactiveController {
     const t = this.host.t();
     const { status, room } = session;
     if (status !== this.status) {
-      if (status === 'reconnecting' && this.status === 'open') this.host.say(t.t('onlineReconnecting'));
-      if (status === 'open' && this.status === 'reconnecting') this.host.say(t.t('onlineReconnected'));
+      if (status === 'reconnecting' && this.status === 'open') this.host.announce(t.t('onlineReconnecting'));
+      if (status === 'open' && this.status === 'reconnecting') this.host.announce(t.t('onlineReconnected'));
       this.status = status;
     }
     if (room !== this.room) {
@@ -68,7 +68,7 @@ export class RoomAnnouncementsController implements ReactiveController {
       const was = before.seats[now.seat];
       if (!was || now.seat === you) continue;
       const key = seatNews(was, now);
-      if (key) this.host.say(t.t(key, { name: now.name ?? was.name ?? '' }));
+      if (key) this.host.announce(t.t(key, { name: now.name ?? was.name ?? '' }));
     }
   }
 }

@@ -83,13 +83,13 @@ export function roomBarState(session: OnlineSession | null, t: Translator, offer
   // After a round, and after the match (play again): once this seat is ready, it waits for the others.
   const over = state.phase === 'roundOver' || state.phase === 'matchOver';
   const note = room && seat !== null && over && room.seats[seat]?.ready ? t.t('waitingForOthers') : '';
-  return { line, note, ...(offers ? { room: offers } : {}), watch: watchState(session, t, over, state.view.round.number) };
+  return { line, note, ...(offers ? { room: offers } : {}), watch: watchState(session, t, over ? state.view.round.number : null) };
 }
 
-/** The bar's spectator label (or, for a seat, the number watching) and what the round's deal check found. */
-function watchState(session: OnlineSession, t: Translator, over: boolean, round: number): TableWatch {
+/** The bar's spectator label (or, for a seat, the number watching) and what the deal check of `roundOver` (a round just over, or null) found. */
+function watchState(session: OnlineSession, t: Translator, roundOver: number | null): TableWatch {
   const watchers = session.room?.watchers ?? 0;
   const label = session.watching ? t.t('watchingLabel') : watchers > 0 ? t.t('watchersCount', { n: watchers }) : '';
-  const check = over && session.dealCheck?.round === round ? session.dealCheck : null;
+  const check = roundOver !== null && session.dealCheck?.round === roundOver ? session.dealCheck : null;
   return { label, verified: check?.ok ? t.t('dealVerified') : '', warning: check && !check.ok ? t.t('dealNotVerified') : '' };
 }

@@ -48,7 +48,7 @@ export class TurnClockController implements ReactiveController {
     const endsAt = session.clock!.endsAt;
     if (clock.seat === session.seat && clock.msLeft > 0 && clock.msLeft <= CLOCK_WARNING_MS && this.warned !== endsAt) {
       this.warned = endsAt;
-      this.host.say(this.host.t().t('clockWarning'));
+      this.host.announce(this.host.t().t('clockWarning'));
     }
     this.ticker ??= setInterval(() => {
       this.follow();
