@@ -1,6 +1,6 @@
 export { browserStore, type KeyValueStore } from './store.js';
 export { loadOnlineSeat, parseOnlineSeat } from './online-seat.js';
-export { emptyStats, parseStats, recordMatch, type Stats, type Tally } from './stats.js';
+export { emptyStats, parseStats, recordMatch, type FinishedMatch, type Stats, type Tally } from './stats.js';
 export {
   MIGRATIONS,
   SAVE_VERSION,

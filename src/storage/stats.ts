@@ -27,8 +27,16 @@ export function emptyStats(): Stats {
   };
 }
 
-/** A finished match; `helped`: the person used a hint or an undo in it, so it counts apart. */
-export function recordMatch(stats: Stats, level: Level, variant: Variant, won: boolean, helped = false): Stats {
+/** A match the person finished. */
+export interface FinishedMatch {
+  level: Level;
+  variant: Variant;
+  won: boolean;
+  /** The person used a hint or an undo in it, so it counts apart. */
+  helped?: boolean;
+}
+
+export function recordMatch(stats: Stats, { level, variant, won, helped = false }: FinishedMatch): Stats {
   const add = (t: Tally): Tally => ({ played: t.played + 1, won: t.won + (won ? 1 : 0) });
   if (helped) return { ...stats, withHelp: add(stats.withHelp) };
   return {

@@ -36,7 +36,7 @@ describe('saved settings, match and statistics', () => {
   test('what is saved comes back', () => {
     const store = memoryStore();
     const saved = new SavedGame(store, 'page#0');
-    const stats = recordMatch(recordMatch(emptyStats(), 'hard', 'fives', true), 'easy', 'draw', false);
+    const stats = recordMatch(recordMatch(emptyStats(), { level: 'hard', variant: 'fives', won: true }), { level: 'easy', variant: 'draw', won: false });
     assert.ok(saved.saveSettings({ variant: 'fives', players: 3, level: 'hard', houseRules: { blockedAward: 'othersOnly' } }));
     assert.ok(saved.saveStats(stats));
     assert.ok(saved.saveMatch({ status: 'active', context: { any: 1 } }));
@@ -75,7 +75,12 @@ describe('saved settings, match and statistics', () => {
   });
 
   test('a match played with help counts apart: in withHelp, not in its level or variant; older statistics have none', () => {
-    const helped = recordMatch(recordMatch(emptyStats(), 'hard', 'fives', true, true), 'hard', 'fives', false, true);
+    const helped = recordMatch(recordMatch(emptyStats(), { level: 'hard', variant: 'fives', won: true, helped: true }), {
+      level: 'hard',
+      variant: 'fives',
+      won: false,
+      helped: true,
+    });
     assert.deepEqual(helped.withHelp, { played: 2, won: 1 });
     assert.deepEqual(helped.byLevel.hard, { played: 0, won: 0 });
     assert.deepEqual(helped.byVariant.fives, { played: 0, won: 0 });
@@ -94,7 +99,7 @@ describe('saved settings, match and statistics', () => {
   test('corrupt or hand-edited data never throws: it is dropped with one warning, the rest kept', () => {
     const store = memoryStore();
     const saved = new SavedGame(store, 'k');
-    saved.saveStats(recordMatch(emptyStats(), 'easy', 'draw', true));
+    saved.saveStats(recordMatch(emptyStats(), { level: 'easy', variant: 'draw', won: true }));
     store.write('domino-game:k:settings', '{not json');
     store.write('domino-game:k:match', JSON.stringify({ version: 99, data: {} }));
     const loaded = saved.load();

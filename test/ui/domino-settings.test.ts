@@ -32,7 +32,7 @@ async function opened(
   options: { settings?: EffectiveSettings; locked?: SettingName[]; online?: boolean | null; withStats?: boolean } = {},
 ): Promise<Mounted> {
   const { settings = SETTINGS, locked = [], online = false, withStats = false } = options;
-  const stats = withStats ? recordMatch(emptyStats(), 'hard', 'fives', true) : null;
+  const stats = withStats ? recordMatch(emptyStats(), { level: 'hard', variant: 'fives', won: true }) : null;
   const wrapper = await fixture<HTMLDivElement>(html`<div>
     <button class="opener">Settings</button>
     <domino-settings .settings=${settings} .locked=${new Set(locked)} .online=${online} .stats=${stats}></domino-settings>

@@ -177,7 +177,12 @@ export class LocalMatchController implements ReactiveController {
     if (!this.stats || !level) return;
     const { config } = state.view;
     const yourSide = config.teams ? state.seat % 2 : state.seat;
-    this.stats = recordMatch(this.stats, level, config.variant, winningSide === yourSide, this.hinted || this.session.undoUsed);
+    this.stats = recordMatch(this.stats, {
+      level,
+      variant: config.variant,
+      won: winningSide === yourSide,
+      helped: this.hinted || this.session.undoUsed,
+    });
     this.persistence.saveStats(this.stats);
     this.host.element.requestUpdate();
   }
