@@ -21,11 +21,12 @@ import type { ComputerPool } from '../src/computer-pool.js';
 import { dealProofOf } from '../src/core/room.js';
 import { ViewFrames } from '../src/core/views.js';
 import { restore, RoomHistory } from '../src/rooms/room-history.js';
-import { RoomService, type Client } from '../src/rooms/room-service.js';
+import { RoomService } from '../src/rooms/room-service.js';
 import type { RoomLog } from '../src/storage/log.js';
 import { MemoryLog } from '../src/storage/memory.js';
 import { SqliteLog } from '../src/storage/sqlite.js';
 import { wireMove } from './harness.js';
+import { RecordingClient } from './in-process-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'domino-replay-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,36 +36,10 @@ const pool: ComputerPool = { choose: async (view, options) => chooseMove(view, o
 
 type View = Extract<ServerMessage, { type: 'view' }>;
 
-class TestClient implements Client {
-  static ids = 0;
-  readonly id = ++TestClient.ids;
-  readonly address = '127.0.0.1';
-  room: string | null = null;
-  seat: number | null = null;
-  seq = -1;
-  readonly messages: ServerMessage[] = [];
-  send(message: ServerMessage) {
-    this.messages.push(JSON.parse(JSON.stringify(message)) as ServerMessage);
-  }
-  sendText(text: string) {
-    this.messages.push(JSON.parse(text) as ServerMessage);
-  }
-  close() {
-    this.room = null;
-  }
-  lastView(): View | undefined {
-    for (let i = this.messages.length - 1; i >= 0; i--) if (this.messages[i]!.type === 'view') return this.messages[i] as View;
-    return undefined;
-  }
-  welcome() {
-    return this.messages.find((m) => m.type === 'welcome') as Extract<ServerMessage, { type: 'welcome' }>;
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The room as a fresh load sees it, checked against what every person's client was last sent. */
-async function checkReload(store: RoomLog, id: string, people: TestClient[], where: string): Promise<number> {
+async function checkReload(store: RoomLog, id: string, people: RecordingClient[], where: string): Promise<number> {
   const stored = await store.load(id);
   assert.ok(stored, `${where}: the room is stored`);
   const restored = restore(stored);
@@ -104,13 +79,13 @@ async function playMatch(store: RoomLog, variant: Variant, rng: RngState, label:
     ttl: { lobbyMs: 3_600_000, idleMs: 86_400_000 },
   });
   const players = 2 + nextInt(rng, 3);
-  const host = new TestClient();
+  const host = new RecordingClient();
   const target = variant === 'fives' ? 60 : 40;
   await service.handle(host, { type: 'create', name: 'Host', settings: { variant, players: players as 2 | 3 | 4, level: 'easy', tempo: 'instant', target } });
-  const id = host.welcome().room;
+  const id = host.welcomed().room;
   const people = [host];
   for (let i = 1, more = nextInt(rng, players); i <= more; i++) {
-    const guest = new TestClient();
+    const guest = new RecordingClient();
     await service.handle(guest, { type: 'join', room: id, name: `Guest ${i}` });
     people.push(guest);
   }
@@ -127,7 +102,7 @@ async function playMatch(store: RoomLog, variant: Variant, rng: RngState, label:
     changes++;
     const { view } = latest;
     if (view.winningSide !== null) break;
-    const send = (client: TestClient, message: ClientMessage) => service.handle(client, message);
+    const send = (client: RecordingClient, message: ClientMessage) => service.handle(client, message);
     if (view.round.result !== null) {
       for (const person of people) await send(person, { type: 'next-round', seq: latest.seq });
       continue;

@@ -12,38 +12,14 @@ import type { ServerMessage } from 'domino-game/protocol';
 import { soloCluster, type Cluster } from '../src/cluster.js';
 import type { ComputerPool } from '../src/computer-pool.js';
 import { restore } from '../src/rooms/room-history.js';
-import { RoomService, type Client } from '../src/rooms/room-service.js';
+import { RoomService } from '../src/rooms/room-service.js';
 import { MemoryLog } from '../src/storage/memory.js';
+import { RecordingClient } from './in-process-client.js';
 
 const pool: ComputerPool = {
   choose: () => Promise.reject(new Error('no computer plays in these rooms')),
   close: async () => undefined,
 };
-
-class TestClient implements Client {
-  static ids = 0;
-  readonly id = ++TestClient.ids;
-  readonly address = '127.0.0.1';
-  room: string | null = null;
-  seat: number | null = null;
-  seq = -1;
-  readonly messages: ServerMessage[] = [];
-  send(message: ServerMessage) {
-    this.messages.push(message);
-  }
-  sendText(text: string) {
-    this.messages.push(JSON.parse(text) as ServerMessage);
-  }
-  close() {}
-  last(): ServerMessage | undefined {
-    return this.messages.at(-1);
-  }
-  welcomed(): Extract<ServerMessage, { type: 'welcome' }> {
-    const welcome = this.messages.find((m) => m.type === 'welcome');
-    assert.ok(welcome, `welcomed: ${JSON.stringify(this.messages.at(-1))}`);
-    return welcome as Extract<ServerMessage, { type: 'welcome' }>;
-  }
-}
 
 /** A process of its own over the shared store, counting how often it starts and stops hearing of each room. */
 function serverProcess(store: MemoryLog) {
@@ -58,10 +34,10 @@ function serverProcess(store: MemoryLog) {
 
 async function openRoom(store: MemoryLog, spectators = true) {
   const a = serverProcess(store);
-  const host = new TestClient();
+  const host = new RecordingClient();
   await a.service.handle(host, { type: 'create', name: 'Ann', settings: { variant: 'draw', players: 2, level: 'easy', tempo: 'instant', target: 100, spectators } });
   const id = host.welcomed().room;
-  const guest = new TestClient();
+  const guest = new RecordingClient();
   await a.service.handle(guest, { type: 'join', room: id, name: 'Bob' });
   guest.welcomed();
   return { a, host, guest, id };
@@ -89,7 +65,7 @@ describe('a room in memory', () => {
       'both disconnects were stored before the room left',
     );
     // A look at the room from outside reads it without keeping it.
-    const back = new TestClient();
+    const back = new RecordingClient();
     await a.service.handle(back, { type: 'peek', room: id });
     assert.equal(a.service.liveRooms, 0, 'a peek does not keep the room');
     a.service.close();
@@ -111,7 +87,7 @@ describe('a room in memory', () => {
     const store = new MemoryLog();
     const { a, id } = await openRoom(store, false);
     const b = serverProcess(store);
-    const third = new TestClient();
+    const third = new RecordingClient();
     await b.service.handle(third, { type: 'join', room: id, name: 'Cy' });
     assert.equal(codeOf(third.last()), 'room-full');
     assert.equal(b.service.liveRooms, 0);
@@ -133,7 +109,7 @@ describe('a room in memory', () => {
     const store = new MemoryLog();
     const { a, id } = await openRoom(store);
     const b = serverProcess(store);
-    const watcher = new TestClient();
+    const watcher = new RecordingClient();
     await b.service.handle(watcher, { type: 'watch', room: id });
     assert.equal(watcher.room, id);
     assert.equal(b.service.liveRooms, 1);
