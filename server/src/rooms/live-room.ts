@@ -82,9 +82,9 @@ export class LiveRoom implements CommitTarget, ClockTarget {
     if (this.clients.size === 0) queueMicrotask(() => this.releaseIfIdle());
   }
 
-  /** Sends every connection here the room info when it changed and its view of the room now (`force`: the info in any case). */
-  broadcastChange(force = false): void {
-    this.clients.broadcastChange(this.state, (seq) => this.history.eventsSince(seq), force);
+  /** Sends every connection here the room info when it changed (`resendInfo`: in any case) and its view of the room now. */
+  broadcastChange({ resendInfo = false } = {}): void {
+    this.clients.broadcastChange(this.state, (seq) => this.history.eventsSince(seq), { resendInfo });
     // A seat's newer connection on another process may have replaced the last one here.
     if (this.clients.size === 0) queueMicrotask(() => this.releaseIfIdle());
   }
@@ -112,14 +112,14 @@ export class LiveRoom implements CommitTarget, ClockTarget {
     followChange(this);
   }
 
-  afterChange(changes: Replayed['changes'], force = false): void {
+  afterChange(changes: Replayed['changes'], { resendInfo = false } = {}): void {
     if (changes.some((c) => c.events.some((e) => e.type === 'matchEnd'))) this.env.log.info({ event: 'match-ended', room: this.id }, 'match ended');
-    this.broadcastChange(force);
+    this.broadcastChange({ resendInfo });
     this.clock.schedule();
   }
 
   lookAgain(): Promise<void> {
-    return this.queued(async () => this.afterChange([], true));
+    return this.queued(async () => this.afterChange([], { resendInfo: true }));
   }
 
   /** Runs `work` after everything queued for this room before it. */

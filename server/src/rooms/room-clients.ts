@@ -119,14 +119,14 @@ export class RoomClients {
 
   /**
    * Sends each connection what the room's change means to it: the room info when it changed, and its
-   * view with the events since the one it holds (`eventsSince`). `force`: the clock changed what the
+   * view with the events since the one it holds (`eventsSince`). `resendInfo`: the clock changed what the
    * room info shows (a grace period ended). A seat whose newer connection came in on another process
    * is let go here.
    */
-  broadcastChange(state: RoomState, eventsSince: (seq: number) => string | null, force: boolean): void {
+  broadcastChange(state: RoomState, eventsSince: (seq: number) => string | null, { resendInfo }: { resendInfo: boolean }): void {
     if (this.all.size === 0) return;
     const { alive, processId } = this.env;
-    const infoText = this.roomInfoText(state, force);
+    const infoText = this.roomInfoText(state, resendInfo);
     const infoChanged = infoText !== null;
     const frames = state.match ? new ViewFrames(state.match.game, state.seq, dealProofOf(state)) : null;
     const clock = frames && turnClock(state, alive, this.env.now(), this.env.timing(state));
@@ -159,13 +159,13 @@ export class RoomClients {
   /**
    * The room info frame when it differs from the one last sent here (null when it does not). It is made
    * again only when what it shows may have changed: the seats (presence and ready included), the phase,
-   * the host, the settings, the watchers, the next deal, which processes are alive, or the clock (`force`).
+   * the host, the settings, the watchers, the next deal, which processes are alive, or the clock (`resendInfo`).
    */
-  private roomInfoText(state: RoomState, force: boolean): string | null {
+  private roomInfoText(state: RoomState, resendInfo: boolean): string | null {
     const key = this.infoKey;
     const alive = this.env.cluster.aliveGeneration;
     const stale =
-      force || !key || key.seats !== state.seats || key.phase !== state.phase || key.host !== state.host || key.settings !== state.settings || key.alive !== alive ||
+      resendInfo || !key || key.seats !== state.seats || key.phase !== state.phase || key.host !== state.host || key.settings !== state.settings || key.alive !== alive ||
       key.watchers !== state.watchers || key.next !== state.deals.next;
     if (!stale) return null;
     const text = JSON.stringify({ type: 'room', room: roomInfo(state, this.env.alive, this.env.now(), this.env.graceMs) });

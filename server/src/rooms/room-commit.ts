@@ -61,7 +61,7 @@ export function commitChange(room: CommitTarget, build: Build, committed?: (resu
       const appended = await env.store.append(room.id, history.version, built.map(encodeEntry), snapshot, env.expiry(state, now));
       if (env.debug) env.log.debug({ event: 'append', room: room.id, version: history.version, entries: built.map((e) => e.type), appended }, 'append');
       if (appended) {
-        history.advance(state, history.version + built.length, changes, snapshot !== null);
+        history.advance(state, history.version + built.length, changes, { snapshotted: snapshot !== null });
         const result = { room: state, ...(seat !== undefined ? { seat } : {}) };
         committed?.(result);
         room.afterChange(changes);
@@ -104,7 +104,7 @@ async function catchUp(room: CommitTarget): Promise<void> {
     history.reset(restore(stored), stored.version, stored.snapshotVersion);
   } else {
     const replayed = replay(history.state, stored.entries.map(decodeEntry));
-    history.advance(replayed.state, stored.version, replayed.changes, false);
+    history.advance(replayed.state, stored.version, replayed.changes, { snapshotted: false });
   }
   room.afterChange([]);
 }

@@ -86,7 +86,7 @@ export class RoomHistory {
   }
 
   /** Takes a committed change (or changes caught up from another process). */
-  advance(state: RoomState, version: number, changes: Replayed['changes'], snapshotted: boolean): void {
+  advance(state: RoomState, version: number, changes: Replayed['changes'], { snapshotted }: { snapshotted: boolean }): void {
     this.current = state;
     this.committedVersion = version;
     this.sinceSnapshot = snapshotted ? 0 : this.sinceSnapshot + changes.length;
