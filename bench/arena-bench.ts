@@ -8,7 +8,8 @@
  *   --players 2,4               2 players, or 4 in two teams
  *   --deals 300                 duplicate deals per configuration (each is played twice: 600 rounds)
  *   --seed arena                the deals' seed (the same seed gives the same deals to every pair of players)
- *   --max-deals 1000            sampled deals per decision for the searching players (a count, so runs repeat)
+ *   --max-deals N               sampled deals per decision for every searching player (default: each its own
+ *                               count, the level's DEFAULT_MAX_DEALS for hard; a count either way, so runs repeat)
  *   --budget-ms N               and a time bound per decision (default: none but the count)
  *   --workers 1                 processes to split the deals over
  */
@@ -42,11 +43,12 @@ export function takeArenaArgs(args: string[]): ArenaOptions {
     args.splice(at, 2);
     return value;
   };
-  const count = (flag: string, fallback: string): number => {
-    const value = Number(take(flag, fallback));
+  const wholeNumber = (flag: string, text: string): number => {
+    const value = Number(text);
     if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} must be a whole number from 1`);
     return value;
   };
+  const count = (flag: string, fallback: string): number => wholeNumber(flag, take(flag, fallback));
   const player = (flag: string, fallback: Contestant): Contestant => {
     const name = take(flag, fallback);
     if (!isContestant(name)) throw new Error(`${flag} must be one of heaviest, easy, medium, hard, hard-v1, pimc200; got ${name}`);
@@ -60,10 +62,11 @@ export function takeArenaArgs(args: string[]): ArenaOptions {
   for (const p of players) if (p !== 2 && p !== 4) throw new Error('--players: 2, or 4 (in teams)');
   const deals = count('--deals', '300');
   const seed = take('--seed', 'arena');
-  const maxDeals = count('--max-deals', '1000');
+  const maxDealsText = take('--max-deals', '');
+  const maxDeals = maxDealsText === '' ? undefined : wholeNumber('--max-deals', maxDealsText);
   const budget = take('--budget-ms', '');
   const workers = count('--workers', '1');
-  const limits: ThinkLimits = { maxDeals, budgetMs: budget === '' ? 3_600_000 : Number(budget) };
+  const limits: ThinkLimits = { ...(maxDeals === undefined ? {} : { maxDeals }), budgetMs: budget === '' ? 3_600_000 : Number(budget) };
   if (!(limits.budgetMs! > 0)) throw new Error('--budget-ms must be a positive number');
   return { a, b, variants, players, deals, seed, limits, workers };
 }
@@ -97,7 +100,7 @@ const times = (ms: number[]): string =>
 
 export async function benchArena(options: ArenaOptions, log: (line: string) => void): Promise<void> {
   const { a, b, limits } = options;
-  log(`arena: ${a} vs ${b}, ${options.deals} duplicate deals a configuration (seed ${options.seed}, ${limits.maxDeals} sampled deals a decision)`);
+  log(`arena: ${a} vs ${b}, ${options.deals} duplicate deals a configuration (seed ${options.seed}, ${limits.maxDeals === undefined ? "each player's own count of" : limits.maxDeals} sampled deals a decision)`);
   for (const players of options.players) {
     for (const variant of options.variants) {
       const config = arenaConfig(variant, players);

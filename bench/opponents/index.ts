@@ -22,6 +22,9 @@ export function isContestant(name: string): name is Contestant {
   return (CONTESTANTS as readonly string[]).includes(name);
 }
 
+/** The frozen hard player's own count of sampled deals a decision (the level's default when it was frozen). */
+const HARD_V1_DEALS = 1000;
+
 /** The move of `who` in the seat of `view`; `seed` makes it reproducible. */
 export function contestantMove(who: Contestant, view: PlayerView, seed: number, limits: ThinkLimits = {}): LegalMove {
   switch (who) {
@@ -32,7 +35,7 @@ export function contestantMove(who: Contestant, view: PlayerView, seed: number, 
     case 'hard':
       return chooseMove(view, { level: who, seed, ...limits });
     case 'hard-v1':
-      return chooseMoveWith(chooseHardV1, view, { level: 'hard', seed, ...limits });
+      return chooseMoveWith(chooseHardV1, view, { level: 'hard', seed, maxDeals: HARD_V1_DEALS, ...limits });
     case 'pimc200':
       return chooseMoveWith(chooseHardV1, view, { level: 'hard', seed, ...limits, maxDeals: 200 });
   }

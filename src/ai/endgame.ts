@@ -7,8 +7,13 @@
 import { sideOf } from '../engine/index.js';
 import { Playout } from '../engine/internal.js';
 
-/** Search when at most this many tiles are left in all the hands (else the greedy playout). */
-export const EXACT_TILES = 7;
+/**
+ * Search when at most this many tiles are left in all the hands (else the playout): 9 in two hands, 7 in
+ * four, where each seat's turn branches the search again. In 2-player Block, 9 measured +0.87 points a
+ * round against the frozen hard player where 7 gave +0.66 (300 duplicate deals), its think time's p95
+ * still under 100 ms.
+ */
+export const exactTilesFor = (players: number): number => (players === 2 ? 9 : 7);
 
 export class EndgameSearch {
   private readonly stack: Playout[] = [];
@@ -16,11 +21,15 @@ export class EndgameSearch {
   /** Positions visited, over the search's life: its count of work. */
   nodes = 0;
 
-  constructor(private readonly template: Playout) {}
+  private readonly exactTiles: number;
+
+  constructor(private readonly template: Playout) {
+    this.exactTiles = exactTilesFor(template.config.players);
+  }
 
   /** Whether `sim`'s round is small enough, and certain enough, to search exactly. */
   applies(sim: Playout): boolean {
-    return !sim.over && sim.drawable() === 0 && sim.tilesInHands() <= EXACT_TILES && sim.config.players !== 3 && (sim.config.players === 2 || sim.config.teams);
+    return !sim.over && sim.drawable() === 0 && sim.tilesInHands() <= this.exactTiles && sim.config.players !== 3 && (sim.config.players === 2 || sim.config.teams);
   }
 
   /**

@@ -1,14 +1,16 @@
 /**
  * The hard computer player: perfect-information Monte Carlo. It deals the unseen tiles many times over,
- * consistent with what it knows (knowledge.ts), plays each of its moves out to the end of the round in
- * every such deal with the fast playouts, and takes the move that does best on average for its side.
+ * consistent with what it knows (knowledge.ts) and as likely as the others' plays make them
+ * (inference.ts), plays each of its moves out to the end of the round in every such deal with the fast
+ * playouts (its own side looking one move ahead: lookahead-policy.ts; the end searched exactly:
+ * endgame.ts), and takes the move that does best on average for its side.
  */
 import { sideOf, type LegalMove, type MatchState, type Play, type PlayerView } from '../engine/index.js';
 import { LEAD_SLOT, nextInt, Playout, tileIndex, type RngState } from '../engine/internal.js';
 import { EndgameSearch } from './endgame.js';
 import { dealLikelihood, playEvidence, type PlayEvidence } from './inference.js';
 import { impossibleTiles, maskOf, unseenMask } from './knowledge.js';
-import { greedyMove } from './playout-policy.js';
+import { LookaheadPolicy } from './lookahead-policy.js';
 import { sampleState } from './sample.js';
 
 export interface HardLimits {
@@ -83,6 +85,8 @@ export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: Rng
   const sim = new Playout(view.config, rng);
   const evidence = playEvidence(view);
   const endgame = new EndgameSearch(sim);
+  const valueOfEnd = (end: Playout): number => outcome(end, view, side);
+  const policy = new LookaheadPolicy(sim, side, valueOfEnd);
   const pool = evidence.length > 0 ? DEALS_WEIGHED : 1;
   const values = new Float64Array(plays.length);
   let deals = 0;
@@ -92,10 +96,10 @@ export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: Rng
     plays.forEach((move, i) => {
       sim.load(state);
       sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
-      if (endgame.applies(sim)) values[i]! += endgame.value(sim, side, (end) => outcome(end, view, side));
+      if (endgame.applies(sim)) values[i]! += endgame.value(sim, side, valueOfEnd);
       else {
-        sim.playRound(greedyMove);
-        values[i]! += outcome(sim, view, side);
+        sim.playRound(policy.move);
+        values[i]! += valueOfEnd(sim);
       }
     });
   }
