@@ -1,7 +1,8 @@
 /**
  * The hard player's think time as CPU time a decision, which other processes' load does not inflate
- * (the arena's wall-clock figures do): rounds of hard against itself, 1000 sampled deals a decision
- * and no clock bound, so the figure says whether the 150 ms budget would ever bind on a quiet core.
+ * (the arena's wall-clock figures do): rounds of hard against itself, the level's DEFAULT_MAX_DEALS
+ * sampled deals a decision and no clock bound, so the figure says whether the 150 ms budget would ever
+ * bind on a quiet core.
  * Run: node --import tsx bench/arena-think.ts [rounds a configuration, default 12]
  */
 import { chooseMove } from '../src/ai/index.js';

@@ -12,10 +12,10 @@
  * Then, the tab still open, every recorded decision with more than one legal move (a forced move is
  * answered without thinking) is answered again in turn: in this Node process (bench/arena-think.ts's
  * way) with the options the widget sent (the level's 150 ms budget) and with a fixed amount of work
- * (1000 sampled deals, no clock bound), then by the page's worker with that fixed work. The fixed work
- * is what compares the engines: one decision after the other, so the machine's changing load weighs on
- * both alike. The machine is shared: /proc/loadavg is printed at start and end, and only ratios within
- * the run, and figures read beside the load, mean anything.
+ * (the level's DEFAULT_MAX_DEALS sampled deals, no clock bound), then by the page's worker with that
+ * fixed work. The fixed work is what compares the engines: one decision after the other, so the
+ * machine's changing load weighs on both alike. The machine is shared: /proc/loadavg is printed at start
+ * and end, and only ratios within the run, and figures read beside the load, mean anything.
  *
  *   npm run bench -- worker-think [--rounds 3] [--build]
  *   node --import tsx bench/worker-think.ts [--rounds 3] [--build]
