@@ -96,9 +96,10 @@ export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: Rng
     plays.forEach((move, i) => {
       sim.load(state);
       sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
-      if (endgame.applies(sim)) values[i]! += endgame.value(sim, side, valueOfEnd);
+      const exact = endgame.applies(sim) ? endgame.value(sim, side, valueOfEnd) : null;
+      if (exact !== null) values[i]! += exact;
       else {
-        sim.playRound(policy.move);
+        policy.playOut(sim);
         values[i]! += valueOfEnd(sim);
       }
     });

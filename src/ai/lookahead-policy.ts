@@ -10,14 +10,24 @@
  * round +2.0 with this policy and half the sampled deals, against +0.4 with greedy playouts. Crediting
  * the other sides with the look-ahead too measured worse (48.6% of rounds against 53.5%): the players it
  * meets do not search their simulated futures, and a model of them that does plays for the wrong threats.
+ *
+ * A simulated round looks ahead at most LOOKAHEAD_PLAYOUTS times, then plays on greedily: a side that
+ * drew a long hand has many plays at many turns, and without the bound one such decision took seconds.
  */
 import { sideOf } from '../engine/index.js';
 import { Playout } from '../engine/internal.js';
 import { greedyMove } from './playout-policy.js';
 
+/** The greedy playouts one simulated round may spend looking ahead: about three turns of a long hand. */
+export const LOOKAHEAD_PLAYOUTS = 24;
+
 export class LookaheadPolicy {
   private readonly scratch: Playout;
   private readonly plays: number[] = [];
+  /** What is left of the round's LOOKAHEAD_PLAYOUTS. */
+  private playoutsLeft = LOOKAHEAD_PLAYOUTS;
+  /** Greedy playouts made looking ahead, over the policy's life: its count of work. */
+  playouts = 0;
 
   /**
    * @param side the side that looks ahead (sideOf: a seat in 2 players, a team in 4)
@@ -31,12 +41,20 @@ export class LookaheadPolicy {
     this.scratch = new Playout(template.config, [1, 2, 3, 4]);
   }
 
+  /** Plays `sim`'s round to its end, the side looking ahead. */
+  playOut(sim: Playout): void {
+    this.playoutsLeft = LOOKAHEAD_PLAYOUTS;
+    sim.playRound(this.move);
+  }
+
   /** Makes the move of the seat to act; a MovePolicy (Playout.playRound). */
   readonly move = (sim: Playout): number => {
     if (sideOf(sim.config, sim.turn) !== this.side) return greedyMove(sim);
     const plays = this.plays;
     const count = sim.legalPlays(plays);
-    if (count <= 1) return greedyMove(sim);
+    if (count <= 1 || count > this.playoutsLeft) return greedyMove(sim);
+    this.playoutsLeft -= count;
+    this.playouts += count;
     let best = -Infinity;
     let bestCode = plays[0]!;
     for (let i = 0; i < count; i++) {

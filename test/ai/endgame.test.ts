@@ -69,3 +69,28 @@ describe('the exact search of a round\'s end', () => {
     assert.ok(searched >= 20, `only ${searched} ends searched`);
   });
 });
+
+describe("the exact search's bound", () => {
+  test('a search that needs more positions than its limit gives up (null), the position left as it was; within the limit it answers', () => {
+    let gaveUp = 0;
+    for (let seed = 0; seed < 15; seed++) {
+      const sim = endgameOf({ variant: 'block', players: 2 }, seed);
+      if (!sim) continue;
+      const side = sideOf(sim.config, sim.turn);
+      const value = (end: Playout) => end.scores[side]! - end.scores[1 - side]!;
+      const full = new EndgameSearch(sim);
+      const exact = full.value(sim, side, value);
+      assert.equal(exact, minimax(sim, side, value));
+      const before = Array.from(sim.hands);
+      const small = new EndgameSearch(sim, full.nodes - 1);
+      assert.equal(small.value(sim, side, value), null, `seed ${seed}: ${full.nodes} positions, limit ${full.nodes - 1}`);
+      assert.deepEqual(Array.from(sim.hands), before);
+      const justEnough = new EndgameSearch(sim, full.nodes);
+      assert.equal(justEnough.value(sim, side, value), exact);
+      // Each search has the whole limit, not what the ones before left of it.
+      assert.equal(justEnough.value(sim, side, value), exact);
+      gaveUp++;
+    }
+    assert.ok(gaveUp >= 10, `only ${gaveUp} ends searched`);
+  });
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { LookaheadPolicy } from '../../src/ai/lookahead-policy.js';
+import { LOOKAHEAD_PLAYOUTS, LookaheadPolicy } from '../../src/ai/lookahead-policy.js';
 import { greedyMove } from '../../src/ai/playout-policy.js';
 import { createMatch, sideOf, type MatchConfig } from '../../src/engine/index.js';
 import { Playout, seedRng } from '../../src/engine/internal.js';
@@ -93,5 +93,29 @@ describe("the hard player's look-ahead playout policy", () => {
         }
       }
     }
+  });
+});
+
+describe("the look-ahead's bound", () => {
+  test(`a simulated round spends at most LOOKAHEAD_PLAYOUTS playouts looking ahead, and most spend some`, () => {
+    let rounds = 0;
+    let lookedAhead = 0;
+    for (const config of CONFIGS) {
+      for (let seed = 0; seed < 40; seed++) {
+        const sim = positionOf(config, seed);
+        if (sim.over) continue;
+        const side = sideOf(sim.config, sim.turn);
+        const policy = new LookaheadPolicy(sim, side, marginFor(side));
+        for (let again = 0; again < 2; again++) {
+          const before = policy.playouts;
+          policy.playOut(copyOf(sim));
+          const spent = policy.playouts - before;
+          assert.ok(spent <= LOOKAHEAD_PLAYOUTS, `seed ${seed}: ${spent} playouts looking ahead`);
+          if (spent > 0) lookedAhead++;
+          rounds++;
+        }
+      }
+    }
+    assert.ok(lookedAhead >= rounds / 2, `only ${lookedAhead} of ${rounds} rounds looked ahead`);
   });
 });
