@@ -115,6 +115,24 @@ describe('the turn clock', () => {
     await Promise.all([ann.close(), bob.close()]);
   });
 
+  test('back on another seat’s turn: the room info only, no view again (no clock started over)', async () => {
+    const [ann, bob] = await startedPair(server);
+    const awayFrom = ann.mark();
+    for (let expiry = 0; expiry < 2; expiry++) await playedFor(ann, await untilBobsTurn(ann, bob));
+    await ann.waitFor('room', (m) => m.room.seats[bob.seat!]!.away, awayFrom);
+    // Away at the instant tempo, Bob's turns are played at once: soon it is Ann's, and she waits.
+    const annsTurn = await playUntil([ann], (m) => m.view.round.result === null && m.view.turn === ann.seat);
+    assert.equal(annsTurn.clock?.seat, ann.seat);
+    await bob.waitFor('view', (m) => m.seq === annsTurn.seq, 0);
+    const [annFrom, bobFrom] = [ann.mark(), bob.mark()];
+    bob.send({ type: 'back' });
+    await Promise.all([ann, bob].map((p, i) => p.waitFor('room', (m) => !m.room.seats[bob.seat!]!.away, [annFrom, bobFrom][i])));
+    // Each connection's frames come in order: a view sent with back's room info would be here before the answer to a peek.
+    for (const p of [ann, bob]) await p.request({ type: 'peek', room: ann.room! }, 'room');
+    assert.deepEqual([...ann.since(annFrom, 'view'), ...bob.since(bobFrom, 'view')].filter((m) => m.seq === annsTurn.seq), [], 'a view again though no clock started over');
+    await Promise.all([ann.close(), bob.close()]);
+  });
+
   test('a move of their own between two expiries: the count starts over, never away', async () => {
     const [ann, bob] = await startedPair(server);
     const expired = await untilBobsTurn(ann, bob);
