@@ -89,20 +89,26 @@ export function evaluatePlays(view: PlayerView, plays: readonly Play[], rng: Rng
   const policy = new LookaheadPolicy(sim, side, valueOfEnd);
   const pool = evidence.length > 0 ? DEALS_WEIGHED : 1;
   const values = new Float64Array(plays.length);
+  const dealValues = new Float64Array(plays.length);
   let deals = 0;
-  while (deals < limits.maxDeals && (deals === 0 || performance.now() <= deadline)) {
+  dealing: while (deals < limits.maxDeals && (deals === 0 || performance.now() <= deadline)) {
     const state = pool === 1 ? sampleState(view, unseen, impossible, rng) : likelyDeal(view, evidence, pool, unseen, impossible, rng);
-    deals++;
-    plays.forEach((move, i) => {
+    for (let i = 0; i < plays.length; i++) {
+      // A deal the deadline interrupts is dropped, so that every play is averaged over the same deals:
+      // waiting for it to finish overran the budget by up to a deal (milliseconds with a long hand).
+      if (deals > 0 && i > 0 && performance.now() > deadline) break dealing;
+      const move = plays[i]!;
       sim.load(state);
       sim.play(tileIndex(move.tile), move.end === 'lead' ? LEAD_SLOT : sim.slotOfEnd(move.end));
       const exact = endgame.applies(sim) ? endgame.value(sim, side, valueOfEnd) : null;
-      if (exact !== null) values[i]! += exact;
+      if (exact !== null) dealValues[i] = exact;
       else {
         policy.playOut(sim);
-        values[i]! += valueOfEnd(sim);
+        dealValues[i] = valueOfEnd(sim);
       }
-    });
+    }
+    for (let i = 0; i < plays.length; i++) values[i]! += dealValues[i]!;
+    deals++;
   }
   for (let i = 0; i < values.length; i++) values[i]! /= deals;
   return { values, deals };
