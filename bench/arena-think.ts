@@ -1,7 +1,7 @@
 /**
  * The hard player's think time as CPU time a decision, which other processes' load does not inflate
  * (the arena's wall-clock figures do): rounds of hard against itself, the level's DEFAULT_MAX_DEALS
- * sampled deals a decision and no clock bound, so the figure says whether the 150 ms budget would ever
+ * sampled deals a decision and no clock bound, so the figure says whether the level's budget would ever
  * bind on a quiet core.
  * Run: node --import tsx bench/arena-think.ts [rounds a configuration, default 12]
  */

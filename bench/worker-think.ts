@@ -11,7 +11,7 @@
  *
  * Then, the tab still open, every recorded decision with more than one legal move (a forced move is
  * answered without thinking) is answered again in turn: in this Node process (bench/arena-think.ts's
- * way) with the options the widget sent (the level's 150 ms budget) and with a fixed amount of work
+ * way) with the options the widget sent (the level's budget, DEFAULT_BUDGET_MS) and with a fixed amount of work
  * (the level's DEFAULT_MAX_DEALS sampled deals, no clock bound), then by the page's worker with that
  * fixed work. The fixed work is what compares the engines: one decision after the other, so the
  * machine's changing load weighs on both alike. The machine is shared: /proc/loadavg is printed at start
@@ -24,7 +24,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chooseMove, type ChooseOptions } from '../src/ai/index.js';
-import { DEFAULT_MAX_DEALS } from '../src/ai/levels.js';
+import { DEFAULT_BUDGET_MS, DEFAULT_MAX_DEALS } from '../src/ai/levels.js';
 import { legalMoves, type PlayerView } from '../src/engine/index.js';
 import { ARENA_CONFIGS, arenaConfigName } from './arena-configs.js';
 import { percentile } from './arena.js';
@@ -251,7 +251,7 @@ export async function benchWorkerThink(options: { build?: boolean; rounds?: numb
     await bench.close();
   }
 
-  print("worker-think: as played (the widget's options: the level's 150 ms budget), ms p50 / p95 / max over the decisions with a choice;");
+  print(`worker-think: as played (the widget's options: the level's ${DEFAULT_BUDGET_MS} ms budget), ms p50 / p95 / max over the decisions with a choice;`);
   print('worker-think: the round trip leaves out the first question of a page (it waits for the worker to start), the overhead is round trip - think');
   print('worker-think:   setting                  n   worker think        page round trip     overhead            Node wall           Node CPU            worker/Node wall p50, p95');
   const p95s: number[] = [];
