@@ -13,14 +13,14 @@ import { Playout } from '../engine/internal.js';
  * round against the frozen hard player where 7 gave +0.66 (300 duplicate deals), its think time's p95
  * still under 100 ms.
  */
-export const exactTilesFor = (players: number): number => (players === 2 ? 9 : 7);
+const exactTilesFor = (players: number): number => (players === 2 ? 9 : 7);
 
 /**
  * One search gives up beyond this many positions, and the caller plays the deal out instead: the
  * searches that begin at 9 tiles take a few hundred positions (p99 under 1,200 in 2-player Draw and
  * Block), but a table with many open ends can branch far more.
  */
-export const NODE_LIMIT = 20_000;
+const NODE_LIMIT = 20_000;
 
 export class EndgameSearch {
   private readonly stack: Playout[] = [];
