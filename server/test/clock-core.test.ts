@@ -31,7 +31,7 @@ function ok(outcome: Outcome): RoomState {
 const apply = (room: RoomState, ...entries: Entry[]) => entries.reduce((r, e) => ok(applyEntry(r, e)), room);
 
 function started(): RoomState {
-  let room = newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name: 'Ann', tokenHash: hashToken(randomId()), settings: SETTINGS, at: T0 });
+  let room = newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name: 'Ann', tokenHash: hashToken(randomId()), settings: SETTINGS, secrets: { invite: randomId(), watch: randomId() }, at: T0 });
   room = apply(room, { type: 'connect', at: T0, seat: 0, via: HERE }, { type: 'join', at: T0, name: 'Bob', tokenHash: hashToken(randomId()) });
   return apply(room, { type: 'connect', at: T0, seat: 1, via: HERE }, { type: 'start', at: T0, seat: 0 });
 }
@@ -117,9 +117,14 @@ describe('the turn clock in the room core', () => {
       { type: 'back', at: T0 + 1, seat: 3 },
       { type: 'move', at: T0 + 2, seat: 1, seq: 7, by: 'clock', move: { type: 'play', tile: [6, 4], end: 'left' } },
       { type: 'move', at: T0 + 3, seat: 0, seq: 8, by: 'computer', move: { type: 'draw' } },
+      { type: 'newcomers', at: T0 + 4, seat: 0, allowed: false },
+      { type: 'newcomers', at: T0 + 5, seat: 2, allowed: true },
+      { type: 'watch-key', at: T0 + 6, key: randomId() },
     ];
     for (const entry of entries) assert.deepEqual(decodeEntry(encodeEntry(entry)), entry);
     assert.throws(() => decodeEntry(JSON.stringify(['m', T0, 1, 7, 'z', 'd'])));
     assert.throws(() => decodeEntry(JSON.stringify(['a', T0, 9])));
+    assert.throws(() => decodeEntry(JSON.stringify(['o', T0, 0, true])), 'newcomers as 0 or 1');
+    assert.throws(() => decodeEntry(JSON.stringify(['k', T0, 'not-a-key'])));
   });
 });

@@ -19,7 +19,7 @@ const SETTINGS: RoomSettings = { variant: 'draw', players: 2, target: 500, ...IN
 
 async function startedPair(server: ServerProcess, settings = SETTINGS): Promise<[Player, Player]> {
   const ann = await createRoom(server, 'Ann', settings);
-  const bob = await joinRoom(server, ann.room!, 'Bob');
+  const bob = await joinRoom(server, ann.invitation, 'Bob');
   const started = [ann, bob].map((p) => p.next('view'));
   ann.send({ type: 'start' });
   await Promise.all(started);
@@ -124,7 +124,7 @@ describe('the turn clock', () => {
     const ann = await createRoom(server, 'Ann', SETTINGS);
     const refused = await ann.refused({ type: 'settings', settings: { ...SETTINGS, clock: 7 as never } });
     assert.deepEqual([refused.code, refused.ref], ['bad-message', 'settings']);
-    const room = await ann.request({ type: 'peek', room: ann.room! }, 'room');
+    const room = await ann.request({ type: 'peek', ...ann.invitation }, 'room');
     assert.ok(room.type === 'room' && room.room.settings.clock === CLOCK_S, JSON.stringify(room));
     await ann.close();
     assert.deepEqual(serverErrors(server), []);

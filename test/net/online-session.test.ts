@@ -64,7 +64,7 @@ describe('OnlineSession against the real server', () => {
     assert.equal(host.seat, 0);
     assert.equal(hostKeys.key?.room, host.room!.id);
     const guest = new OnlineSession(server.url, guestKeys, watched(lines.guest));
-    guest.join(host.room!.id, 'Bob');
+    guest.join({ room: host.room!.id, key: host.keys!.invite! }, 'Bob');
     await until(host, () => host.room!.seats[1]!.kind === 'human');
     assert.equal(host.room!.seats[1]!.name, 'Bob');
     host.start();
@@ -127,7 +127,7 @@ describe('OnlineSession against the real server', () => {
     session.dispose();
 
     const lost = new OnlineSession(server.url, new MemoryKeys(), options);
-    lost.peek('AAAAAAAAAAAAAAAAAAAAAA');
+    lost.peek({ room: 'AAAAAAAAAAAAAAAAAAAAAA', key: 'BBBBBBBBBBBBBBBBBBBBBB' });
     await until(lost, () => lost.problem !== null);
     assert.equal(lost.problem!.code, 'no-such-room');
     lost.dispose();
@@ -143,7 +143,7 @@ describe('OnlineSession against the real server', () => {
     assert.equal(new URL(opened.at(-1)!.url).searchParams.get('room'), room, 'the creating line names the new room');
     const guestLines: WebSocket[] = [];
     const guest = new OnlineSession(server.url, new MemoryKeys(), watched(guestLines));
-    guest.join(room, 'Gu');
+    guest.join({ room, key: host.keys!.invite! }, 'Gu');
     await until(guest, () => guest.seat !== null);
     assert.equal(new URL(guestLines.at(-1)!.url).searchParams.get('room'), room, 'the joining line names it');
     host.dispose();
