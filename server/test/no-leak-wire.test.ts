@@ -126,7 +126,7 @@ function checkSeatFrames(player: Player, where: string): void {
     const at = `${where}, frame ${i} (${message.type})`;
     if (message.type === 'room' || message.type === 'welcome') {
       assert.deepEqual(tilesIn(message), [], `${at}: a tile in a ${message.type} frame`);
-      assert.deepEqual(secretKeysIn(message, (p) => message.type === 'welcome' && p === 'token'), [], `${at}: a secret key`);
+      assert.deepEqual(secretKeysIn(message, (p) => message.type === 'welcome' && (p === 'token' || p === 'keys')), [], `${at}: a secret key`);
     }
     assert.notEqual(message.type, 'error', `${at}: ${JSON.stringify(message)}`);
   });

@@ -100,7 +100,9 @@ function runCase(variant: Variant, index: number, cov: Coverage): void {
     for (let seat = 0; seat < settings.players; seat++) {
       const frame = frames.frame(seat, eventsJson);
       const view = playerView(game, seat);
-      assert.deepEqual(JSON.parse(frame), { type: 'view', seq: room.seq, view: { ...view, winner: view.winningSide }, events: wireEvents(events) }, `${where} seat ${seat}'s frame`);
+      // The seat to act is told its legal moves: those its own view gives, so they depend on nothing hidden.
+      const moves = view.turn === seat ? { moves: legalMoves(view) } : {};
+      assert.deepEqual(JSON.parse(frame), { type: 'view', seq: room.seq, view: { ...view, winner: view.winningSide }, events: wireEvents(events), ...moves }, `${where} seat ${seat}'s frame`);
       cov.frames++;
       if (matchPhase(room.match!) === 'playing' && step % every === 0) {
         const other = reshuffledRoom(room, seat, rng);

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { HOUSE_RULE_OPTIONS, PLAYER_COUNTS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
-import type { DealProof, HouseRules, PlayerView, ResolvedConfig, Seat, SpectatorView, Tile } from '../engine/index.js';
+import type { DealProof, HouseRules, LegalMove, PlayerView, ResolvedConfig, Seat, SpectatorView, Tile } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
@@ -312,8 +312,11 @@ export type ServerMessage =
   /** `token`: only to its owner when the seat is taken; `keys`: the room's keys, to a seat only. */
   | { type: 'welcome'; room: string; seat: Seat; token?: string; keys: RoomKeys }
   | { type: 'room'; room: RoomInfo }
-  /** `dealProof`: while a round is over, what proves its deal (docs/PROTOCOL.md "Provable deals"). */
-  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof }
+  /**
+   * `moves`: to the seat to act only, its legal moves as the engine lists them (`legalMoves`); `dealProof`:
+   * while a round is over, what proves its deal (docs/PROTOCOL.md "Provable deals").
+   */
+  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; moves?: LegalMove[]; clock?: TurnClockView; dealProof?: DealProof }
   | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType }
   // ---- Rooms people come back to
   /** A seat said a quick phrase (to everyone in the room, the sender too). */
