@@ -93,6 +93,32 @@ describe('the turn clock in the room core', () => {
     assert.deepEqual(again.ok ? null : again.code, 'wrong-phase');
   });
 
+  test('back on the seat’s own turn: the turn is the person’s with a full clock; back on another’s turn moves no clock', () => {
+    let room = started();
+    const bob = turnOf(room) as Seat;
+    const untilBob = (r: RoomState, at: number) => {
+      while (turnOf(r) !== bob) r = moveBy(r, 'person', at);
+      return r;
+    };
+    room = untilBob(moveBy(room, 'clock', T0 + 15_000), T0 + 16_000);
+    room = untilBob(moveBy(room, 'clock', T0 + 31_000), T0 + 32_000);
+    assert.equal(roomInfo(room, here, T0, TIMING.graceMs).seats[bob]!.away, true);
+    // Most of a clock after his turn began, still within the computer's pause (as a slow tempo gives).
+    const at = room.since + 12_000;
+    const back = apply(room, { type: 'back', at, seat: bob });
+    assert.equal(back.seq, room.seq, 'back changed the match');
+    assert.deepEqual(due(back, here, at, TIMING), { kind: 'clock', seat: bob, at: at + TIMING.turnMs });
+    assert.deepEqual(turnClock(back, here, at, TIMING), { seat: bob, msLeft: TIMING.turnMs });
+
+    // Back while the other seat is to act: that seat's clock goes on as it was.
+    let played = room;
+    // A draw keeps the turn: the computer plays on until the other seat is to act.
+    while (turnOf(played) === bob) played = moveBy(played, 'computer', played.since + TIMING.computerMs);
+    const backLater = apply(played, { type: 'back', at: played.since + 5000, seat: bob });
+    assert.equal(backLater.since, played.since);
+    assert.deepEqual(due(backLater, here, played.since + 5000, TIMING), due(played, here, played.since + 5000, TIMING));
+  });
+
   test('again after the match: ready, and the new match once every connected person is; refused during one', () => {
     let room = started();
     const early = applyEntry(room, { type: 'again', at: T0, seat: 1 });

@@ -432,7 +432,8 @@ export function sendDealSeed(player: Player, commitment: string, rng: RngState):
 /** Waits until every player holds a view of at least the newest seq any of them holds; returns theirs, newest first player's. */
 export async function synced(players: Player[]): Promise<ViewMessage> {
   const seq = Math.max(...players.map((p) => p.seq));
-  const views = await Promise.all(players.map((p) => p.waitFor('view', (m) => m.seq >= seq, 0)));
+  // The last view each holds, not the first at that seq: a view sent again at its seq (with a fresh turn clock) is newer.
+  const views = await Promise.all(players.map(async (p) => (await p.waitFor('view', (m) => m.seq >= seq, 0), p.last('view')!)));
   return views.reduce((a, b) => (b.seq > a.seq ? b : a));
 }
 

@@ -248,13 +248,19 @@ function playAgain(room: RoomState, seat: Seat, at: number): Outcome {
 /**
  * `back`: the person whose clock ran out twice takes their turns back. Only then: one expiry is not
  * away, and `back` must not quietly forgive it (the count is the person's own moves' to reset).
+ * Back on their own turn (the computer's pause not over yet), the turn is theirs with a full clock:
+ * its deadline is `since` plus the clock, and the old `since` may be nearly a clock ago already.
  */
 function back(room: RoomState, seat: Seat, at: number): Outcome {
   const held = room.seats[seat];
   if (held?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
   if (!clockedOut(held)) return refuse('wrong-phase', 'the computer is not playing for this seat');
-  return { ok: true, room: withSeat(room, seat, { timeouts: 0 }, at), events: NO_EVENTS };
+  const returned = withSeat(room, seat, { timeouts: 0 }, at);
+  return { ok: true, room: isOwnTurn(room, seat) ? { ...returned, since: at } : returned, events: NO_EVENTS };
 }
+
+/** Whether a round is being played and `seat` is to act in it. */
+const isOwnTurn = (room: RoomState, seat: Seat): boolean => room.match !== null && matchPhase(room.match) === 'playing' && room.match.game.turn === seat;
 
 /** A move's count of the clock running out: one more when the clock played it, none once the person moves. */
 function withTimeouts(room: RoomState, seat: Seat, by: MoveBy): RoomState {

@@ -6,7 +6,7 @@
 import type { PlayerView, Seat } from '../../engine/index.js';
 import type { MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
-import { newRoomId, type ClientMessage, type ErrorCode, type PhraseId, type RoomInfo, type RoomKeys, type RoomLink, type RoomSettings, type ServerMessage } from '../../net/protocol.js';
+import { newRoomId, type ClientMessage, type ErrorCode, type PhraseId, type RoomInfo, type RoomKeys, type RoomLink, type RoomSettings, type ServerMessage, type TurnClockView } from '../../net/protocol.js';
 import type { OnlineSeatKey } from '../../storage/index.js';
 import { DealChecker, type DealCheckResult } from './deal-checker.js';
 import { onlineStateOf, watchedView } from './online-state.js';
@@ -39,6 +39,9 @@ export interface ShownClock {
 export type { DealCheckResult };
 
 const roomLinkMessage = (room: string, key: string | undefined): { room: string; key?: string } => (key === undefined ? { room } : { room, key });
+
+/** A view's turn clock (`msLeft` when it was sent) as this page counts it down. */
+const shownClock = (clock: TurnClockView | undefined): ShownClock | null => (clock ? { seat: clock.seat, endsAt: performance.now() + clock.msLeft } : null);
 
 export class OnlineSession implements Session {
   private readonly connection: Connection;
@@ -300,13 +303,20 @@ export class OnlineSession implements Session {
         break;
       case 'view':
       case 'table': {
-        if (message.seq <= this.seq) return;
+        if (message.seq < this.seq) return;
+        if (message.seq === this.seq) {
+          // The view held, sent again because the turn's clock started afresh (or after a resume):
+          // only its clock is new, and nothing else is applied again.
+          this.clock = shownClock(message.clock);
+          this.changeListeners.notify();
+          return;
+        }
         this.seq = message.seq;
         this.awaiting = null;
         const view = message.type === 'view' ? message.view : watchedView(message.view);
         this.view = view;
         this.seat = message.type === 'view' ? message.view.seat : null;
-        this.clock = message.clock ? { seat: message.clock.seat, endsAt: performance.now() + message.clock.msLeft } : null;
+        this.clock = shownClock(message.clock);
         this.rejection = null;
         this.memo = this.compute();
         if (message.type === 'view') this.deals.seatViewed(message.view);
