@@ -118,6 +118,8 @@ class Client {
   seat = -1;
   room = '';
   token = '';
+  /** The room's invite, from the welcome (the host's hands it to the guests). */
+  invite = '';
   private url = '';
   /** The drop being recovered from, until a view of a later change comes. */
   private recovering: { entry: Report['recoveries'][number]; seq: number } | null = null;
@@ -214,6 +216,7 @@ class Client {
         this.seat = message.seat;
         this.room = message.room;
         if (message.token) this.token = message.token;
+        this.invite = message.keys.invite ?? '';
         this.welcomed?.(true);
         return;
       case 'error':
@@ -351,7 +354,7 @@ async function openRoom(s: Setup, index: number): Promise<boolean> {
     if (!created) return false;
     for (let seat = 1; seat < 4; seat++) {
       const guest = await Client.open(urlOf(seat));
-      if (!(await guest.request({ type: 'join', room: host.room, name: `Guest ${index}.${seat}` }))) return false;
+      if (!(await guest.request({ type: 'join', room: host.room, key: host.invite, name: `Guest ${index}.${seat}` }))) return false;
     }
     host.send({ type: 'start' });
     return true;

@@ -47,9 +47,13 @@ export class BenchClient implements Client {
     return this.parsed;
   }
   welcomeRoom = '';
+  invite = '';
   bytes = 0;
   send(message: ServerMessage) {
-    if (message.type === 'welcome') this.welcomeRoom = message.room;
+    if (message.type === 'welcome') {
+      this.welcomeRoom = message.room;
+      this.invite = message.keys.invite ?? '';
+    }
     if (message.type === 'error') throw new Error(`refused: ${message.code} ${message.message}`);
   }
   sendText(text: string) {
@@ -79,13 +83,13 @@ export function benchService(name: string): { temp: string; store: SqliteLog; se
 export const benchSettings = (variant: RoomSettings['variant']): RoomSettings => ({ variant, players: 4, level: 'easy', tempo: 'instant', target: 100 });
 
 /** A room of four bench clients (`newClient`'s), started: the host creates it, three join. */
-export async function openBenchRoom<C extends Client & { welcomeRoom: string }>(service: RoomService, settings: RoomSettings, newClient: () => C): Promise<C[]> {
+export async function openBenchRoom<C extends Client & { welcomeRoom: string; invite: string }>(service: RoomService, settings: RoomSettings, newClient: () => C): Promise<C[]> {
   const host = newClient();
   await service.handle(host, { type: 'create', name: 'Host', settings });
   const clients = [host];
   for (let seat = 1; seat < 4; seat++) {
     const guest = newClient();
-    await service.handle(guest, { type: 'join', room: host.welcomeRoom, name: `Guest ${seat}` });
+    await service.handle(guest, { type: 'join', room: host.welcomeRoom, key: host.invite, name: `Guest ${seat}` });
     clients.push(guest);
   }
   await service.handle(host, { type: 'start' });
@@ -210,7 +214,7 @@ export async function benchPerMove(
 /** A room of four people, started, built by the core alone. */
 function coreRoom(settings: RoomSettings): RoomState {
   const at = Date.now();
-  let room = newRoom({ id: 'core', serverSeed: sha256Hex('00'), name: 'P0', tokenHash: 'hash-0', settings, at });
+  let room = newRoom({ id: 'core', serverSeed: sha256Hex('00'), name: 'P0', tokenHash: 'hash-0', settings, secrets: { invite: 'I'.repeat(22), watch: 'W'.repeat(22) }, at });
   for (const entry of [1, 2, 3].map((seat): Entry => ({ type: 'join', at, name: `P${seat}`, tokenHash: `hash-${seat}` })).concat({ type: 'start', at, seat: 0 })) {
     const outcome = applyEntry(room, entry);
     if (!outcome.ok) throw new Error(outcome.message);

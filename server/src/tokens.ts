@@ -1,4 +1,7 @@
-/** Room ids and seat tokens (128 random bits, base64url; only a token's hash is ever stored) and deal secrets. */
+/**
+ * Room ids, room keys and seat tokens (128 random bits, base64url; only a token's hash is ever stored) and
+ * deal secrets.
+ */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const randomId = (): string => randomBytes(16).toString('base64url');
@@ -13,4 +16,12 @@ export function tokenMatches(token: string, hash: string | null): boolean {
   const given = Buffer.from(hashToken(token));
   const kept = Buffer.from(hash);
   return given.length === kept.length && timingSafeEqual(given, kept);
+}
+
+/** Whether a presented key is the room's `kept` one (null: the room has none), compared in constant time. */
+export function keyMatches(presented: string, kept: string | null): boolean {
+  if (kept === null) return false;
+  const given = Buffer.from(presented);
+  const expected = Buffer.from(kept);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

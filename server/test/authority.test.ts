@@ -44,7 +44,7 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
     server = await startServerProcess(['--db', ':memory:', ...ROOMY]);
     ann = await createRoom(server, 'Ann', SETTINGS);
     room = ann.room!;
-    bob = await joinRoom(server, room, 'Bob');
+    bob = await joinRoom(server, ann.invitation, 'Bob');
     observer = await Player.connect(server.wsUrl, 'observer');
     const started = [ann, bob].map((p) => p.next('view'));
     ann.send({ type: 'start' });
@@ -59,7 +59,7 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
 
   const seated = () => [ann, bob];
   const peekRoom = async () => {
-    const answer = await observer.request({ type: 'peek', room }, 'room');
+    const answer = await observer.request({ type: 'peek', ...ann.invitation }, 'room');
     assert.equal(answer.type, 'room');
     return JSON.stringify(answer);
   };
@@ -84,7 +84,7 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
     assert.equal(await peekRoom(), before, 'the room changed');
     for (const [i, player] of seated().entries()) {
       const barrier = player.mark();
-      const answer = await player.request({ type: 'peek', room }, 'room');
+      const answer = await player.request({ type: 'peek', ...ann.invitation }, 'room');
       assert.equal(answer.type, 'room');
       const got = player.messages.slice(marks[i]!, barrier).filter((m) => !(player === sender && m === error));
       assert.deepEqual(got, [], `${player.label} was told of a change: ${JSON.stringify(got)}`);
@@ -205,7 +205,7 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
 
   test('bad names and bad settings: bad-message, and nobody joins', async () => {
     for (const name of ['', ' ', 'x'.repeat(25), 'a\u0007b', 'a\u202Eb', ' Ann']) {
-      await refusedUnchanged(observer, { type: 'join', room, name }, 'bad-message', 'join', /^name: /);
+      await refusedUnchanged(observer, { type: 'join', ...ann.invitation, name }, 'bad-message', 'join', /^name: /);
       await refusedUnchanged(observer, { type: 'create', name, settings: SETTINGS }, 'bad-message', 'create', /^name: /);
     }
     await refusedUnchanged(observer, { type: 'create', name: 'Eve', settings: { ...SETTINGS, players: 3, teams: true } }, 'bad-message', 'create', /partnerships/);
@@ -213,13 +213,13 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
   });
 
   test('join while every seat is taken: room-full', async () => {
-    await refusedUnchanged(observer, { type: 'join', room, name: 'Eve' }, 'room-full', 'join');
+    await refusedUnchanged(observer, { type: 'join', ...ann.invitation, name: 'Eve' }, 'room-full', 'join');
   });
 
   test('a frame over 4 KiB closes the socket with 1009; 4 KiB exactly is read', async () => {
     const before = await peekRoom();
     const big = await Player.connect(server.wsUrl, 'big');
-    const peek = JSON.stringify({ type: 'peek', room });
+    const peek = JSON.stringify({ type: 'peek', ...ann.invitation });
     const exactly = peek.slice(0, -1) + ' '.repeat(4096 - peek.length) + '}';
     assert.equal(Buffer.byteLength(exactly), 4096);
     assert.equal((await big.request(JSON.parse(exactly) as never, 'room')).type, 'room');
@@ -236,7 +236,7 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
   test('a flood: refused with rate-limited, then closed with 1008', async () => {
     const before = await peekRoom();
     const flood = await Player.connect(server.wsUrl, 'flood');
-    const peek = { type: 'peek', room };
+    const peek = { type: 'peek', ...ann.invitation };
     for (let i = 0; i < 200; i++) flood.send(peek);
     const closed = await flood.whenClosed;
     assert.equal(closed.code, 1008);
@@ -259,7 +259,7 @@ describe('the server refuses what a seat may not do, and nothing changes', () =>
     const expected = seated().map((p) => ['human', p !== flooder]);
     let seats: unknown[] = [];
     for (const start = Date.now(); Date.now() - start < 30_000; await new Promise((resolve) => setTimeout(resolve, 20))) {
-      const peek = await observer.request({ type: 'peek', room }, 'room');
+      const peek = await observer.request({ type: 'peek', ...ann.invitation }, 'room');
       assert.ok(peek.type === 'room');
       seats = peek.room.seats.map((s) => [s.kind, s.connected]);
       if (JSON.stringify(seats) === JSON.stringify(expected)) break;
@@ -322,7 +322,7 @@ describe('host-only messages in the lobby and after the match', () => {
 
   test('start and settings from a guest in the lobby: not-host, the lobby unchanged', async () => {
     const host = await createRoom(server, 'Host', { ...SETTINGS, players: 3 });
-    const guest = await joinRoom(server, host.room!, 'Guest');
+    const guest = await joinRoom(server, host.invitation, 'Guest');
     await host.waitFor('room', (m) => m.room.seats[1]!.kind === 'human', 0);
     const before = JSON.stringify(await guest.waitFor('room', () => true, 0));
     const marks = [host.mark(), guest.mark()];
@@ -334,7 +334,7 @@ describe('host-only messages in the lobby and after the match', () => {
     assert.deepEqual([next.code, next.ref], ['wrong-phase', 'next-round']);
     const move = await host.refused({ type: 'move', seq: 0, move: { type: 'pass' } });
     assert.deepEqual([move.code, move.ref], ['wrong-phase', 'move']);
-    const peek = await guest.request({ type: 'peek', room: host.room! }, 'room');
+    const peek = await guest.request({ type: 'peek', ...host.invitation }, 'room');
     assert.equal(JSON.stringify(peek), before);
     assert.deepEqual(host.messages.slice(marks[0]).map((m) => m.type), ['error']);
     await Promise.all([host.close(), guest.close()]);
@@ -342,7 +342,7 @@ describe('host-only messages in the lobby and after the match', () => {
 
   test('new-match from a guest after the match: not-host; from the host: a new match', async () => {
     const host = await createRoom(server, 'Host', { ...SETTINGS, target: 1 });
-    const guest = await joinRoom(server, host.room!, 'Guest');
+    const guest = await joinRoom(server, host.invitation, 'Guest');
     const started = [host, guest].map((p) => p.next('view'));
     host.send({ type: 'start' });
     await Promise.all(started);

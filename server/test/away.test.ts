@@ -16,7 +16,7 @@ const SETTINGS: RoomSettings = { variant: 'draw', players: 2, target: 500, ...IN
 
 async function startedPair(server: ServerProcess, settings = SETTINGS): Promise<[Player, Player]> {
   const ann = await createRoom(server, 'Ann', settings);
-  const bob = await joinRoom(server, ann.room!, 'Bob');
+  const bob = await joinRoom(server, ann.invitation, 'Bob');
   const started = [ann, bob].map((p) => p.next('view'));
   ann.send({ type: 'start' });
   await Promise.all(started);

@@ -41,7 +41,7 @@ describe('clocks and phrases over two processes', () => {
     const created = await ann.request({ type: 'create', name: 'Ann', settings: SETTINGS }, 'welcome');
     assert.equal(created.type, 'welcome');
     const bob = await Player.connect(two.wsUrl, 'Bob');
-    const joined = await bob.request({ type: 'join', room: ann.room!, name: 'Bob' }, 'welcome');
+    const joined = await bob.request({ type: 'join', ...ann.invitation, name: 'Bob' }, 'welcome');
     assert.equal(joined.type, 'welcome');
     await ann.waitFor('room', (m) => m.room.seats[1]!.connected, 0);
     const started = [ann, bob].map((p) => p.next('view'));

@@ -31,7 +31,7 @@ function ok(outcome: Outcome): RoomState {
 const apply = (room: RoomState, ...entries: Entry[]) => entries.reduce((r, e) => ok(applyEntry(r, e)), room);
 
 function started(): RoomState {
-  let room = newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name: 'Ann', tokenHash: hashToken(randomId()), settings: SETTINGS, at: T0 });
+  let room = newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name: 'Ann', tokenHash: hashToken(randomId()), settings: SETTINGS, secrets: { invite: randomId(), watch: randomId() }, at: T0 });
   room = apply(room, { type: 'connect', at: T0, seat: 0, via: HERE }, { type: 'join', at: T0, name: 'Bob', tokenHash: hashToken(randomId()) });
   return apply(room, { type: 'connect', at: T0, seat: 1, via: HERE }, { type: 'start', at: T0, seat: 0 });
 }
@@ -93,6 +93,32 @@ describe('the turn clock in the room core', () => {
     assert.deepEqual(again.ok ? null : again.code, 'wrong-phase');
   });
 
+  test('back on the seat’s own turn: the turn is the person’s with a full clock; back on another’s turn moves no clock', () => {
+    let room = started();
+    const bob = turnOf(room) as Seat;
+    const untilBob = (r: RoomState, at: number) => {
+      while (turnOf(r) !== bob) r = moveBy(r, 'person', at);
+      return r;
+    };
+    room = untilBob(moveBy(room, 'clock', T0 + 15_000), T0 + 16_000);
+    room = untilBob(moveBy(room, 'clock', T0 + 31_000), T0 + 32_000);
+    assert.equal(roomInfo(room, here, T0, TIMING.graceMs).seats[bob]!.away, true);
+    // Most of a clock after his turn began, still within the computer's pause (as a slow tempo gives).
+    const at = room.since + 12_000;
+    const back = apply(room, { type: 'back', at, seat: bob });
+    assert.equal(back.seq, room.seq, 'back changed the match');
+    assert.deepEqual(due(back, here, at, TIMING), { kind: 'clock', seat: bob, at: at + TIMING.turnMs });
+    assert.deepEqual(turnClock(back, here, at, TIMING), { seat: bob, msLeft: TIMING.turnMs });
+
+    // Back while the other seat is to act: that seat's clock goes on as it was.
+    let played = room;
+    // A draw keeps the turn: the computer plays on until the other seat is to act.
+    while (turnOf(played) === bob) played = moveBy(played, 'computer', played.since + TIMING.computerMs);
+    const backLater = apply(played, { type: 'back', at: played.since + 5000, seat: bob });
+    assert.equal(backLater.since, played.since);
+    assert.deepEqual(due(backLater, here, played.since + 5000, TIMING), due(played, here, played.since + 5000, TIMING));
+  });
+
   test('again after the match: ready, and the new match once every connected person is; refused during one', () => {
     let room = started();
     const early = applyEntry(room, { type: 'again', at: T0, seat: 1 });
@@ -117,9 +143,14 @@ describe('the turn clock in the room core', () => {
       { type: 'back', at: T0 + 1, seat: 3 },
       { type: 'move', at: T0 + 2, seat: 1, seq: 7, by: 'clock', move: { type: 'play', tile: [6, 4], end: 'left' } },
       { type: 'move', at: T0 + 3, seat: 0, seq: 8, by: 'computer', move: { type: 'draw' } },
+      { type: 'newcomers', at: T0 + 4, seat: 0, allowed: false },
+      { type: 'newcomers', at: T0 + 5, seat: 2, allowed: true },
+      { type: 'watch-key', at: T0 + 6, key: randomId() },
     ];
     for (const entry of entries) assert.deepEqual(decodeEntry(encodeEntry(entry)), entry);
     assert.throws(() => decodeEntry(JSON.stringify(['m', T0, 1, 7, 'z', 'd'])));
     assert.throws(() => decodeEntry(JSON.stringify(['a', T0, 9])));
+    assert.throws(() => decodeEntry(JSON.stringify(['o', T0, 0, true])), 'newcomers as 0 or 1');
+    assert.throws(() => decodeEntry(JSON.stringify(['k', T0, 'not-a-key'])));
   });
 });

@@ -19,7 +19,7 @@ const SETTINGS: RoomSettings = { variant: 'draw', players: 2, target: 500, ...IN
 
 async function startedPair(server: ServerProcess, settings = SETTINGS): Promise<[Player, Player]> {
   const ann = await createRoom(server, 'Ann', settings);
-  const bob = await joinRoom(server, ann.room!, 'Bob');
+  const bob = await joinRoom(server, ann.invitation, 'Bob');
   const started = [ann, bob].map((p) => p.next('view'));
   ann.send({ type: 'start' });
   await Promise.all(started);
@@ -69,22 +69,80 @@ describe('the turn clock', () => {
     assert.equal(third.clock, undefined, 'a clock for a seat the computer plays');
     await playedFor(ann, third);
 
-    // Back: not away, and his turns are his again, with a clock.
+    // Back: not away, and his turns are his again, with a clock. Bob answers his first turn after `back`
+    // the moment its view comes (as a person at the table would), whatever the test is doing meanwhile: on
+    // a slow machine two of his clocks could otherwise run out while the test looks, and away he would be.
     const backFrom = ann.mark();
     // A view from before `back` may still say it is Bob's turn (the computer about to play it): his own
     // turns are those of the views after it.
     const beforeBack = (await synced([ann, bob])).seq;
+    const bobFrom = bob.mark();
+    let his: ViewMessage | null = null;
+    const answer = bob.onMessage((m) => {
+      if (his || m.type !== 'view' || m.seq <= beforeBack || m.view.round.result !== null || m.view.turn !== bob.seat) return;
+      his = m;
+      bob.send({ type: 'move', seq: m.seq, move: wireMove(legalMoves(m.view)[0]!) });
+    });
     bob.send({ type: 'back' });
     await ann.waitFor('room', (m) => !m.room.seats[bob.seat!]!.away, backFrom);
-    const his = await playUntil([ann], (m) => m.seq > beforeBack && m.view.round.result === null && m.view.turn === bob.seat);
-    assert.equal(his.clock?.seat, bob.seat);
-    const hisView = await bob.waitFor('view', (m) => m.seq === his.seq, 0);
-    const next = ann.next('view');
-    bob.send({ type: 'move', seq: his.seq, move: wireMove(legalMoves(hisView.view)[0]!) });
-    assert.equal((await next).seq, his.seq + 1);
+    // Ann plays her turns until Bob's answer to his first one is in.
+    const after = await playUntil([ann], (m) => his !== null && m.seq > his.seq);
+    answer();
+    const hisTurn = his as ViewMessage | null;
+    assert.ok(hisTurn, 'Bob had a turn after back');
+    assert.equal(hisTurn.clock?.seat, bob.seat, 'his first turn after back runs his clock');
+    assert.deepEqual(bob.since(bobFrom, 'error'), [], 'his move was refused');
+    const taken = await ann.waitFor('view', (m) => m.seq === hisTurn.seq + 1, backFrom);
+    assert.equal(taken.view.log[hisTurn.view.log.length]?.seat, bob.seat, 'his own move was made, not the clock’s');
+    assert.ok(after.seq > hisTurn.seq);
     // `back` when nobody plays for him is refused and changes nothing.
     const refused = await bob.refused({ type: 'back' });
     assert.deepEqual([refused.code, refused.ref], ['wrong-phase', 'back']);
+    await Promise.all([ann.close(), bob.close()]);
+  });
+
+  test('back on their own turn, within the computer’s pause: a fresh full clock for every connection, and the turn is not played before it runs out', async () => {
+    // A 60 s clock (3 s here) outlasts the slow tempo's pause of 1.5 s before the computer plays an away seat's turn.
+    const settings: RoomSettings = { ...SETTINGS, tempo: 'slow', clock: 60 };
+    const clockMs = 60 * 1000 * SCALE;
+    const [ann, bob] = await startedPair(server, settings);
+    const awayFrom = ann.mark();
+    for (let expiry = 0; expiry < 2; expiry++) await playedFor(ann, await untilBobsTurn(ann, bob));
+    await ann.waitFor('room', (m) => m.room.seats[bob.seat!]!.away, awayFrom);
+    const turn = await untilBobsTurn(ann, bob);
+    assert.equal(turn.clock, undefined, 'a clock for a seat the computer plays');
+    // Some of the turn gone (less than the computer's pause): a clock counted from the turn's start would show it.
+    await sleep(600);
+    const [annFrom, bobFrom] = [ann.mark(), bob.mark()];
+    bob.send({ type: 'back' });
+    const [annClock, bobClock] = await Promise.all([ann, bob].map((p, i) => p.waitFor('view', (m) => m.seq === turn.seq, [annFrom, bobFrom][i])));
+    const playing = playedFor(ann, annClock!);
+    for (const view of [annClock!, bobClock!]) {
+      assert.equal(view.clock?.seat, bob.seat, JSON.stringify(view.clock));
+      assert.ok(view.clock!.msLeft > clockMs * 0.9 && view.clock!.msLeft <= clockMs, `msLeft ${view.clock!.msLeft} of ${clockMs}`);
+      assert.deepEqual(view.events, [], 'the events of a view already held, again');
+    }
+    assert.deepEqual(bobClock!.view, bob.since(0, 'view').find((m) => m.seq === turn.seq)!.view, 'the view itself changed');
+    const played = await playing;
+    assert.ok(played.afterMs >= annClock!.clock!.msLeft - 100, `played ${played.afterMs} ms after back, before the fresh clock ran out`);
+    await Promise.all([ann.close(), bob.close()]);
+  });
+
+  test('back on another seat’s turn: the room info only, no view again (no clock started over)', async () => {
+    const [ann, bob] = await startedPair(server);
+    const awayFrom = ann.mark();
+    for (let expiry = 0; expiry < 2; expiry++) await playedFor(ann, await untilBobsTurn(ann, bob));
+    await ann.waitFor('room', (m) => m.room.seats[bob.seat!]!.away, awayFrom);
+    // Away at the instant tempo, Bob's turns are played at once: soon it is Ann's, and she waits.
+    const annsTurn = await playUntil([ann], (m) => m.view.round.result === null && m.view.turn === ann.seat);
+    assert.equal(annsTurn.clock?.seat, ann.seat);
+    await bob.waitFor('view', (m) => m.seq === annsTurn.seq, 0);
+    const [annFrom, bobFrom] = [ann.mark(), bob.mark()];
+    bob.send({ type: 'back' });
+    await Promise.all([ann, bob].map((p, i) => p.waitFor('room', (m) => !m.room.seats[bob.seat!]!.away, [annFrom, bobFrom][i])));
+    // Each connection's frames come in order: a view sent with back's room info would be here before the answer to a peek.
+    for (const p of [ann, bob]) await p.request({ type: 'peek', room: ann.room! }, 'room');
+    assert.deepEqual([...ann.since(annFrom, 'view'), ...bob.since(bobFrom, 'view')].filter((m) => m.seq === annsTurn.seq), [], 'a view again though no clock started over');
     await Promise.all([ann.close(), bob.close()]);
   });
 
@@ -124,7 +182,7 @@ describe('the turn clock', () => {
     const ann = await createRoom(server, 'Ann', SETTINGS);
     const refused = await ann.refused({ type: 'settings', settings: { ...SETTINGS, clock: 7 as never } });
     assert.deepEqual([refused.code, refused.ref], ['bad-message', 'settings']);
-    const room = await ann.request({ type: 'peek', room: ann.room! }, 'room');
+    const room = await ann.request({ type: 'peek', ...ann.invitation }, 'room');
     assert.ok(room.type === 'room' && room.room.settings.clock === CLOCK_S, JSON.stringify(room));
     await ann.close();
     assert.deepEqual(serverErrors(server), []);

@@ -7,7 +7,7 @@ import type { Tile } from '../../src/engine/index.js';
 /** Arrays of small numbers that are not tiles: scores, counts, pips showing at the ends, pips left. */
 const NUMBER_LISTS = new Set(['scores', 'handCounts', 'showing', 'pips']);
 /** Keys only secret data has (the engine state, the stored room, the machine's context). */
-export const SECRET_KEYS = new Set(['hands', 'boneyard', 'rng', 'seed', 'tokenHash', 'token', 'connectedVia', 'decision', 'match', 'context']);
+export const SECRET_KEYS = new Set(['hands', 'boneyard', 'rng', 'seed', 'tokenHash', 'token', 'connectedVia', 'decision', 'match', 'context', 'secrets', 'invite', 'keys']);
 
 const isPip = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 6;
 

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { legalMoves } from '../../src/engine/index.js';
 import { nextInt, seedRng, type RngState } from '../../src/engine/rng.js';
-import type { ClientMessage, RoomSettings, ServerMessage } from '../../src/net/protocol.js';
+import type { ClientMessage, RoomKeys, RoomSettings, ServerMessage } from '../../src/net/protocol.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -128,6 +128,8 @@ export class Player {
   room: string | null = null;
   seat: number | null = null;
   token: string | null = null;
+  /** The room's keys, from the last `welcome` (a seat's only). */
+  keys: RoomKeys | null = null;
 
   private constructor(readonly ws: WebSocket, readonly label: string) {
     ws.on('message', (data) => {
@@ -139,6 +141,7 @@ export class Player {
         this.room = message.room;
         this.seat = message.seat;
         if (message.token) this.token = message.token;
+        this.keys = message.keys;
       }
       this.waiters = this.waiters.filter((w) => {
         if (!w.match(message)) return true;
@@ -242,6 +245,18 @@ export class Player {
     return undefined;
   }
 
+  /** What this seat's invite link carries: the room and its invite key (as `join` and `peek` take them). */
+  get invitation(): Invitation {
+    if (!this.room || !this.keys?.invite) throw new Error(`${this.label}: no invite to hand out (not welcomed to a room with one)`);
+    return { room: this.room, key: this.keys.invite };
+  }
+
+  /** What this seat's watch link carries: the room and its watch key (as `watch` takes them). */
+  get watchLink(): Invitation {
+    if (!this.room || !this.keys?.watch) throw new Error(`${this.label}: no watch key to hand out`);
+    return { room: this.room, key: this.keys.watch };
+  }
+
   /** The latest view's seq, or -1. */
   get seq(): number {
     return this.last('view')?.seq ?? -1;
@@ -291,10 +306,16 @@ export async function createRoom(server: ServerProcess, name: string, settings: 
   return player;
 }
 
-/** A new connection that joins `room` and is welcomed to a seat. */
-export async function joinRoom(server: ServerProcess, room: string, name: string, label = name): Promise<Player> {
+/** A room and a key for it, as a link carries them. */
+export interface Invitation {
+  room: string;
+  key: string;
+}
+
+/** A new connection that joins the room an invitation names and is welcomed to a seat. */
+export async function joinRoom(server: ServerProcess, { room, key }: Invitation, name: string, label = name): Promise<Player> {
   const player = await Player.connect(server.wsUrl, label);
-  const answer = await player.request({ type: 'join', room, name }, 'welcome');
+  const answer = await player.request({ type: 'join', room, key, name }, 'welcome');
   if (answer.type !== 'welcome') throw new Error(`${label}: join refused: ${JSON.stringify(answer)}`);
   return player;
 }
@@ -411,7 +432,8 @@ export function sendDealSeed(player: Player, commitment: string, rng: RngState):
 /** Waits until every player holds a view of at least the newest seq any of them holds; returns theirs, newest first player's. */
 export async function synced(players: Player[]): Promise<ViewMessage> {
   const seq = Math.max(...players.map((p) => p.seq));
-  const views = await Promise.all(players.map((p) => p.waitFor('view', (m) => m.seq >= seq, 0)));
+  // The last view each holds, not the first at that seq: a view sent again at its seq (with a fresh turn clock) is newer.
+  const views = await Promise.all(players.map(async (p) => (await p.waitFor('view', (m) => m.seq >= seq, 0), p.last('view')!)));
   return views.reduce((a, b) => (b.seq > a.seq ? b : a));
 }
 

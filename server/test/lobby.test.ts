@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { RoomInfo, RoomSettings } from '../../src/net/protocol.js';
-import { INSTANT, Player, ROOMY, autoplay, createRoom, joinRoom, playOne, playUntil, startServerProcess, synced, type ServerProcess } from './harness.js';
+import { INSTANT, Player, ROOMY, autoplay, createRoom, joinRoom, playOne, playUntil, startServerProcess, synced, type Invitation, type ServerProcess } from './harness.js';
 
 const SETTINGS: RoomSettings = { variant: 'draw', players: 4, target: 300, ...INSTANT };
 
@@ -28,8 +28,8 @@ describe('lobby and seats', () => {
     await server.stop();
   });
 
-  const peek = async (room: string): Promise<RoomInfo> => {
-    const answer = await observer.request({ type: 'peek', room }, 'room');
+  const peek = async ({ room, key }: Invitation): Promise<RoomInfo> => {
+    const answer = await observer.request({ type: 'peek', room, key }, 'room');
     assert.ok(answer.type === 'room', JSON.stringify(answer));
     return answer.room;
   };
@@ -45,8 +45,8 @@ describe('lobby and seats', () => {
     const room = ann.room!;
     const first = await ann.waitFor('room', () => true, 0);
     assert.deepEqual(kinds(first.room), ['human', 'open', 'open', 'open']);
-    const bob = await joinRoom(server, room, 'Bob');
-    const cid = await joinRoom(server, room, 'Cid');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
+    const cid = await joinRoom(server, ann.invitation, 'Cid');
     assert.deepEqual([bob.seat, cid.seat], [1, 2]);
     assert.notEqual(bob.token, cid.token);
     const leaving = bob.mark();
@@ -59,36 +59,35 @@ describe('lobby and seats', () => {
     assert.ok(resumed.type === 'error' && resumed.code === 'bad-token', JSON.stringify(resumed));
     const refused = await bob.refused({ type: 'start' });
     assert.equal(refused.code, 'not-seated');
-    const dan = await joinRoom(server, room, 'Dan');
+    const dan = await joinRoom(server, ann.invitation, 'Dan');
     assert.equal(dan.seat, 1);
-    const eve = await joinRoom(server, room, 'Eve');
+    const eve = await joinRoom(server, ann.invitation, 'Eve');
     assert.equal(eve.seat, 3);
-    const full = await observer.request({ type: 'join', room, name: 'Fay' }, 'welcome');
+    const full = await observer.request({ type: 'join', ...ann.invitation, name: 'Fay' }, 'welcome');
     assert.ok(full.type === 'error' && full.code === 'room-full' && full.ref === 'join', JSON.stringify(full));
-    assert.deepEqual(names(await peek(room)), ['Ann', 'Dan', 'Cid', 'Eve']);
+    assert.deepEqual(names(await peek(ann.invitation)), ['Ann', 'Dan', 'Cid', 'Eve']);
     await Promise.all([ann, bob, cid, dan, eve].map((p) => p.close()));
   });
 
   test('the host leaving hands the host on to the next person, before and after the start', async () => {
     const ann = await createRoom(server, 'Ann', SETTINGS);
-    const room = ann.room!;
-    const bob = await joinRoom(server, room, 'Bob');
-    const cid = await joinRoom(server, room, 'Cid');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
+    const cid = await joinRoom(server, ann.invitation, 'Cid');
     await ann.request({ type: 'leave' }, 'room');
     const info = await bob.waitFor('room', (m) => m.room.host !== 0, 0);
     assert.equal(info.room.host, 1);
     assert.equal((await cid.refused({ type: 'start' })).code, 'not-host');
     await start(bob, [bob, cid]);
-    assert.deepEqual(kinds(await peek(room)), ['computer', 'human', 'human', 'computer']);
+    assert.deepEqual(kinds(await peek(ann.invitation)), ['computer', 'human', 'human', 'computer']);
     await bob.request({ type: 'leave' }, 'room');
     assert.equal((await cid.waitFor('room', (m) => m.room.host === 2, 0)).room.host, 2);
-    assert.equal((await peek(room)).host, 2);
+    assert.equal((await peek(ann.invitation)).host, 2);
     await Promise.all([ann, bob, cid].map((p) => p.close()));
   });
 
   test('start makes the open seats computers, and they play the match through', async () => {
     const ann = await createRoom(server, 'Ann', { ...SETTINGS, target: 30 });
-    const bob = await joinRoom(server, ann.room!, 'Bob');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
     await start(ann, [ann, bob]);
     const info = await bob.waitFor('room', (m) => m.room.phase === 'playing', 0);
     assert.deepEqual(kinds(info.room), ['human', 'human', 'computer', 'computer']);
@@ -102,10 +101,9 @@ describe('lobby and seats', () => {
 
   test('after the start a newcomer takes the lowest seat a computer holds, and plays it from then on', async () => {
     const ann = await createRoom(server, 'Ann', { ...SETTINGS, players: 3 });
-    const room = ann.room!;
     await start(ann, [ann]);
     const idle = await synced([ann]);
-    const nia = await joinRoom(server, room, 'Nia');
+    const nia = await joinRoom(server, ann.invitation, 'Nia');
     assert.equal(nia.seat, 1);
     // The whole view at once, of the match as it stands.
     const first = await nia.waitFor('view', () => true, 0);
@@ -118,9 +116,9 @@ describe('lobby and seats', () => {
     const next = await playOne([ann, nia]);
     assert.equal(next.seq, hers.seq + 1);
     assert.equal(next.view.log.at(-1)?.seat ?? 1, 1);
-    const olga = await joinRoom(server, room, 'Olga');
+    const olga = await joinRoom(server, ann.invitation, 'Olga');
     assert.equal(olga.seat, 2);
-    const full = await observer.request({ type: 'join', room, name: 'Pia' }, 'welcome');
+    const full = await observer.request({ type: 'join', ...ann.invitation, name: 'Pia' }, 'welcome');
     assert.ok(full.type === 'error' && full.code === 'room-full', JSON.stringify(full));
     await Promise.all([ann, nia, olga].map((p) => p.close()));
   });
@@ -128,7 +126,7 @@ describe('lobby and seats', () => {
   test('leave after the start: a computer plays the seat at once, and the token stops working', async () => {
     const ann = await createRoom(server, 'Ann', { ...SETTINGS, players: 2 });
     const room = ann.room!;
-    const bob = await joinRoom(server, room, 'Bob');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
     await start(ann, [ann, bob]);
     const his = await playUntil([ann, bob], (m) => m.view.round.result === null && m.view.turn === 1);
     const from = ann.mark();
@@ -147,9 +145,8 @@ describe('lobby and seats', () => {
 
   test('the next round waits for every connected person, and only for them', async () => {
     const ann = await createRoom(server, 'Ann', { ...SETTINGS, players: 3, variant: 'block' });
-    const room = ann.room!;
-    const bob = await joinRoom(server, room, 'Bob');
-    const cid = await joinRoom(server, room, 'Cid');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
+    const cid = await joinRoom(server, ann.invitation, 'Cid');
     await start(ann, [ann, bob, cid]);
     const players = [ann, bob, cid];
     const end = await playUntil(players, (m) => m.view.round.result !== null);
@@ -161,9 +158,9 @@ describe('lobby and seats', () => {
     bob.send({ type: 'next-round', seq: end.seq });
     await cid.waitFor('room', (m) => m.room.seats[1]!.ready, from[2]);
     // A peek is answered after anything the ready messages caused: no deal yet.
-    await peek(room);
+    await peek(ann.invitation);
     for (const [i, p] of players.entries()) {
-      await p.request({ type: 'peek', room }, 'room');
+      await p.request({ type: 'peek', ...ann.invitation }, 'room');
       assert.deepEqual(p.since(from[i]!, 'view'), [], `${p.label} was dealt before Cid was ready`);
     }
     cid.send({ type: 'next-round', seq: end.seq });
@@ -189,7 +186,7 @@ describe('lobby and seats', () => {
 
   test('the last person not ready going away lets the round be dealt', async () => {
     const ann = await createRoom(server, 'Ann', { ...SETTINGS, players: 2, variant: 'block' });
-    const bob = await joinRoom(server, ann.room!, 'Bob');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
     await start(ann, [ann, bob]);
     const end = await playUntil([ann, bob], (m) => m.view.round.result !== null);
     assert.equal(end.view.winningSide, null);
@@ -206,7 +203,7 @@ describe('lobby and seats', () => {
   test('a connection that takes another seat lets go of its old one', async () => {
     const ann = await createRoom(server, 'Ann', { ...SETTINGS, players: 2 });
     const room = ann.room!;
-    const bob = await joinRoom(server, room, 'Bob');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
     await start(ann, [ann, bob]);
     await synced([ann, bob]);
     const from = ann.mark();
@@ -215,7 +212,7 @@ describe('lobby and seats', () => {
     assert.ok(created.type === 'welcome' && created.room !== room);
     const info = await ann.waitFor('room', (m) => !m.room.seats[1]!.connected, from);
     assert.equal(info.room.seats[1]!.kind, 'human');
-    assert.equal((await peek(room)).seats[1]!.connected, false);
+    assert.equal((await peek(ann.invitation)).seats[1]!.connected, false);
     await Promise.all([ann, bob].map((p) => p.close()));
   });
 });

@@ -88,11 +88,11 @@ describe('three processes on one Redis behind nginx (deploy/nginx.conf)', { skip
       players.push(host);
       for (let seat = 1; seat < 4; seat++) {
         const guest = await Player.connect(through(room), `guest ${i}.${seat}`);
-        assert.equal((await guest.request({ type: 'join', room, name: `Guest ${seat}` }, 'welcome')).type, 'welcome');
+        assert.equal((await guest.request({ type: 'join', ...host.invitation, name: `Guest ${seat}` }, 'welcome')).type, 'welcome');
         players.push(guest);
       }
       const spectator = await Player.connect(through(room), `spectator ${i}`);
-      spectator.send({ type: 'watch', room });
+      spectator.send({ type: 'watch', ...host.watchLink });
       await spectator.waitFor('room', (m) => m.room.watchers === 1);
       players.push(spectator);
       rooms.push(room);
@@ -181,6 +181,8 @@ class SelfPlayingSeat {
   token = '';
   lastSeq = -1;
   resumes = 0;
+  /** The room's invite, from this seat's welcome. */
+  invite: string | null = null;
   finished = false;
   firstViewAfterResume: number | null = null;
   readonly problems: string[] = [];
@@ -233,6 +235,7 @@ class SelfPlayingSeat {
       case 'welcome':
         this.seat = message.seat;
         if (message.token) this.token = message.token;
+        this.invite = message.keys.invite;
         if (this.awaitingResume) this.resumes++;
         this.welcomed?.(true);
         this.welcomed = null;
@@ -284,6 +287,6 @@ async function openTable(through: (room: string) => string, index: number): Prom
   const room = newRoomId();
   const seats = [0, 1, 2, 3].map((seat) => new SelfPlayingSeat(through(room), room, `room ${index} seat ${seat}`));
   assert.ok(await seats[0]!.open({ type: 'create', name: 'Host', settings: { ...FOUR, target: 150 }, room }), 'created');
-  for (const seat of seats.slice(1)) assert.ok(await seat.open({ type: 'join', room, name: 'Guest' }), 'joined');
+  for (const seat of seats.slice(1)) assert.ok(await seat.open({ type: 'join', room, key: seats[0]!.invite!, name: 'Guest' }), 'joined');
   return { room, seats };
 }

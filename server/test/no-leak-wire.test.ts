@@ -98,8 +98,8 @@ function checkSpectatorFrames(spectator: Player, seatSeqs: string, where: string
   });
 }
 
-/** Everything a spectator may send but `leave`, each refused with `spectator`. */
-function spectatorAttempts(room: string, seq: number): Record<string, unknown>[] {
+/** Everything a spectator may send but `leave`, each refused with `spectator` (`key`: the watch key it holds). */
+function spectatorAttempts(room: string, key: string, seq: number): Record<string, unknown>[] {
   return [
     { type: 'move', seq, move: { type: 'draw' } },
     { type: 'move', seq, move: { type: 'play', tile: [6, 6], end: 'lead' } },
@@ -109,10 +109,11 @@ function spectatorAttempts(room: string, seq: number): Record<string, unknown>[]
     { type: 'settings', settings: { variant: 'draw', players: 2, level: 'easy' } },
     { type: 'deal-seed', commitment: '0'.repeat(64), seed: '1'.repeat(64) },
     { type: 'create', name: 'Eve', settings: { variant: 'draw', players: 2, level: 'easy' } },
-    { type: 'join', room, name: 'Eve' },
+    { type: 'join', room, key, name: 'Eve' },
     { type: 'resume', room, token: 'A'.repeat(22) },
-    { type: 'watch', room },
-    { type: 'peek', room },
+    { type: 'watch', room, key },
+    { type: 'peek', room, key },
+    { type: 'newcomers', allowed: false },
   ];
 }
 
@@ -125,7 +126,7 @@ function checkSeatFrames(player: Player, where: string): void {
     const at = `${where}, frame ${i} (${message.type})`;
     if (message.type === 'room' || message.type === 'welcome') {
       assert.deepEqual(tilesIn(message), [], `${at}: a tile in a ${message.type} frame`);
-      assert.deepEqual(secretKeysIn(message, (p) => message.type === 'welcome' && p === 'token'), [], `${at}: a secret key`);
+      assert.deepEqual(secretKeysIn(message, (p) => message.type === 'welcome' && (p === 'token' || p === 'keys')), [], `${at}: a secret key`);
     }
     assert.notEqual(message.type, 'error', `${at}: ${JSON.stringify(message)}`);
   });
@@ -191,6 +192,7 @@ describe('no frame carries what its seat may not see', () => {
   let dir: string;
   let db: string;
   const players: Player[] = [];
+  const spectators: Player[] = [];
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'domino-leak-'));
     db = join(dir, 'rooms.sqlite');
@@ -206,10 +208,11 @@ describe('no frame carries what its seat may not see', () => {
     test(`a whole match: ${name(c)}`, async () => {
       const host = await createRoom(server, 'Host', c.settings, `${name(c)} seat 0`);
       const seated = [host];
-      for (let i = 1; i < c.humans; i++) seated.push(await joinRoom(server, host.room!, `P${i}`, `${name(c)} seat ${i}`));
+      for (let i = 1; i < c.humans; i++) seated.push(await joinRoom(server, host.invitation, `P${i}`, `${name(c)} seat ${i}`));
       players.push(...seated);
       const spectator = await Player.connect(server.wsUrl, `${name(c)} spectator`);
-      const watching = await spectator.request({ type: 'watch', room: host.room! }, 'room');
+      spectators.push(spectator);
+      const watching = await spectator.request({ type: 'watch', ...host.watchLink }, 'room');
       assert.equal(watching.type, 'room');
       // The players see the watcher counted.
       await host.waitFor('room', (m) => m.room.watchers === 1, 0);
@@ -231,7 +234,7 @@ describe('no frame carries what its seat may not see', () => {
       // Whatever else a spectator sends is refused, and changes nothing: the host hears of no change.
       const hostMark = host.mark();
       const lastSeq = host.seq;
-      for (const attempt of spectatorAttempts(host.room!, lastSeq)) {
+      for (const attempt of spectatorAttempts(host.room!, host.watchLink.key, lastSeq)) {
         const refusal = await spectator.refused(attempt);
         assert.equal(refusal.code, 'spectator', `${JSON.stringify(attempt)}: ${JSON.stringify(refusal)}`);
         checked.refusedToSpectators++;
@@ -250,7 +253,7 @@ describe('no frame carries what its seat may not see', () => {
     t.diagnostic(`checked ${JSON.stringify(checked)}`);
     assert.ok(checked.views > 200 && checked.rounds >= CASES.length && checked.tiles > 1000, JSON.stringify(checked));
     assert.ok(checked.hiddenDraws > 0, `no other seat's draw was ever seen: ${JSON.stringify(checked)}`);
-    assert.ok(checked.tables > 100 && checked.tableTiles > 100 && checked.refusedToSpectators === CASES.length * 12, JSON.stringify(checked));
+    assert.ok(checked.tables > 100 && checked.tableTiles > 100 && checked.refusedToSpectators === CASES.length * 13, JSON.stringify(checked));
     assert.ok(checked.provedDeals >= 2 * CASES.length && checked.ownSeedsUsed > 0, JSON.stringify(checked));
     const tokens = players.map((p) => p.token!);
     assert.equal(new Set(tokens).size, tokens.length);
@@ -276,6 +279,18 @@ describe('no frame carries what its seat may not see', () => {
         if (message.type === 'room') assert.doesNotMatch(frame, /token|seed/i, `${where}: a room frame names a token or seed`);
       });
       assert.equal(player.frames.filter((f) => f.includes(player.token!)).length, 1, `${player.label}: its token came more than once`);
+    }
+    // The rooms' keys: in a seat's welcome, and in no other frame to anyone, a spectator above all.
+    const keys = stored.flatMap((room) => [room.secrets.invite, room.secrets.watch]).filter((key): key is string => key !== null);
+    assert.equal(keys.length, 2 * CASES.length);
+    for (const [who, seat] of [...players.map((p) => [p, true] as const), ...spectators.map((p) => [p, false] as const)]) {
+      who.frames.forEach((frame, i) => {
+        const message = who.messages[i]!;
+        for (const key of keys) {
+          if (!frame.includes(key)) continue;
+          assert.ok(seat && message.type === 'welcome', `${who.label}, frame ${i} (${message.type}) carries a room's key`);
+        }
+      });
     }
   });
 });

@@ -24,8 +24,8 @@ describe('quick phrases', () => {
 
   async function table(settings = SETTINGS): Promise<Player[]> {
     const ann = await createRoom(server, 'Ann', settings);
-    const bob = await joinRoom(server, ann.room!, 'Bob');
-    const cid = await joinRoom(server, ann.room!, 'Cid');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
+    const cid = await joinRoom(server, ann.invitation, 'Cid');
     return [ann, bob, cid];
   }
 

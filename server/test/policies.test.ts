@@ -1,5 +1,5 @@
 /**
- * The room settings' policies, decided by the pure core from the room alone: watching and quick
+ * The room settings' policies, decided by the pure core from the room alone: which key opens what, watching and quick
  * phrases follow the host's switches (on when a room stored before them has none), and the room's
  * clock takes its computers' pace from the tempo and its turn clock from the setting, scaled.
  */
@@ -8,22 +8,64 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TEMPOS, TEMPO_DELAYS } from 'domino-game/machine';
 import { roomRules, type RoomSettings } from 'domino-game/protocol';
-import { phraseRefusal, roomTiming, watchRefusal } from '../src/core/policies.js';
+import { accessRefusal, phraseRefusal, roomTiming, type Access } from '../src/core/policies.js';
 import { newRoom, type RoomState } from '../src/core/room.js';
 import { hashToken, randomId } from '../src/tokens.js';
 
 const BASE: RoomSettings = { variant: 'draw', players: 2, level: 'easy', tempo: 'normal', target: 100 };
 const roomWith = (settings: RoomSettings): RoomState =>
-  newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name: 'Ann', tokenHash: hashToken(randomId()), settings, at: 0 });
+  newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name: 'Ann', tokenHash: hashToken(randomId()), settings, secrets: { invite: randomId(), watch: randomId() }, at: 0 });
 const SERVER = { graceMs: 60_000, nextRoundMs: 30_000 };
 
 describe('room policies', () => {
-  test('a watch link opens the table unless the host turned watching off', () => {
-    assert.equal(watchRefusal(roomWith(BASE)), null, 'absent: watching is on');
-    assert.equal(watchRefusal(roomWith({ ...BASE, spectators: true })), null);
-    const refused = watchRefusal(roomWith({ ...BASE, spectators: false }));
+  test('the invite joins, peeks and watches; the watch key only watches; the id, another key or none opens nothing', () => {
+    const room = roomWith(BASE);
+    const { invite, watch } = room.secrets;
+    const cases: [Access, string | undefined, string | null][] = [
+      ['join', invite!, null],
+      ['peek', invite!, null],
+      ['watch', invite!, null],
+      ['watch', watch!, null],
+      ['join', watch!, 'bad-key'],
+      ['peek', watch!, 'bad-key'],
+      ['join', undefined, 'bad-key'],
+      ['peek', undefined, 'bad-key'],
+      ['watch', undefined, 'bad-key'],
+      ['join', room.id, 'bad-key'],
+      ['watch', room.id, 'bad-key'],
+      ['join', randomId(), 'bad-key'],
+      ['watch', randomId(), 'bad-key'],
+    ];
+    for (const [access, key, code] of cases) {
+      assert.equal(accessRefusal(room, access, key)?.code ?? null, code, `${access} with ${key === invite ? 'the invite' : key === watch ? 'the watch key' : key === room.id ? 'the id' : (key ?? 'no key')}`);
+    }
+  });
+
+  test('a room without an invite (nobody may be invited) refuses every key but the watch key, which watches', () => {
+    const room = { ...roomWith(BASE), secrets: { invite: null, watch: randomId() } };
+    for (const access of ['join', 'peek', 'watch'] as const) assert.equal(accessRefusal(room, access, undefined)?.code, 'bad-key', access);
+    assert.equal(accessRefusal(room, 'join', room.secrets.watch)?.code, 'bad-key');
+    assert.equal(accessRefusal(room, 'watch', room.secrets.watch), null);
+  });
+
+  test('a room made before keys: its id is its invite (so the links people hold still work), and a key left out stands for it', () => {
+    const room = { ...roomWith(BASE), secrets: { invite: null, watch: null } };
+    const legacy = { ...room, secrets: { invite: room.id, watch: null } };
+    for (const access of ['join', 'peek', 'watch'] as const) {
+      assert.equal(accessRefusal(legacy, access, undefined), null, `${access} without a key`);
+      assert.equal(accessRefusal(legacy, access, legacy.id), null, `${access} with the id`);
+      assert.equal(accessRefusal(legacy, access, randomId())?.code, 'bad-key', `${access} with another key`);
+    }
+  });
+
+  test('a watch link opens the table unless the host turned watching off; a wrong key hears only that it is wrong', () => {
+    const on = roomWith({ ...BASE, spectators: true });
+    assert.equal(accessRefusal(on, 'watch', on.secrets.watch!), null);
+    const off = roomWith({ ...BASE, spectators: false });
+    const refused = accessRefusal(off, 'watch', off.secrets.watch!);
     assert.equal(refused?.code, 'watching-off');
     assert.match(refused.message, /watching off/);
+    assert.equal(accessRefusal(off, 'watch', randomId())?.code, 'bad-key', 'the key is checked first');
   });
 
   test('quick phrases pass unless the host turned them off', () => {

@@ -124,7 +124,7 @@ export async function room(host: Player, guestServer: ServerProcess, players: nu
   host.send({ type: 'create', name: 'Ann', settings: { variant: 'draw', players: players as 2 | 3 | 4, level: 'easy', tempo: 'instant', target: 30 } });
   await host.next('welcome');
   const guest = await Player.connect(guestServer.wsUrl);
-  const welcomed = await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome');
+  const welcomed = await guest.request({ type: 'join', ...host.invitation, name: 'Bob' }, 'welcome');
   assert.equal(welcomed.type, 'welcome');
   const started = guest.next('view');
   host.send({ type: 'start' });
@@ -142,7 +142,7 @@ export async function startedRoomOfFour(hostServer: ServerProcess, guestServer: 
   host.send({ type: 'create', name: 'Ann', settings: { variant: 'fives', players: 4, level: 'easy', tempo: 'instant', target: 100 } });
   await host.next('welcome');
   const guest = await Player.connect(guestServer.wsUrl, 'guest');
-  assert.equal((await guest.request({ type: 'join', room: host.room!, name: 'Bob' }, 'welcome')).type, 'welcome');
+  assert.equal((await guest.request({ type: 'join', ...host.invitation, name: 'Bob' }, 'welcome')).type, 'welcome');
   const people = [host, guest];
   const started = people.map((p) => p.next('view'));
   host.send({ type: 'start' });

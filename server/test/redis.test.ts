@@ -38,7 +38,7 @@ describe('two server processes sharing Redis', () => {
     ann.send({ type: 'create', name: 'Ann', settings: { variant: 'draw', players: 2, level: 'easy', tempo: 'instant', target: 30 } });
     await ann.next('welcome');
     const eve = await Player.connect(shared.two.wsUrl, 'eve');
-    const watching = await eve.request({ type: 'watch', room: ann.room! }, 'room');
+    const watching = await eve.request({ type: 'watch', ...ann.watchLink }, 'room');
     assert.equal(watching.type, 'room');
     // The count is stored in the room's log, so Ann's process shows it, and a peek on either does.
     await ann.waitFor('room', (m) => m.room.watchers === 1, 0);

@@ -28,7 +28,7 @@ describe('play again', () => {
 
   async function startedPair(): Promise<[Player, Player]> {
     const ann = await createRoom(server, 'Ann', SETTINGS);
-    const bob = await joinRoom(server, ann.room!, 'Bob');
+    const bob = await joinRoom(server, ann.invitation, 'Bob');
     const started = [ann, bob].map((p) => p.next('view'));
     ann.send({ type: 'start' });
     await Promise.all(started);
@@ -63,7 +63,7 @@ describe('play again', () => {
     assert.deepEqual([during.code, during.ref], ['wrong-phase', 'play-again']);
 
     // The invite still works: a newcomer takes the computer's seat.
-    const cid = await joinRoom(server, ann.room!, 'Cid');
+    const cid = await joinRoom(server, ann.invitation, 'Cid');
     assert.equal(cid.seat, 2);
     await Promise.all([ann.close(), bob.close(), cid.close()]);
   });

@@ -82,11 +82,11 @@ async function playMatch(store: RoomLog, variant: Variant, rng: RngState, label:
   const host = new RecordingClient();
   const target = variant === 'fives' ? 60 : 40;
   await service.handle(host, { type: 'create', name: 'Host', settings: { variant, players: players as 2 | 3 | 4, level: 'easy', tempo: 'instant', target } });
-  const id = host.welcomed().room;
+  const { room: id, keys } = host.welcomed();
   const people = [host];
   for (let i = 1, more = nextInt(rng, players); i <= more; i++) {
     const guest = new RecordingClient();
-    await service.handle(guest, { type: 'join', room: id, name: `Guest ${i}` });
+    await service.handle(guest, { type: 'join', room: id, key: keys.invite!, name: `Guest ${i}` });
     people.push(guest);
   }
   await service.handle(host, { type: 'start' });

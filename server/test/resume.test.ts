@@ -18,7 +18,7 @@ import { INSTANT, Player, ROOMY, autoplay, createRoom, health, joinRoom, playOne
 async function startedRoom(server: ServerProcess, settings: RoomSettings, people: number, label: string): Promise<Player[]> {
   const host = await createRoom(server, 'Host', settings, `${label} 0`);
   const players = [host];
-  for (let i = 1; i < people; i++) players.push(await joinRoom(server, host.room!, `P${i}`, `${label} ${i}`));
+  for (let i = 1; i < people; i++) players.push(await joinRoom(server, host.invitation, `P${i}`, `${label} ${i}`));
   const started = players.map((p) => p.next('view'));
   host.send({ type: 'start' });
   await Promise.all(started);
@@ -161,7 +161,7 @@ describe('a server killed mid-match restarts every room from its SQLite file', (
     assert.equal((await health(second)).rooms, rooms.length);
     const peeker = await Player.connect(second.wsUrl, 'peeker');
     for (const room of rooms) {
-      const info = await peeker.request({ type: 'peek', room: room.players[0]!.room! }, 'room');
+      const info = await peeker.request({ type: 'peek', ...room.players[0]!.invitation }, 'room');
       assert.ok(info.type === 'room', JSON.stringify(info));
       assert.equal(info.room.phase, 'playing');
       assert.deepEqual(info.room.settings, room.settings);

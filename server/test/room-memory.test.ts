@@ -36,11 +36,11 @@ async function openRoom(store: MemoryLog, spectators = true) {
   const a = serverProcess(store);
   const host = new RecordingClient();
   await a.service.handle(host, { type: 'create', name: 'Ann', settings: { variant: 'draw', players: 2, level: 'easy', tempo: 'instant', target: 100, spectators } });
-  const id = host.welcomed().room;
+  const { room: id, keys } = host.welcomed();
   const guest = new RecordingClient();
-  await a.service.handle(guest, { type: 'join', room: id, name: 'Bob' });
+  await a.service.handle(guest, { type: 'join', room: id, key: keys.invite!, name: 'Bob' });
   guest.welcomed();
-  return { a, host, guest, id };
+  return { a, host, guest, id, keys };
 }
 
 const codeOf = (message: ServerMessage | undefined) => (message?.type === 'error' ? message.code : message?.type);
@@ -48,7 +48,7 @@ const codeOf = (message: ServerMessage | undefined) => (message?.type === 'error
 describe('a room in memory', () => {
   test('left by all its connections, it leaves memory exactly once, after their going is stored', async () => {
     const store = new MemoryLog();
-    const { a, host, guest, id } = await openRoom(store);
+    const { a, host, guest, id, keys } = await openRoom(store);
     assert.equal(a.service.liveRooms, 1);
     await a.service.closed(guest);
     assert.equal(a.service.liveRooms, 1, 'the host is still connected: the room stays');
@@ -66,7 +66,7 @@ describe('a room in memory', () => {
     );
     // A look at the room from outside reads it without keeping it.
     const back = new RecordingClient();
-    await a.service.handle(back, { type: 'peek', room: id });
+    await a.service.handle(back, { type: 'peek', room: id, key: keys.invite! });
     assert.equal(a.service.liveRooms, 0, 'a peek does not keep the room');
     a.service.close();
   });
@@ -85,17 +85,17 @@ describe('a room in memory', () => {
 
   test('loaded for a join, a resume or a watch that is refused, it is let go again', async () => {
     const store = new MemoryLog();
-    const { a, id } = await openRoom(store, false);
+    const { a, id, keys } = await openRoom(store, false);
     const b = serverProcess(store);
     const third = new RecordingClient();
-    await b.service.handle(third, { type: 'join', room: id, name: 'Cy' });
+    await b.service.handle(third, { type: 'join', room: id, key: keys.invite!, name: 'Cy' });
     assert.equal(codeOf(third.last()), 'room-full');
     assert.equal(b.service.liveRooms, 0);
     assert.equal(b.unwatched(id), b.watched(id), 'every load let go');
     await b.service.handle(third, { type: 'resume', room: id, token: 'not-a-token-of-this-room' });
     assert.equal(codeOf(third.last()), 'bad-token');
     assert.equal(b.service.liveRooms, 0);
-    await b.service.handle(third, { type: 'watch', room: id });
+    await b.service.handle(third, { type: 'watch', room: id, key: keys.watch! });
     assert.equal(codeOf(third.last()), 'watching-off');
     assert.equal(b.service.liveRooms, 0);
     assert.ok(b.watched(id) >= 3, 'loaded for each');
@@ -107,10 +107,10 @@ describe('a room in memory', () => {
 
   test('a spectator keeps the room in memory until it leaves; then it leaves once', async () => {
     const store = new MemoryLog();
-    const { a, id } = await openRoom(store);
+    const { a, id, keys } = await openRoom(store);
     const b = serverProcess(store);
     const watcher = new RecordingClient();
-    await b.service.handle(watcher, { type: 'watch', room: id });
+    await b.service.handle(watcher, { type: 'watch', room: id, key: keys.watch! });
     assert.equal(watcher.room, id);
     assert.equal(b.service.liveRooms, 1);
     const watchers = async () => restore((await store.load(id))!).state.watchers[b.processId] ?? 0;

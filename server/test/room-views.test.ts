@@ -79,7 +79,7 @@ function runCase(variant: Variant, index: number, cov: Coverage): void {
   const seedText = `room-views/${variant}/${index}`;
   const rng = seedRng(seedText);
   const settings = settingsFor(variant, index, rng);
-  let room = newRoom({ id: `room-${index}`, serverSeed: sha256Hex(Buffer.from(seedText).toString('hex')), name: 'Host', tokenHash: 'hash-0', settings, at: NOW });
+  let room = newRoom({ id: `room-${index}`, serverSeed: sha256Hex(Buffer.from(seedText).toString('hex')), name: 'Host', tokenHash: 'hash-0', settings, secrets: { invite: 'I'.repeat(22), watch: 'W'.repeat(22) }, at: NOW });
   // Some seats taken by people, the rest left open (computers once started).
   const people = 1 + nextInt(rng, settings.players);
   for (let i = 1; i < people; i++) ({ room } = ok(applyEntry(room, { type: 'join', at: NOW, name: `P${i}`, tokenHash: `hash-${i}` }), 'join'));
@@ -100,7 +100,9 @@ function runCase(variant: Variant, index: number, cov: Coverage): void {
     for (let seat = 0; seat < settings.players; seat++) {
       const frame = frames.frame(seat, eventsJson);
       const view = playerView(game, seat);
-      assert.deepEqual(JSON.parse(frame), { type: 'view', seq: room.seq, view: { ...view, winner: view.winningSide }, events: wireEvents(events) }, `${where} seat ${seat}'s frame`);
+      // The seat to act is told its legal moves: those its own view gives, so they depend on nothing hidden.
+      const moves = view.turn === seat ? { moves: legalMoves(view) } : {};
+      assert.deepEqual(JSON.parse(frame), { type: 'view', seq: room.seq, view: { ...view, winner: view.winningSide }, events: wireEvents(events), ...moves }, `${where} seat ${seat}'s frame`);
       cov.frames++;
       if (matchPhase(room.match!) === 'playing' && step % every === 0) {
         const other = reshuffledRoom(room, seat, rng);

@@ -26,7 +26,7 @@ const SETTINGS: RoomSettings = { variant: 'draw', players: 4, level: 'easy', tem
 const rooms = {
   newRoom(name: string, settings: RoomSettings, at: number) {
     const token = randomId();
-    return { token, room: newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name, tokenHash: hashToken(token), settings, at }) };
+    return { token, room: newRoom({ id: randomId(), serverSeed: randomBytes(32).toString('hex'), name, tokenHash: hashToken(token), settings, secrets: { invite: randomId(), watch: randomId() }, at }) };
   },
   join(room: RoomState, name: string, at: number): Outcome & { token?: string } {
     const token = randomId();
@@ -374,8 +374,37 @@ describe('room info', () => {
       watchers: 0,
       // The next deal's secret only as its commitment; the current round's not at all.
       nextDeal: { version: 1, commitment: sha256Hex(started.deals.next.serverSeed) },
+      newcomers: true,
     });
     const text = JSON.stringify(info);
     assert.ok(!text.includes(started.deals.next.serverSeed) && !text.includes(started.deals.current!.serverSeed));
+    assert.ok(!text.includes(started.secrets.invite!) && !text.includes(started.secrets.watch!), 'no key of the room');
+  });
+});
+
+describe('access', () => {
+  test('the host closes the room to newcomers and opens it again, at any time; nobody else may', () => {
+    const { room } = roomWith(2);
+    refused(applyEntry(room, { type: 'newcomers', at: T0, seat: 1, allowed: false }), 'not-host');
+    const closedLobby = ok(applyEntry(room, { type: 'newcomers', at: T0, seat: 0, allowed: false }));
+    assert.equal(closedLobby.newcomers, false);
+    assert.equal(closedLobby.seq, room.seq, 'no change of the match');
+    refused(rooms.join(closedLobby, 'Eve', T0), 'room-closed');
+    const started = ok(rooms.start(room, 0, T0));
+    const closed = ok(applyEntry(started, { type: 'newcomers', at: T0, seat: 0, allowed: false }));
+    refused(rooms.join(closed, 'Late', T0), 'room-closed');
+    assert.equal(rooms.roomInfo(closed, here, T0, TIMING.graceMs).newcomers, false);
+    const reopened = ok(applyEntry(closed, { type: 'newcomers', at: T0, seat: 0, allowed: true }));
+    assert.equal(ok(rooms.join(reopened, 'Late', T0)).seat, 2, 'a computer’s seat again');
+  });
+
+  test('a room made before keys gets its watch key once; a second is refused and changes nothing', () => {
+    const { room } = roomWith(2);
+    const keyless = { ...room, secrets: { invite: room.id, watch: null } };
+    const key = randomId();
+    const minted = ok(applyEntry(keyless, { type: 'watch-key', at: T0, key }));
+    assert.deepEqual(minted.secrets, { invite: room.id, watch: key });
+    assert.equal(minted.seq, room.seq);
+    refused(applyEntry(minted, { type: 'watch-key', at: T0, key: randomId() }), 'wrong-phase');
   });
 });

@@ -11,7 +11,7 @@ describe('server smoke', () => {
 
   test('two people play a whole match', async () => {
     const a = await createRoom(server, 'Ann', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant', target: 20 });
-    const b = await joinRoom(server, a.room!, 'Bob');
+    const b = await joinRoom(server, a.invitation, 'Bob');
     assert.equal(b.seat, 1);
     const firstView = b.next('view');
     a.send({ type: 'start' });

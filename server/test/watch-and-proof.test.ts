@@ -27,14 +27,14 @@ describe('spectators and provable deals', () => {
   test('the host turns watching off: a watch link is refused; on again, it opens the table', async () => {
     const host = await createRoom(server, 'Host', { ...SETTINGS, spectators: false });
     const eve = await Player.connect(server.wsUrl, 'eve');
-    const refused = await eve.refused({ type: 'watch', room: host.room! });
+    const refused = await eve.refused({ type: 'watch', ...host.watchLink });
     assert.equal(refused.code, 'watching-off');
     assert.equal(refused.ref, 'watch');
     // Refused, Eve is nobody's spectator: a move from her is not-seated, not spectator.
     assert.equal((await eve.refused({ type: 'move', seq: 0, move: { type: 'draw' } })).code, 'not-seated');
     host.send({ type: 'settings', settings: { ...SETTINGS, spectators: true } });
     await host.next('room', (m) => m.room.settings.spectators === true);
-    const answer = await eve.request({ type: 'watch', room: host.room! }, 'room');
+    const answer = await eve.request({ type: 'watch', ...host.watchLink }, 'room');
     assert.equal(answer.type, 'room');
     await host.waitFor('room', (m) => m.room.watchers === 1, 0);
     await Promise.all([host.close(), eve.close()]);
@@ -43,7 +43,7 @@ describe('spectators and provable deals', () => {
   test('a spectator is no seat: the next round waits for the people only, and a closed spectator is counted out', async () => {
     const host = await createRoom(server, 'Host', { ...SETTINGS, players: 2, target: 300 });
     const spectator = await Player.connect(server.wsUrl, 'spectator');
-    await spectator.request({ type: 'watch', room: host.room! }, 'room');
+    await spectator.request({ type: 'watch', ...host.watchLink }, 'room');
     const started = host.next('view');
     host.send({ type: 'start' });
     await started;
@@ -87,7 +87,7 @@ describe('spectators and provable deals', () => {
 
   test('over many rounds every deal verifies; a tampered seed or deal does not', async () => {
     const host = await createRoom(server, 'Host', { ...SETTINGS, players: 4, target: 250 });
-    const guest = await joinRoom(server, host.room!, 'Guest');
+    const guest = await joinRoom(server, host.invitation, 'Guest');
     const started = [host, guest].map((p) => p.next('view'));
     host.send({ type: 'start' });
     await Promise.all(started);

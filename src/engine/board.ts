@@ -47,14 +47,26 @@ export function isUnlocked(table: readonly Placement[], pip: Pip): boolean {
   return table.some((p) => p.double && p.tile[0] === pip);
 }
 
+/**
+ * Why `tile` may not be laid on `end` (which must be open on `table`), or null when it may: it lacks the
+ * end's number; in Doubles (§5) the number is still locked (only its double goes there until that is
+ * laid); with `doublesUnlock: 'spinnerOnly'`, a double's end takes no double and another end only a double.
+ */
+export type Misfit = 'number' | 'locked' | 'double-only' | 'no-double';
+
+export function misfit(config: ResolvedConfig, table: readonly Placement[], end: OpenEnd, tile: Tile): Misfit | null {
+  if (!hasPip(tile, end.pip)) return 'number';
+  if (!variantRules(config).locksNumbers) return null;
+  if (config.houseRules.doublesUnlock === 'spinnerOnly') {
+    if (table[end.from]!.double) return isDouble(tile) ? 'no-double' : null;
+    return isDouble(tile) ? null : 'double-only';
+  }
+  return isDouble(tile) || isUnlocked(table, end.pip) ? null : 'locked';
+}
+
 /** Whether `tile` may be laid on `end` (which must be open on `table`). */
 export function fits(config: ResolvedConfig, table: readonly Placement[], end: OpenEnd, tile: Tile): boolean {
-  if (!hasPip(tile, end.pip)) return false;
-  if (!variantRules(config).locksNumbers) return true;
-  if (config.houseRules.doublesUnlock === 'spinnerOnly') {
-    return table[end.from]!.double ? !isDouble(tile) : isDouble(tile);
-  }
-  return isDouble(tile) || isUnlocked(table, end.pip);
+  return misfit(config, table, end, tile) === null;
 }
 
 /** The table after laying `tile` on the open end `endId` (or leading it on the empty table). Pure. */

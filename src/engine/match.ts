@@ -1,5 +1,5 @@
 /** A match: creating it, the legal moves, applying one, and the next round (RULES.md §1–§3, §6, §10). */
-import { countPoints, fits, fivesCount, layTile, LEAD, type Table } from './board.js';
+import { countPoints, fits, fivesCount, layTile, LEAD, misfit, type Misfit, type Table } from './board.js';
 import { drawableCount, resolveConfig, sideCount, sideOf, variantRules } from './config.js';
 import { chooseOpening, parseDeal, randomDeal } from './deal.js';
 import { RuleError } from './errors.js';
@@ -182,6 +182,14 @@ export function applyMove(state: MatchState, move: unknown): MatchState {
   throw new RuleError('invalid-move', `a move must be a play, draw or pass, got ${safeJson(move)}`);
 }
 
+/** What a refusal of a tile that does not fit adds to "… does not fit the N at E": why, when the number alone does not say. */
+const MISFIT_REASONS: Record<Misfit, (pip: number) => string> = {
+  number: () => '',
+  locked: (pip) => `: the ${pip}s are not unlocked yet (until the ${pip}-${pip} is laid, only it may go on a ${pip})`,
+  'double-only': () => ': only a double may go on an end that is not a double’s (doublesUnlock: spinnerOnly)',
+  'no-double': () => ': a double’s end takes no double (doublesUnlock: spinnerOnly)',
+};
+
 function play(state: MatchState, turn: Turn, seat: Seat, tile: Tile, endId: string): MatchState {
   const name = tileName(tile);
   const handIndex = turn.hand.findIndex((t) => sameTile(t, tile));
@@ -195,9 +203,8 @@ function play(state: MatchState, turn: Turn, seat: Seat, tile: Tile, endId: stri
   } else {
     const end = board.openEnds.find((e) => e.id === endId);
     if (!end) throw new RuleError('no-such-end', `there is no open end '${safeJson(endId)}'`);
-    if (!fits(turn.config, board.table, end, tile)) {
-      throw new RuleError('tile-does-not-fit', `${name} does not fit the ${end.pip} at ${endId}`);
-    }
+    const why = misfit(turn.config, board.table, end, tile);
+    if (why !== null) throw new RuleError('tile-does-not-fit', `${name} does not fit the ${end.pip} at ${endId}${MISFIT_REASONS[why](end.pip)}`);
   }
 
   const laid = layTile(state.config, board, tile, endId, seat);

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { HOUSE_RULE_OPTIONS, PLAYER_COUNTS, RuleError, SEED_PATTERN, VARIANTS, resolveConfig } from '../engine/index.js';
-import type { DealProof, HouseRules, PlayerView, ResolvedConfig, Seat, SpectatorView, Tile } from '../engine/index.js';
+import type { DealProof, HouseRules, LegalMove, PlayerView, ResolvedConfig, Seat, SpectatorView, Tile } from '../engine/index.js';
 import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
@@ -30,10 +30,22 @@ export function newRoomId(): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Where the invite link carries the room id: the page URL's fragment `#domino-room=ID`. */
+/**
+ * Where an invite link carries the room: the page URL's fragment `#domino-room=ID.KEY`, the room's id (public:
+ * the routing key of its WebSocket URL) and its invite key (secret: joins a free seat). A link made before rooms
+ * had keys, `#domino-room=ID`, carries the id alone, which was the invite of the rooms of its time.
+ */
 export const ROOM_FRAGMENT = 'domino-room';
-/** Where a watch link carries the room id: `#domino-watch=ID` (the table read only). */
+/** Where a watch link carries the room: `#domino-watch=ID.KEY`, the room's id and its watch key (the table read only). */
 export const WATCH_FRAGMENT = 'domino-watch';
+/**
+ * A room and the key a link carries for it, as `peek`, `join` and `watch` take them: the invite or the
+ * watch key (none in a link made before rooms had keys).
+ */
+export interface RoomLink {
+  room: string;
+  key?: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Settings of a room
@@ -147,8 +159,8 @@ const MoveSchema = v.variant('type', [
 
 const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('create'), name: NameSchema, settings: RoomSettingsSchema, room: v.optional(IdSchema) }),
-  v.strictObject({ type: v.literal('peek'), room: IdSchema }),
-  v.strictObject({ type: v.literal('join'), room: IdSchema, name: NameSchema }),
+  v.strictObject({ type: v.literal('peek'), room: IdSchema, key: v.optional(IdSchema) }),
+  v.strictObject({ type: v.literal('join'), room: IdSchema, name: NameSchema, key: v.optional(IdSchema) }),
   v.strictObject({ type: v.literal('resume'), room: IdSchema, token: IdSchema, seq: v.optional(SeqSchema) }),
   v.strictObject({ type: v.literal('settings'), settings: RoomSettingsSchema }),
   v.strictObject({ type: v.literal('start') }),
@@ -161,8 +173,10 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('play-again') }),
   v.strictObject({ type: v.literal('back') }),
   // ---- Spectators and provable deals
-  v.strictObject({ type: v.literal('watch'), room: IdSchema }),
+  v.strictObject({ type: v.literal('watch'), room: IdSchema, key: v.optional(IdSchema) }),
   v.strictObject({ type: v.literal('deal-seed'), commitment: SeedSchema, seed: SeedSchema }),
+  // ---- Access
+  v.strictObject({ type: v.literal('newcomers'), allowed: v.boolean() }),
 ]);
 
 export type WireMove = v.InferOutput<typeof MoveSchema>;
@@ -173,8 +187,13 @@ export type ClientMessage =
    * room's first connection where its later ones go. Left out, the server picks the id.
    */
   | { type: 'create'; name: string; settings: RoomSettings; room?: string }
-  | { type: 'peek'; room: string }
-  | { type: 'join'; room: string; name: string }
+  /**
+   * `key`: the key the link carries, the room's invite (for `peek` and `join`) or its watch key (for
+   * `watch`); left out, the room's id stands for it (the links of rooms made before keys: their id was
+   * their invite). A key that is not the room's is refused with `bad-key`.
+   */
+  | { type: 'peek'; room: string; key?: string }
+  | { type: 'join'; room: string; name: string; key?: string }
   /** `seq`: the last view the client holds, so that its first view carries every event since. */
   | { type: 'resume'; room: string; token: string; seq?: number }
   | { type: 'settings'; settings: RoomSettings }
@@ -192,9 +211,12 @@ export type ClientMessage =
   | { type: 'back' }
   // ---- Spectators and provable deals
   /** Opens the room's table read only (a watch link); `leave` ends it, anything else is refused (`spectator`). */
-  | { type: 'watch'; room: string }
+  | { type: 'watch'; room: string; key?: string }
   /** This seat's seed for the next deal, answering the room's `nextDeal.commitment` (a provable deal). */
-  | { type: 'deal-seed'; commitment: string; seed: string };
+  | { type: 'deal-seed'; commitment: string; seed: string }
+  // ---- Access
+  /** The host opens the room to newcomers through the invite, or closes it (any time; open when made). */
+  | { type: 'newcomers'; allowed: boolean };
 export type ClientMessageType = ClientMessage['type'];
 /** Every message type a client may send, in the schema's order (read from it: one list). */
 export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ClientMessageSchema.options.map((schema) => schema.entries.type.literal as ClientMessageType);
@@ -229,6 +251,19 @@ export interface RoomInfo {
   watchers: number;
   /** The next deal's commitment, published before it: a seat's `deal-seed` answers it. */
   nextDeal: { version: DealProof['version']; commitment: string };
+  /** Whether a newcomer may take a free seat through the invite (the host's `newcomers`; true when made). */
+  newcomers: boolean;
+}
+
+/**
+ * A room's keys, its secret capabilities (128 random bits each, neither derived from the other): the invite
+ * joins a free seat, the watch key opens the table read only and nothing else. Sent to a seat only, in
+ * `welcome`; never in `room`, a view, a `table` or to a spectator. `invite` is null in a room nobody may
+ * be invited to; `watch` is null only in a room made before keys until one of its seats comes back.
+ */
+export interface RoomKeys {
+  invite: string | null;
+  watch: string | null;
 }
 
 export type ErrorCode =
@@ -255,7 +290,12 @@ export type ErrorCode =
   | 'watching-off'
   // ---- Scale-out behind a load balancer
   /** `create` named a room id that is already a room's. */
-  | 'room-taken';
+  | 'room-taken'
+  // ---- Access
+  /** The key a `join`, `peek` or `watch` presented is not the room's invite (or, for `watch`, its watch key). */
+  | 'bad-key'
+  /** The host closed the room to newcomers: the invite joins no seat. */
+  | 'room-closed';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
@@ -269,10 +309,14 @@ export type WireSpectatorView = SpectatorView & { winner: PlayerView['winningSid
 export type WireEvent = MatchEmitted | (Extract<MatchEmitted, { type: 'matchEnd' }> & { winner: PlayerView['winningSide'] });
 
 export type ServerMessage =
-  | { type: 'welcome'; room: string; seat: Seat; token?: string }
+  /** `token`: only to its owner when the seat is taken; `keys`: the room's keys, to a seat only. */
+  | { type: 'welcome'; room: string; seat: Seat; token?: string; keys: RoomKeys }
   | { type: 'room'; room: RoomInfo }
-  /** `dealProof`: while a round is over, what proves its deal (docs/PROTOCOL.md "Provable deals"). */
-  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof }
+  /**
+   * `moves`: to the seat to act only, its legal moves as the engine lists them (`legalMoves`); `dealProof`:
+   * while a round is over, what proves its deal (docs/PROTOCOL.md "Provable deals").
+   */
+  | { type: 'view'; seq: number; view: WireView; events: WireEvent[]; moves?: LegalMove[]; clock?: TurnClockView; dealProof?: DealProof }
   | { type: 'error'; code: ErrorCode; message: string; ref?: ClientMessageType }
   // ---- Rooms people come back to
   /** A seat said a quick phrase (to everyone in the room, the sender too). */

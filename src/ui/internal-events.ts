@@ -52,6 +52,10 @@ export interface RoomMuteDetail {
   seat: number;
   muted: boolean;
 }
+/** <domino-room-bar>: the host lets newcomers take free seats through the invite, or closes the room to them. */
+export interface RoomNewcomersDetail {
+  allowed: boolean;
+}
 
 export interface InternalEventMap {
   'tile-chosen': TileChosenDetail;
@@ -75,6 +79,7 @@ export interface InternalEventMap {
   'room-return': undefined;
   /** The host starts the next match without waiting for everyone. */
   'room-start-now': undefined;
+  'room-newcomers': RoomNewcomersDetail;
 }
 
 export type InternalEvent<K extends keyof InternalEventMap> = CustomEvent<InternalEventMap[K]>;

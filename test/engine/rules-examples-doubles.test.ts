@@ -26,6 +26,11 @@ const doubles2 = (doublesUnlock: HouseRules['doublesUnlock'] = 'perNumber') =>
   ({ variant: 'doubles', players: 2, houseRules: { doublesUnlock } }) as const;
 
 const FOUR_SIDES = '6-6@lead 6-3@left 6-1@right 6-5@up 6-2@down';
+/** Why 3-2 does not go on the 3 of 6-3 (a number whose double is not laid), by how numbers unlock. */
+const MISFIT_TEXT: Record<HouseRules['doublesUnlock'], string> = {
+  perNumber: '3-2 does not fit the 3 at left: the 3s are not unlocked yet (until the 3-3 is laid, only it may go on a 3)',
+  spinnerOnly: '3-2 does not fit the 3 at left: only a double may go on an end that is not a double’s (doublesUnlock: spinnerOnly)',
+};
 
 const isCode = (code: string) => (e: unknown) => e instanceof RuleError && e.code === code;
 
@@ -105,6 +110,11 @@ describe('RULES.md §9 D2: the lead 6-6 with a tile on each of its four sides', 
       const before = structuredClone(s);
       assert.throws(() => applyMove(s, parseMove('3-2@left')), isCode('tile-does-not-fit'));
       assert.throws(() => applyMove(s, parseMove('2-1@right')), isCode('tile-does-not-fit'));
+      // The refusal says why a tile carrying the end's number does not go there.
+      assert.throws(() => applyMove(s, parseMove('3-2@left')), (error: Error) => {
+        assert.equal(error.message, MISFIT_TEXT[doublesUnlock]);
+        return true;
+      });
       assert.deepEqual(s, before);
       // Every tile not on the table, held at once: only the four doubles fit, each on its own end.
       const all = probe(s);

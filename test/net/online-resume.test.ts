@@ -60,7 +60,7 @@ describe('OnlineSession resumes with the view it holds', () => {
     await until(() => session.room !== null, 'the room');
     // A watcher in the other seat hears everything the room does.
     const watcher = await Player.connect(server.wsUrl, 'watcher');
-    assert.equal((await watcher.request({ type: 'join', room: session.roomId!, name: 'Bob' }, 'welcome')).type, 'welcome');
+    assert.equal((await watcher.request({ type: 'join', room: session.roomId!, key: session.keys!.invite!, name: 'Bob' }, 'welcome')).type, 'welcome');
     session.start();
     await until(() => session.state !== null && watcher.last('view') !== undefined, 'the start');
     // Bob plays his own turns throughout. Ann's line drops on her turn.

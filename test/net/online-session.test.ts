@@ -64,7 +64,7 @@ describe('OnlineSession against the real server', () => {
     assert.equal(host.seat, 0);
     assert.equal(hostKeys.key?.room, host.room!.id);
     const guest = new OnlineSession(server.url, guestKeys, watched(lines.guest));
-    guest.join(host.room!.id, 'Bob');
+    guest.join({ room: host.room!.id, key: host.keys!.invite! }, 'Bob');
     await until(host, () => host.room!.seats[1]!.kind === 'human');
     assert.equal(host.room!.seats[1]!.name, 'Bob');
     host.start();
@@ -127,7 +127,7 @@ describe('OnlineSession against the real server', () => {
     session.dispose();
 
     const lost = new OnlineSession(server.url, new MemoryKeys(), options);
-    lost.peek('AAAAAAAAAAAAAAAAAAAAAA');
+    lost.peek({ room: 'AAAAAAAAAAAAAAAAAAAAAA', key: 'BBBBBBBBBBBBBBBBBBBBBB' });
     await until(lost, () => lost.problem !== null);
     assert.equal(lost.problem!.code, 'no-such-room');
     lost.dispose();
@@ -143,7 +143,7 @@ describe('OnlineSession against the real server', () => {
     assert.equal(new URL(opened.at(-1)!.url).searchParams.get('room'), room, 'the creating line names the new room');
     const guestLines: WebSocket[] = [];
     const guest = new OnlineSession(server.url, new MemoryKeys(), watched(guestLines));
-    guest.join(room, 'Gu');
+    guest.join({ room, key: host.keys!.invite! }, 'Gu');
     await until(guest, () => guest.seat !== null);
     assert.equal(new URL(guestLines.at(-1)!.url).searchParams.get('room'), room, 'the joining line names it');
     host.dispose();
@@ -203,6 +203,40 @@ describe('OnlineSession against the real server', () => {
     assert.equal(session.state!.rejection, null);
     assert.equal(session.waitingForAnswer, false);
     session.dispose();
+  });
+
+  test('a view at the seq held gives only its clock; an older one nothing', async (t) => {
+    const opened: WebSocket[] = [];
+    const session = new OnlineSession(server.url, new MemoryKeys(), watched(opened));
+    t.after(() => session.dispose());
+    session.create('Cy', { variant: 'draw', players: 2, level: 'easy', tempo: 'instant', clock: 60 });
+    await until(session, () => session.room !== null);
+    const socket = opened.at(-1)!;
+    const views: { seq: number; events: unknown[] }[] = [];
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; seq: number; events: unknown[] };
+      if (message.type === 'view') views.push(message);
+    });
+    session.start();
+    // Cy's own turn: nothing more comes from the server until Cy moves (the clock is a minute).
+    await until(session, () => session.state !== null && session.state.legal.length > 0);
+    const held = views.at(-1)!;
+    const state = session.state;
+    const heard: unknown[] = [];
+    session.onEvent((event) => heard.push(event));
+    // As the server sends it when the turn's clock started afresh: the same view, a new clock (the events are
+    // left as they were, to show none is heard twice).
+    const again = { ...held, clock: { seat: 1, msLeft: 45_000 }, events: held.events.length > 0 ? held.events : [{ type: 'turn', seat: 1, yours: false }] };
+    const sentAt = performance.now();
+    socket.emit('message', Buffer.from(JSON.stringify(again)), false);
+    await until(session, () => session.clock?.seat === 1);
+    assert.ok(session.clock!.endsAt >= sentAt + 45_000, `the clock counts from its arrival: ends ${session.clock!.endsAt - sentAt} ms after`);
+    assert.equal(session.state, state, 'the view was applied again');
+    assert.deepEqual(heard, [], 'events heard again');
+    const older = { ...held, seq: held.seq - 1, clock: { seat: 0, msLeft: 1000 } };
+    socket.emit('message', Buffer.from(JSON.stringify(older)), false);
+    assert.equal(session.clock!.seat, 1, 'an older view’s clock taken');
+    assert.equal(session.state, state);
   });
 });
 

@@ -21,7 +21,9 @@ const VALID: ClientMessage[] = [
   { type: 'create', name: '🁣'.repeat(MAX_NAME_LENGTH), settings: { variant: 'doubles', players: 3, target: 1, level: 'medium', tempo: 'slow', houseRules: { boneyardReserve: 2 } } },
   { type: 'create', name: 'a b', settings: { variant: 'block', players: 4, teams: false, level: 'easy' } },
   { type: 'peek', room: ID },
+  { type: 'peek', room: ID, key: ID },
   { type: 'join', room: ID, name: 'Bob' },
+  { type: 'join', room: ID, name: 'Bob', key: ID },
   { type: 'resume', room: ID, token: ID },
   { type: 'settings', settings: { variant: 'block', players: 3, level: 'easy', tempo: 'fast' } },
   { type: 'start' },
@@ -37,6 +39,8 @@ const VALID: ClientMessage[] = [
   { type: 'back' },
   { type: 'create', name: 'Cy', settings: { ...SETTINGS, clock: 15, phrases: false, spectators: false } },
   { type: 'watch', room: ID },
+  { type: 'watch', room: ID, key: ID },
+  { type: 'newcomers', allowed: false },
   { type: 'deal-seed', commitment: 'a'.repeat(64), seed: '0123456789abcdef'.repeat(4) },
 ];
 
@@ -106,6 +110,10 @@ const BAD: Bad[] = [
   ['a short room id', json({ type: 'peek', room: ID.slice(1) }), 'room: must be 22 base64url characters', 'peek'],
   ['a long room id', json({ type: 'join', room: `${ID}x`, name: 'A' }), 'room: must be 22 base64url characters', 'join'],
   ['a room id with +/', json({ type: 'peek', room: `${ID.slice(2)}+/==` }), 'room: must be 22 base64url characters', 'peek'],
+  ['a short key', json({ type: 'join', room: ID, name: 'A', key: ID.slice(1) }), 'key: must be 22 base64url characters', 'join'],
+  ['a key that is not text', json({ type: 'watch', room: ID, key: 5 }), /^key: /, 'watch'],
+  ['newcomers without allowed', json({ type: 'newcomers' }), /^allowed: /, 'newcomers'],
+  ['newcomers allowed as text', json({ type: 'newcomers', allowed: 'no' }), /^allowed: /, 'newcomers'],
   ['a bad token', json({ type: 'resume', room: ID, token: 'x' }), 'token: must be 22 base64url characters', 'resume'],
   // seq.
   ['seq as text', json({ type: 'move', seq: '1', move: { type: 'draw' } }), /^seq: /, 'move'],

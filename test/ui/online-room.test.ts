@@ -24,7 +24,7 @@ import {
   waitForTable,
 } from './online-helpers.js';
 
-const KEYS = ['again-a', 'again-b', 'clock-a', 'clock-b', 'phrase-a', 'phrase-b'];
+const KEYS = ['again-a', 'again-b', 'clock-a', 'clock-b', 'back-a', 'back-b', 'phrase-a', 'phrase-b'];
 
 describe('online: play again, the turn clock, quick phrases', function () {
   this.timeout(180_000);
@@ -102,6 +102,28 @@ describe('online: play again, the turn clock, quick phrases', function () {
     await expectAccessible(guest);
     back.click();
     await waitFor('Bob no longer away', () => !chipTexts(host)[1]!.includes('computer playing for Bob'));
+  });
+
+  it('I’m back on my own turn, before the computer plays it: my countdown shows at once with the whole clock, at both widgets', async () => {
+    const server = await fastClockRoomServer();
+    // 15 s, run five times faster: 3 s a turn; the slow tempo gives an away seat's turn a pause of 1.5 s before the computer plays it.
+    const [host, guest] = await startRoom(server, ['back-a', 'back-b'], { variant: 'draw', target: '500', tempo: 'slow' }, (h) => game(h).lobby()!.choose('clock', '15'));
+    const away = () => chipTexts(host)[1]!.includes('computer playing for Bob');
+    await playOnline([host], away);
+    // Bob's chip is "You" at his own widget.
+    const bobsTurn = () => game(host).turnName() === 'Bob' && game(guest).chip(1).isTurn();
+    await playOnline([host], bobsTurn);
+    const back = await waitFor('I’m back', () => bar(guest).button('I’m back') ?? bar(guest).button("I'm back"));
+    // What the turn is: any move of it (a tile played or drawn) changes one of these.
+    const tilesNow = () => game(guest).playerChips().map((chip) => chip.tileCount()).join();
+    const tiles = tilesNow();
+    expect(game(guest).chip(1).clock()).to.equal(null);
+    back.click();
+    for (const el of [guest, host]) {
+      const countdown = await waitFor('Bob’s countdown on the same turn', () => bobsTurn() && tilesNow() === tiles && game(el).chip(1).clock());
+      // A whole clock: its first second (a clock counted from the turn's start would be well into it).
+      expect(countdown.textContent).to.equal('3 s');
+    }
   });
 
   for (const theme of ['light', 'dark']) {

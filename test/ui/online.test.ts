@@ -60,11 +60,11 @@ describe('online: the lobby', function () {
     await sendKeys({ type: '  Ann ' });
     await sendKeys({ press: 'Enter' });
 
-    // The room: the invite link carries the room id in the fragment, and no token.
+    // The room: the invite link carries the room id and its invite key in the fragment, and no token.
     const link = await waitFor('the invite link', () => game(host).lobby()?.link()?.value);
     const kept = keptSeat('lobby-a')!;
     expect(kept.server).to.equal(server);
-    expect(link).to.equal(`${location.href.split('#')[0]}#domino-room=${kept.room}`);
+    expect(link).to.match(new RegExp(`^${location.href.split('#')[0]!.replace(/[.?]/g, '\\$&')}#domino-room=${kept.room}\\.[\\w-]{22}$`));
     expect(link).to.not.contain(kept.token);
     expect(seatNames(host)).to.deep.equal(['Ann', 'Open seat', 'Open seat']);
     expect(game(host).lobby()?.start(), 'the host may start').to.exist;

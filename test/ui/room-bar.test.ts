@@ -1,7 +1,7 @@
 /**
  * <domino-room-bar> on its own, given its state as online play gives it: its accessible name, what it
  * offers a seated person and a spectator, the events it tells (room-leave, room-phrase, room-mute,
- * room-return, room-start-now), the keyboard (the phrases' list opens from its toggle, Escape closes it
+ * room-return, room-start-now, room-newcomers), the keyboard (the phrases' list opens from its toggle, Escape closes it
  * and the focus goes back to the toggle), and axe's accessibility check.
  */
 import { expect, fixture, html } from '@open-wc/testing';
@@ -16,7 +16,7 @@ import { RoomBarHarness, textOf } from './harness/index.js';
 const SEATED: RoomBarState = {
   line: 'Connected',
   note: '',
-  room: { phrases: true, others: [{ seat: 1, name: 'Bob', muted: false }], away: true, startNow: true },
+  room: { phrases: true, others: [{ seat: 1, name: 'Bob', muted: false }], away: true, startNow: true, newcomers: null },
   watch: { label: '', verified: '', warning: '' },
 };
 
@@ -24,7 +24,7 @@ async function mounted(bar: RoomBarState) {
   await loadExtraTexts();
   const el = await fixture<DominoRoomBar>(html`<domino-room-bar .bar=${bar}></domino-room-bar>`);
   const told: string[] = [];
-  for (const type of ['room-leave', 'room-phrase', 'room-mute', 'room-return', 'room-start-now']) {
+  for (const type of ['room-leave', 'room-phrase', 'room-mute', 'room-return', 'room-start-now', 'room-newcomers']) {
     el.addEventListener(type, (e) => told.push(`${type}${(e as CustomEvent).detail ? ` ${JSON.stringify((e as CustomEvent).detail)}` : ''}`));
   }
   return { el, told, harness: new RoomBarHarness(el) };
@@ -41,6 +41,20 @@ describe('<domino-room-bar>', () => {
     harness.button(enExtra.imBack)!.click();
     expect(told).to.deep.equal(['room-start-now', 'room-leave', 'room-return']);
     await expectAccessible(harness.host);
+  });
+
+  it('offers the host to close the room to newcomers, and to open it again; nobody else', async () => {
+    const open = await mounted({ ...SEATED, room: { ...SEATED.room!, newcomers: true } });
+    open.harness.button(enExtra.closeToNewcomers)!.click();
+    expect(open.told).to.deep.equal(['room-newcomers {"allowed":false}']);
+    expect(open.harness.button(enExtra.openToNewcomers)).to.equal(null);
+    await expectAccessible(open.harness.host);
+    const closed = await mounted({ ...SEATED, room: { ...SEATED.room!, newcomers: false } });
+    closed.harness.button(enExtra.openToNewcomers)!.click();
+    expect(closed.told).to.deep.equal(['room-newcomers {"allowed":true}']);
+    const guest = await mounted(SEATED);
+    expect(guest.harness.button(enExtra.closeToNewcomers)).to.equal(null);
+    expect(guest.harness.button(enExtra.openToNewcomers)).to.equal(null);
   });
 
   it('opens the quick phrases by keyboard, says one, mutes a person, and Escape gives the focus back to the toggle', async () => {

@@ -8,7 +8,7 @@
  * Stored as a compact JSON array, a few tens of bytes: `["m",at,seat,seq,"p","p",6,4,"left"]`.
  */
 import { SEED_PATTERN, type Move, type Seat } from 'domino-game/engine';
-import { checkSettings, type RoomSettings } from 'domino-game/protocol';
+import { checkSettings, ID_PATTERN, type RoomSettings } from 'domino-game/protocol';
 
 export type Entry =
   /** A newcomer takes the lowest free seat (open before the start, a computer's after it). */
@@ -38,7 +38,12 @@ export type Entry =
   /** A person's seed for the next deal (a provable deal). */
   | { type: 'deal-seed'; at: number; seat: Seat; seed: string }
   /** `via` (a process) holds `count` spectators of the room from now. */
-  | { type: 'watchers'; at: number; via: string; count: number };
+  | { type: 'watchers'; at: number; via: string; count: number }
+  // ---- Access
+  /** The host opens the room to newcomers through the invite, or closes it. */
+  | { type: 'newcomers'; at: number; seat: Seat; allowed: boolean }
+  /** A room made before keys gets its watch key (minted by the server when one of its seats comes back). */
+  | { type: 'watch-key'; at: number; key: string };
 
 export type MoveBy = 'person' | 'computer' | 'clock';
 const MOVE_BY_TAGS = { person: 'p', computer: 'c', clock: 't' } as const;
@@ -87,6 +92,10 @@ export function encodeEntry(entry: Entry): string {
       return JSON.stringify(['z', entry.at, entry.seat, entry.seed]);
     case 'watchers':
       return JSON.stringify(['w', entry.at, entry.via, entry.count]);
+    case 'newcomers':
+      return JSON.stringify(['o', entry.at, entry.seat, entry.allowed ? 1 : 0]);
+    case 'watch-key':
+      return JSON.stringify(['k', entry.at, entry.key]);
   }
 }
 
@@ -139,6 +148,12 @@ export function decodeEntry(text: string): Entry {
     case 'w':
       if (data.length !== 4 || !isText(data[2]) || !isWhole(data[3])) fail();
       return { type: 'watchers', at, via: data[2] as string, count: data[3] as number };
+    case 'o':
+      if (data.length !== 4 || !isSeat(data[2]) || (data[3] !== 0 && data[3] !== 1)) fail();
+      return { type: 'newcomers', at, seat: data[2] as Seat, allowed: data[3] === 1 };
+    case 'k':
+      if (data.length !== 3 || typeof data[2] !== 'string' || !ID_PATTERN.test(data[2])) fail();
+      return { type: 'watch-key', at, key: data[2] as string };
     case 's': {
       const checked = data.length === 4 && isSeat(data[2]) ? checkSettings(data[3]) : null;
       if (!checked?.ok) return fail();

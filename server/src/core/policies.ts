@@ -6,11 +6,29 @@
 import { TEMPO_DELAYS } from 'domino-game/machine';
 import { roomRules, type RoomSettings } from 'domino-game/protocol';
 import type { Timing } from './due.js';
+import { keyMatches } from '../tokens.js';
 import type { Refused, RoomState } from './room.js';
 
-/** Why a watch link may not open this room's table, or null when it may. */
-export function watchRefusal(room: RoomState): Refused | null {
-  return roomRules(room.settings).spectators ? null : { ok: false, code: 'watching-off', message: 'the host has turned watching off for this room' };
+/**
+ * What a link's key is presented for: a seat (`join`; whether a seat is free and the room open to
+ * newcomers is the `join` entry's to say, room.ts), the join screen (`peek`), or the table read only (`watch`).
+ */
+export type Access = 'join' | 'peek' | 'watch';
+
+/**
+ * Why `key` may not open the room for `access`, or null when it may. The invite joins, peeks and
+ * watches (whoever may take a seat may as well look); the watch key watches and nothing else. A key
+ * left out stands for the room's id, which was the invite of the rooms made before keys and is no key of
+ * a room made since. The key is checked before anything else, so that a wrong one learns nothing of the room.
+ */
+export function accessRefusal(room: RoomState, access: Access, key: string | undefined): Refused | null {
+  const presented = key ?? room.id;
+  const invited = keyMatches(presented, room.secrets.invite);
+  if (!invited && !(access === 'watch' && keyMatches(presented, room.secrets.watch))) {
+    return { ok: false, code: 'bad-key', message: access === 'watch' ? 'this link does not open this room' : 'this link does not invite to this room' };
+  }
+  if (access === 'watch' && !roomRules(room.settings).spectators) return { ok: false, code: 'watching-off', message: 'the host has turned watching off for this room' };
+  return null;
 }
 
 /** Why a seat may not say a quick phrase in this room, or null when it may (the rate limit is `PhraseLimit`'s). */

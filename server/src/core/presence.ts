@@ -51,6 +51,7 @@ export function roomInfo(room: RoomState, alive: Alive, now: number, graceMs: nu
     })),
     watchers: watcherCount(room, alive),
     nextDeal: { version: DEAL_PROOF_VERSION, commitment: commitmentOf(room.deals.next) },
+    newcomers: room.newcomers,
   };
 }
 

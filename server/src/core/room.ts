@@ -37,10 +37,24 @@ export interface SeatState {
 }
 
 /**
- * The format of a stored room: 3 since every deal is provable (a server seed per deal, `deals`; 2 had
- * one secret `seed` for the room), 2 since rooms are logs (1 was the whole room rewritten per change).
+ * The format of a stored room: 4 since a room has keys (`secrets`: the invite and the watch key; in 3 the
+ * room's id was its invite), 3 since every deal is provable (a server seed per deal, `deals`; 2 had one
+ * secret `seed` for the room), 2 since rooms are logs (1 was the whole room rewritten per change).
  */
-export const ROOM_FORMAT = 3;
+export const ROOM_FORMAT = 4;
+
+/**
+ * The room's secret part: what must never be sent to anyone but those it belongs to, checked by the
+ * core's policies (policies.ts). The keys are kept as they are, not hashed: every seat's `welcome` says
+ * them again (after a reload, to a new host, in a room made before keys), so the server must be able to.
+ * A later secret that is only ever checked, never said (a room's password), belongs here hashed.
+ */
+export interface RoomSecrets {
+  /** Joins a free seat (and peeks, and watches); null: nobody may be invited. */
+  invite: string | null;
+  /** Opens the table read only, nothing else; null only in a room made before keys, until a seat mints one. */
+  watch: string | null;
+}
 
 /** One deal's secret and the people's seeds for it (docs/PROTOCOL.md "Provable deals"). */
 export interface DealSecret {
@@ -65,6 +79,10 @@ export interface RoomState {
   deals: { next: DealSecret; current: (DealSecret & { match: number; round: number }) | null };
   /** How many spectators each process holds (a process that died counts none). */
   watchers: Record<string, number>;
+  /** Whether a newcomer may take a free seat through the invite: the host may close the room (any time). */
+  newcomers: boolean;
+  /** Never sent: see RoomSecrets. */
+  secrets: RoomSecrets;
   /** When the current turn, or the wait after a round, began (ms): paces computers, times the next deal. */
   since: number;
   createdAt: number;
@@ -89,11 +107,11 @@ const openSeat = (): SeatState => ({ kind: 'open', name: null, tokenHash: null, 
 const person = (name: string, tokenHash: string): SeatState => ({ kind: 'human', name, tokenHash, connectedVia: null, goneSince: null, ready: false });
 
 /** A new room with its creator at seat 0 as the host (not yet connected: a `connect` entry says so). */
-export function newRoom(options: { id: string; serverSeed: string; name: string; tokenHash: string; settings: RoomSettings; at: number }): RoomState {
-  const { id, serverSeed, name, tokenHash, settings, at } = options;
+export function newRoom(options: { id: string; serverSeed: string; name: string; tokenHash: string; settings: RoomSettings; secrets: RoomSecrets; at: number }): RoomState {
+  const { id, serverSeed, name, tokenHash, settings, secrets, at } = options;
   const seats = Array.from({ length: settings.players }, (_, seat) => (seat === 0 ? person(name, tokenHash) : openSeat()));
   const deals = { next: { serverSeed, clientSeeds: [] }, current: null };
-  return { format: ROOM_FORMAT, id, phase: 'lobby', host: 0, settings, seats, seq: 0, match: null, deals, watchers: {}, since: at, createdAt: at, updatedAt: at };
+  return { format: ROOM_FORMAT, id, phase: 'lobby', host: 0, settings, seats, seq: 0, match: null, deals, watchers: {}, newcomers: true, secrets, since: at, createdAt: at, updatedAt: at };
 }
 
 // ---- Provable deals ---------------------------------------------------------------------------
@@ -157,6 +175,7 @@ export const matchPhase = (match: MatchContext): Phase => phaseOfMatch(match.gam
 export function applyEntry(room: RoomState, entry: Entry): Outcome {
   switch (entry.type) {
     case 'join': {
+      if (!room.newcomers) return refuse('room-closed', 'the host has closed this room to newcomers');
       const seat = seatForNewcomer(room);
       if (seat === null) return refuse('room-full', room.phase === 'lobby' ? 'every seat is taken' : 'no seat is free for a newcomer');
       return { ok: true, room: withSeat(room, seat, person(entry.name, entry.tokenHash), entry.at), events: NO_EVENTS, seat };
@@ -193,7 +212,25 @@ export function applyEntry(room: RoomState, entry: Entry): Outcome {
       return dealSeed(room, entry.seat, entry.seed, entry.at);
     case 'watchers':
       return watchers(room, entry.via, entry.count);
+    case 'newcomers':
+      return newcomers(room, entry.seat, entry.allowed, entry.at);
+    case 'watch-key':
+      return watchKey(room, entry.key, entry.at);
   }
+}
+
+// ---- Access ---------------------------------------------------------------------------------
+
+/** The host opens the room to newcomers, or closes it: any time (the invite's holders are the host's to choose). */
+function newcomers(room: RoomState, seat: Seat, allowed: boolean, at: number): Outcome {
+  if (seat !== room.host) return refuse('not-host', 'only the host may open or close the room to newcomers');
+  return { ok: true, room: { ...room, newcomers: allowed, updatedAt: at }, events: NO_EVENTS };
+}
+
+/** A room made before keys gets its watch key (made once: a second is refused, so every process keeps the first). */
+function watchKey(room: RoomState, key: string, at: number): Outcome {
+  if (room.secrets.watch !== null) return refuse('wrong-phase', 'the room has its watch key already');
+  return { ok: true, room: { ...room, secrets: { ...room.secrets, watch: key }, updatedAt: at }, events: NO_EVENTS };
 }
 
 // ---- Rooms people come back to ----------------------------------------------------------
@@ -211,13 +248,19 @@ function playAgain(room: RoomState, seat: Seat, at: number): Outcome {
 /**
  * `back`: the person whose clock ran out twice takes their turns back. Only then: one expiry is not
  * away, and `back` must not quietly forgive it (the count is the person's own moves' to reset).
+ * Back on their own turn (the computer's pause not over yet), the turn is theirs with a full clock:
+ * its deadline is `since` plus the clock, and the old `since` may be nearly a clock ago already.
  */
 function back(room: RoomState, seat: Seat, at: number): Outcome {
   const held = room.seats[seat];
   if (held?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
   if (!clockedOut(held)) return refuse('wrong-phase', 'the computer is not playing for this seat');
-  return { ok: true, room: withSeat(room, seat, { timeouts: 0 }, at), events: NO_EVENTS };
+  const returned = withSeat(room, seat, { timeouts: 0 }, at);
+  return { ok: true, room: isOwnTurn(room, seat) ? { ...returned, since: at } : returned, events: NO_EVENTS };
 }
+
+/** Whether a round is being played and `seat` is to act in it. */
+const isOwnTurn = (room: RoomState, seat: Seat): boolean => room.match !== null && matchPhase(room.match) === 'playing' && room.match.game.turn === seat;
 
 /** A move's count of the clock running out: one more when the clock played it, none once the person moves. */
 function withTimeouts(room: RoomState, seat: Seat, by: MoveBy): RoomState {

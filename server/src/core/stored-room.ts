@@ -7,6 +7,7 @@
  */
 import { validateMatchState } from 'domino-game/engine';
 import type { MatchContext } from 'domino-game/machine';
+import { ID_PATTERN } from 'domino-game/protocol';
 import { ROOM_FORMAT, sha256Hex, type RoomState } from './room.js';
 
 export class CorruptRoom extends Error {
@@ -67,14 +68,31 @@ function recentOf(recent: unknown): RecentChange[] {
 
 function roomOf(stored: Record<string, unknown>): RoomState {
   const format = stored['format'] ?? 1;
-  if (format !== 1 && format !== 2 && format !== ROOM_FORMAT) throw new CorruptRoom(`unknown format ${String(format)}`);
+  if (format !== 1 && format !== 2 && format !== 3 && format !== ROOM_FORMAT) throw new CorruptRoom(`unknown format ${String(format)}`);
   if (typeof stored['id'] !== 'string' || !Array.isArray(stored['seats']) || !Number.isSafeInteger(stored['seq'])) {
     throw new CorruptRoom('no id, seats or seq');
   }
+  if (format === ROOM_FORMAT && (!validSecrets(stored['secrets']) || typeof stored['newcomers'] !== 'boolean')) throw new CorruptRoom('malformed keys or newcomers');
   const match = format === 1 ? legacyMatch(stored['match']) : (stored['match'] as MatchContext | null);
   const { events: _events, seed, recent: _recent, ...room } = stored;
-  const upgraded = format === ROOM_FORMAT ? {} : { deals: legacyDeals(seed), watchers: {} };
+  const upgraded = { ...(format === 1 || format === 2 ? { deals: legacyDeals(seed), watchers: {} } : {}), ...(format !== ROOM_FORMAT ? keyless(stored['id']) : {}) };
   return { ...(room as unknown as RoomState), ...upgraded, format: ROOM_FORMAT, match: match && checkedMatch(match) };
+}
+
+/**
+ * Formats 1 to 3 had no keys: the room's id was its invite, and stays so (the links people hold keep
+ * working); a watch key is minted when one of its seats comes back (the service's `watch-key` entry), and
+ * meanwhile the id, as the invite, still watches. Open to newcomers, as every room was.
+ */
+function validSecrets(secrets: unknown): boolean {
+  if (typeof secrets !== 'object' || secrets === null) return false;
+  const { invite, watch } = secrets as Record<string, unknown>;
+  const key = (x: unknown) => x === null || (typeof x === 'string' && ID_PATTERN.test(x));
+  return key(invite) && key(watch);
+}
+
+function keyless(id: string): Pick<RoomState, 'secrets' | 'newcomers'> {
+  return { secrets: { invite: id, watch: null }, newcomers: true };
 }
 
 /**

@@ -16,7 +16,7 @@
  * the item it ends at, and the next change adds just its new items' JSON; each seat's log is cut from
  * the public one, its own draws put in.
  */
-import { configView, placementView, seatView, sharedStatus, spectatorView, viewLogEntry, type DealProof, type LogEntry, type MatchState, type Placement, type Seat } from 'domino-game/engine';
+import { configView, legalMoves, placementView, seatView, sharedStatus, spectatorView, viewLogEntry, type DealProof, type LogEntry, type MatchState, type Placement, type Seat } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import type { WireEvent } from 'domino-game/protocol';
 
@@ -121,6 +121,8 @@ function publicLog(game: MatchState): PublicLog {
 
 export class ViewFrames {
   private sharedJson: string | null = null;
+  /** The seat to act's legal moves, as the engine lists them (its frame's `moves`), made once per change. */
+  private movesJson: string | null = null;
 
   private readonly proofJson: string;
 
@@ -135,14 +137,16 @@ export class ViewFrames {
 
   /**
    * The frame for `seat`, with `eventsJson` (a JSON array of wire events) as its events; `tailJson`:
-   * more members of the message, each after a comma (the turn clock).
+   * more members of the message, each after a comma (the turn clock). The seat to act's frame also
+   * carries its legal moves (`moves`: the engine's `legalMoves`), so that a client needs no rules of its own.
    */
   frame(seat: Seat, eventsJson: string, tailJson = ''): string {
     const own = seatView(this.game, seat);
     const shared = (this.sharedJson ??= this.sharedPart());
+    const moves = this.game.turn === seat ? `,"moves":${(this.movesJson ??= JSON.stringify(legalMoves(this.game)))}` : '';
     return (
       `{"type":"view","seq":${this.seq},"view":{"seat":${seat},"hand":${once(this.game.hands[seat]!, () => own.hand)},` +
-      `"round":${JSON.stringify(own.round)},"log":${this.logJson(seat)},${shared}},"events":${eventsJson}${tailJson}${this.proofJson}}`
+      `"round":${JSON.stringify(own.round)},"log":${this.logJson(seat)},${shared}},"events":${eventsJson}${moves}${tailJson}${this.proofJson}}`
     );
   }
 

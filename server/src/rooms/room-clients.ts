@@ -38,7 +38,7 @@ export function unbound(client: Client): void {
 }
 
 /** What the room info was made from: it is made again when one of these is another object. */
-type InfoKey = Pick<RoomState, 'seats' | 'phase' | 'host' | 'settings' | 'watchers'> & { alive: number; next: RoomState['deals']['next'] };
+type InfoKey = Pick<RoomState, 'seats' | 'phase' | 'host' | 'settings' | 'watchers' | 'newcomers'> & { alive: number; next: RoomState['deals']['next'] };
 
 export class RoomClients {
   private readonly all = new Set<Client>();
@@ -49,6 +49,12 @@ export class RoomClients {
   /** The room info last sent here (a `room` frame), to send it again only when it changed. */
   private lastInfo: string | null = null;
   private infoKey: InfoKey | null = null;
+  /**
+   * The room's `since` when the views were last sent here: the turn clock's start. When it moved without
+   * a change of the match (`back` on the seat's own turn, the first person back in a room everyone had
+   * left), the views held have a wrong clock, and are sent again at the same `seq` with the new one.
+   */
+  private clockSince: number | null = null;
 
   constructor(
     private readonly roomId: string,
@@ -132,6 +138,8 @@ export class RoomClients {
     const clock = frames && turnClock(state, alive, this.env.now(), this.env.timing(state));
     const clockJson = clock ? `,"clock":${JSON.stringify(clock)}` : '';
     const eventsJson = new Map<number, string>();
+    const clockRestarted = frames !== null && this.clockSince !== null && this.clockSince !== state.since;
+    if (frames) this.clockSince = state.since;
     for (const client of [...this.all]) {
       const holder = client.seat === null ? undefined : state.seats[client.seat];
       if (holder?.kind === 'human' && holder.connectedVia !== null && holder.connectedVia !== processId && alive(holder.connectedVia)) {
@@ -142,7 +150,12 @@ export class RoomClients {
       }
       if (infoChanged || this.newcomers.has(client)) client.sendText(this.lastInfo!);
       this.newcomers.delete(client);
-      if (!frames || client.seq === state.seq) continue;
+      if (!frames) continue;
+      if (client.seq === state.seq) {
+        // The same view again for its new clock: no events (the seat has heard them), nothing else new.
+        if (clockRestarted) client.sendText(client.seat === null ? frames.spectatorFrame('[]', clockJson) : frames.frame(client.seat, '[]', clockJson));
+        continue;
+      }
       // The events since the seat's previous view (or since the view it said it held, resuming).
       const from = client.seq >= 0 ? client.seq : (this.resumedFrom.get(client) ?? -1);
       this.resumedFrom.delete(client);
@@ -159,17 +172,17 @@ export class RoomClients {
   /**
    * The room info frame when it differs from the one last sent here (null when it does not). It is made
    * again only when what it shows may have changed: the seats (presence and ready included), the phase,
-   * the host, the settings, the watchers, the next deal, which processes are alive, or the clock (`resendInfo`).
+   * the host, the settings, the watchers, the next deal, whether newcomers may join, which processes are alive, or the clock (`resendInfo`).
    */
   private roomInfoText(state: RoomState, resendInfo: boolean): string | null {
     const key = this.infoKey;
     const alive = this.env.cluster.aliveGeneration;
     const stale =
       resendInfo || !key || key.seats !== state.seats || key.phase !== state.phase || key.host !== state.host || key.settings !== state.settings || key.alive !== alive ||
-      key.watchers !== state.watchers || key.next !== state.deals.next;
+      key.watchers !== state.watchers || key.next !== state.deals.next || key.newcomers !== state.newcomers;
     if (!stale) return null;
     const text = JSON.stringify({ type: 'room', room: roomInfo(state, this.env.alive, this.env.now(), this.env.graceMs) });
-    this.infoKey = { seats: state.seats, phase: state.phase, host: state.host, settings: state.settings, alive, watchers: state.watchers, next: state.deals.next };
+    this.infoKey = { seats: state.seats, phase: state.phase, host: state.host, settings: state.settings, alive, watchers: state.watchers, next: state.deals.next, newcomers: state.newcomers };
     if (text === this.lastInfo) return null;
     this.lastInfo = text;
     return text;

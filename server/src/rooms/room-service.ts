@@ -7,12 +7,12 @@
  */
 import type { Logger } from 'pino';
 import type { Seat } from 'domino-game/engine';
-import { PHRASES, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomSettings } from 'domino-game/protocol';
+import { PHRASES, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomKeys, type RoomSettings } from 'domino-game/protocol';
 import type { Cluster } from '../cluster.js';
 import type { ComputerPool } from '../computer-pool.js';
 import { expiresAt } from '../core/due.js';
 import type { Entry } from '../core/entries.js';
-import { phraseRefusal, roomTiming, watchRefusal } from '../core/policies.js';
+import { accessRefusal, phraseRefusal, roomTiming } from '../core/policies.js';
 import { roomInfo, withDealIfAllReady } from '../core/presence.js';
 import { applyEntry, commitmentOf, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
 import type { Metrics } from '../metrics.js';
@@ -45,6 +45,9 @@ export interface RoomServiceOptions {
   clockScale?: number;
 }
 
+/** The room's keys as a seat's `welcome` carries them (never anyone else). */
+const keysOf = (state: RoomState): RoomKeys => ({ invite: state.secrets.invite, watch: state.secrets.watch });
+
 type Handler<T extends ClientMessageType> = (client: Client, message: Extract<ClientMessage, { type: T }>) => Promise<void>;
 
 export class RoomService {
@@ -56,8 +59,8 @@ export class RoomService {
   /** Each message type's handler: the message has passed the protocol's schema for its type. */
   private readonly handlers: { [T in ClientMessageType]: Handler<T> } = {
     create: (client, message) => this.create(client, message.name, message.settings, message.room),
-    peek: (client, message) => this.peek(client, message.room),
-    join: (client, message) => this.join(client, message.room, message.name),
+    peek: (client, message) => this.peek(client, message.room, message.key),
+    join: (client, message) => this.join(client, message.room, message.name, message.key),
     resume: (client, message) => this.resume(client, message.room, message.token, message.seq),
     leave: (client) => this.leave(client),
     settings: (client, message) => this.seatChange(client, (seat, at) => [{ type: 'settings', at, seat, settings: message.settings }]),
@@ -72,13 +75,15 @@ export class RoomService {
     'play-again': (client) => this.seatChange(client, (seat, at, room) => withDealIfAllReady(room, [{ type: 'again', at, seat }], this.env.alive, at, freshSeed)),
     back: (client) => this.seatChange(client, (seat, at) => [{ type: 'back', at, seat }]),
     // ---- Spectators and provable deals
-    watch: (client, message) => this.watch(client, message.room),
+    watch: (client, message) => this.watch(client, message.room, message.key),
     'deal-seed': (client, message) =>
       this.seatChange(client, (seat, at, room) =>
         commitmentOf(room.deals.next) === message.commitment
           ? [{ type: 'deal-seed', at, seat, seed: message.seed }]
           : { ok: false, code: 'stale', message: 'this commitment is not the next deal’s (it was dealt meanwhile)' },
       ),
+    // ---- Access
+    newcomers: (client, message) => this.seatChange(client, (seat, at) => [{ type: 'newcomers', at, seat, allowed: message.allowed }]),
   };
 
   constructor(private readonly options: RoomServiceOptions) {
@@ -160,7 +165,8 @@ export class RoomService {
   private async create(client: Client, name: string, settings: RoomSettings, proposed: string | undefined): Promise<void> {
     const now = this.env.now();
     const token = randomId();
-    const created = newRoom({ id: proposed ?? randomId(), serverSeed: freshSeed(), name, tokenHash: hashToken(token), settings, at: now });
+    const secrets = { invite: randomId(), watch: randomId() };
+    const created = newRoom({ id: proposed ?? randomId(), serverSeed: freshSeed(), name, tokenHash: hashToken(token), settings, secrets, at: now });
     const connected = applyEntry(created, { type: 'connect', at: now, seat: 0, via: this.env.processId });
     if (!connected.ok) throw refusal(connected);
     const state = connected.room;
@@ -171,33 +177,42 @@ export class RoomService {
     this.options.log.info({ event: 'room-created', room: state.id, variant: settings.variant, players: settings.players }, 'room created');
     const room = this.rooms.adopt(state);
     this.attach(client, room, 0);
-    client.send({ type: 'welcome', room: state.id, seat: 0, token });
+    client.send({ type: 'welcome', room: state.id, seat: 0, token, keys: keysOf(state) });
     room.broadcastChange();
   }
 
-  private async peek(client: Client, id: string): Promise<void> {
+  private async peek(client: Client, id: string, key: string | undefined): Promise<void> {
     const state = await this.rooms.peek(id);
     if (!state) throw noSuchRoom();
+    const refused = accessRefusal(state, 'peek', key);
+    if (refused) throw refusal(refused);
     this.sendRoomInfo(client, state);
   }
 
-  private async join(client: Client, id: string, name: string): Promise<void> {
+  private async join(client: Client, id: string, name: string, key: string | undefined): Promise<void> {
     const token = randomId();
     const tokenHash = hashToken(token);
     const { seat } = await this.rooms.withRoom(id, (room) =>
       room.change(
         (state, at) => {
+          const refused = accessRefusal(state, 'join', key);
+          if (refused) return refused;
           const joined = applyEntry(state, { type: 'join', at, name, tokenHash });
           if (!joined.ok) return joined;
-          return [{ type: 'join', at, name, tokenHash }, { type: 'connect', at, seat: joined.seat!, via: this.env.processId }];
+          return [{ type: 'join', at, name, tokenHash }, { type: 'connect', at, seat: joined.seat!, via: this.env.processId }, ...this.keysMinted(state, at)];
         },
-        ({ seat: taken }) => {
+        ({ room: state, seat: taken }) => {
           this.attach(client, room, taken!);
-          client.send({ type: 'welcome', room: id, seat: taken!, token });
+          client.send({ type: 'welcome', room: id, seat: taken!, token, keys: keysOf(state) });
         },
       ),
     );
     this.options.log.info({ event: 'joined', room: id, seat }, 'joined');
+  }
+
+  /** A room made before keys gets its watch key as one of its seats comes (in the same change): its seats can then hand out a watch link. */
+  private keysMinted(state: RoomState, at: number): Entry[] {
+    return state.secrets.watch === null ? [{ type: 'watch-key', at, key: randomId() }] : [];
   }
 
   private async resume(client: Client, id: string, token: string, lastSeq: number | undefined): Promise<void> {
@@ -209,12 +224,12 @@ export class RoomService {
           // The token is checked again on the state the change is made on: a `leave` may have won the race.
           const seat = seatOf(state);
           if (seat < 0) return { ok: false, code: 'bad-token', message: 'this token holds no seat in this room' };
-          return [{ type: 'connect', at, seat, via: this.env.processId }];
+          return [{ type: 'connect', at, seat, via: this.env.processId }, ...this.keysMinted(state, at)];
         },
         ({ room: state }) => {
           const seat = seatOf(state);
           this.attach(client, room, seat, lastSeq ?? -1);
-          client.send({ type: 'welcome', room: id, seat });
+          client.send({ type: 'welcome', room: id, seat, keys: keysOf(state) });
         },
       );
     });
@@ -283,10 +298,10 @@ export class RoomService {
 
   // ---- Spectators ----------------------------------------------------------------------------
 
-  /** Opens the room's table read only (unless its host turned watching off): the room info, then each change's `table`. */
-  private async watch(client: Client, id: string): Promise<void> {
+  /** Opens the room's table read only (with its watch key or invite, unless its host turned watching off): the room info, then each change's `table`. */
+  private async watch(client: Client, id: string, key: string | undefined): Promise<void> {
     await this.rooms.withRoom(id, async (room) => {
-      const refused = watchRefusal(room.state);
+      const refused = accessRefusal(room.state, 'watch', key);
       if (refused) throw refusal(refused);
       this.attach(client, room, null);
       await this.countWatchers(room);

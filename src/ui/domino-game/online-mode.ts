@@ -18,6 +18,7 @@ import { OnlineSession, type SeatKeyStore } from '../session/online-session.js';
 import type { EffectiveSettings, SettingsSource } from './effective-settings.js';
 import type { PartHost } from './game-element.js';
 import type { MainButton } from './guidance.js';
+import type { RoomLink } from '../../net/protocol.js';
 import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineControllerHost, OnlineMemory } from './online/controller-host.js';
 import { PhraseBubblesController } from './online/phrase-bubbles-controller.js';
@@ -28,6 +29,9 @@ import { TurnClockController } from './online/turn-clock-controller.js';
 import type { PersistenceController } from './persistence.js';
 import type { ShownMatch } from './shown-match.js';
 import { seatKeyStore } from './seat-keys.js';
+
+/** The room and key an entry by a link names. */
+const linkOf = ({ room, key }: RoomLink): RoomLink => (key === undefined ? { room } : { room, key });
 
 /** A seat key store that keeps nothing: a spectator holds no seat. */
 const NO_SEAT_KEY: SeatKeyStore = { load: () => null, save: () => undefined, clear: () => undefined };
@@ -53,10 +57,10 @@ export class OnlineModeController implements ReactiveController {
   session: OnlineSession | null = null;
   /** The person's settings when they chose online play: what a new room starts with. */
   private settings: EffectiveSettings | null = null;
-  /** The room an invite link names, while the person looks at it before joining. */
-  private invited: string | null = null;
-  /** The room a watch link opens read only, while watching it. */
-  private watched: string | null = null;
+  /** The room an invite link names (with its key), while the person looks at it before joining. */
+  private invited: RoomLink | null = null;
+  /** The room a watch link opens read only (with its key), while watching it. */
+  private watched: RoomLink | null = null;
   /** Taken off the page with the line open: it opens again on coming back. */
   private reopen = false;
   /** The room's table showed when the session last changed. */
@@ -95,8 +99,8 @@ export class OnlineModeController implements ReactiveController {
     // The kept seat may be for another server, or not a seat at all (dropped as it is read).
     if (entry.type === 'resume' && this.keys.load()?.server !== this.server) return this.exit();
     this.close();
-    this.invited = entry.type === 'join' ? entry.room : null;
-    this.watched = entry.type === 'watch' ? entry.room : null;
+    this.invited = entry.type === 'join' ? linkOf(entry) : null;
+    this.watched = entry.type === 'watch' ? linkOf(entry) : null;
     if (entry.type !== 'create') this.connect();
     this.host.element.requestUpdate();
   }
@@ -140,7 +144,7 @@ export class OnlineModeController implements ReactiveController {
     }
     const { keys, server } = this;
     const kept = keys.load();
-    const peek = this.invited !== null && !(kept?.server === server && kept.room === this.invited) ? this.invited : null;
+    const peek = this.invited !== null && !(kept?.server === server && kept.room === this.invited.room) ? this.invited : null;
     // While looking at another room, the kept seat is neither resumed nor dropped; joining replaces it.
     const store: SeatKeyStore = peek ? { load: () => null, save: (key) => keys.save(key), clear: () => keys.clear() } : keys;
     const session = new OnlineSession(server, store);
@@ -210,6 +214,8 @@ export class OnlineModeController implements ReactiveController {
       others: room.seats.filter((s) => s.seat !== seat && s.kind === 'human').map((s) => ({ seat: s.seat, name: s.name ?? '', muted: muted?.has(s.seat) ?? false })),
       away: !!own?.away && own.connected,
       startNow: room.phase === 'over' && room.host === seat,
+      // Before the start the lobby shows who may come; the host closes the room to newcomers once the match is under way.
+      newcomers: room.phase !== 'lobby' && room.host === seat && session.keys?.invite ? room.newcomers : null,
     };
   }
 
@@ -277,6 +283,7 @@ export class OnlineModeController implements ReactiveController {
       @room-mute=${(e: InternalEvent<'room-mute'>) => (e.detail.muted ? this.bubbles.mute(e.detail.seat) : this.bubbles.unmute(e.detail.seat))}
       @room-return=${() => this.session?.back()}
       @room-start-now=${() => this.session?.startNow()}
+      @room-newcomers=${(e: InternalEvent<'room-newcomers'>) => this.session?.admitNewcomers(e.detail.allowed)}
     ></domino-room-bar>`;
   }
 }

@@ -48,10 +48,10 @@ export class OnlineEntryController implements ReactiveController {
   }
 
   private readonly onHashChange = (change?: Event) => {
-    const room = roomInLink(location.hash);
+    const invited = roomInLink(location.hash);
     const watched = watchInLink(location.hash);
-    if (room) void this.go({ type: 'join', room });
-    else if (watched) void this.go({ type: 'watch', room: watched });
+    if (invited) void this.go({ type: 'join', ...invited });
+    else if (watched) void this.go({ type: 'watch', ...watched });
     else if (!change && this.host.persistence.keptServer() === this.host.element.server) void this.go({ type: 'resume' });
   };
 

@@ -20,7 +20,8 @@ export type LobbyScreen =
   /** A room an invite link names, seen before joining it. */
   | { kind: 'join'; room: RoomInfo; name: string }
   /** The person's room before the start: the invite link, the seats filling in; the host sets it up and starts. */
-  | { kind: 'room'; room: RoomInfo; seat: Seat; link: string; locked: ReadonlySet<SettingName>; line: string; watchLink: string }
+  /** `link`, `watchLink`: the invite and the watch link, null when the room has no such key. */
+  | { kind: 'room'; room: RoomInfo; seat: Seat; link: string | null; locked: ReadonlySet<SettingName>; line: string; watchLink: string | null }
   | { kind: 'wait'; text: string }
   | { kind: 'problem'; text: string };
 
@@ -230,24 +231,26 @@ export class DominoLobby extends LitElement {
     return html`<section class="screen" aria-labelledby="lobby-title">
       <h2 id="lobby-title">${t.t('lobbyTitle')}</h2>
       ${screen.line ? html`<p class="line">${screen.line}</p>` : nothing}
-      <div class="invite">
-        <label for="lobby-link">${t.t('inviteLink')}</label>
-        <div class="link-row">
-          <input
-            id="lobby-link"
-            type="text"
-            readonly
-            .value=${link}
-            aria-describedby="lobby-invite-help"
-            @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
-          />
-          <button type="button" class="copy" @click=${() => this.copy(link)}>${t.t('copyLink')}</button>
-          ${'share' in navigator ? html`<button type="button" class="share" @click=${() => this.share(link)}>${t.t('shareLink')}</button>` : nothing}
-        </div>
-        <p class="help" id="lobby-invite-help">${t.t('inviteHelp')}</p>
-        <p class="copied" role="status">${this.copied}</p>
-      </div>
-      ${!roomRules(room.settings).spectators
+      ${link === null
+        ? nothing
+        : html`<div class="invite">
+            <label for="lobby-link">${t.t('inviteLink')}</label>
+            <div class="link-row">
+              <input
+                id="lobby-link"
+                type="text"
+                readonly
+                .value=${link}
+                aria-describedby="lobby-invite-help"
+                @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
+              />
+              <button type="button" class="copy" @click=${() => this.copy(link)}>${t.t('copyLink')}</button>
+              ${'share' in navigator ? html`<button type="button" class="share" @click=${() => this.share(link)}>${t.t('shareLink')}</button>` : nothing}
+            </div>
+            <p class="help" id="lobby-invite-help">${t.t('inviteHelp')}</p>
+            <p class="copied" role="status">${this.copied}</p>
+          </div>`}
+      ${!roomRules(room.settings).spectators || screen.watchLink === null
         ? nothing
         : html`<div class="invite">
             <label for="lobby-watch-link">${t.t('watchLink')}</label>

@@ -33,6 +33,11 @@ export interface TableOffers {
   away: boolean;
   /** The host, after the match: may start the next one without waiting for everyone. */
   startNow: boolean;
+  /**
+   * The host, once the match has started: whether newcomers may take a free seat through the invite
+   * (the host may close the room to them, or open it again); null for the others and in a room nobody may be invited to.
+   */
+  newcomers: boolean | null;
 }
 
 /** Spectators and the deal's check: a label, and what the check found. */
@@ -53,6 +58,7 @@ const phraseKey = (id: PhraseId): MessageKey => `phrase_${id}`;
  * @fires room-mute - Mute (or hear again) a seat's phrases, for this person: `{ seat, muted }`.
  * @fires room-return - Take one's turns back from the computer.
  * @fires room-start-now - The host starts the next match without waiting for everyone.
+ * @fires room-newcomers - The host opens the room to newcomers or closes it: `{ allowed }`.
  */
 export class DominoRoomBar extends LitElement {
   static override styles = styles;
@@ -94,6 +100,11 @@ export class DominoRoomBar extends LitElement {
       ? html`<span class="note">${t.t('clockAway')}</span><button type="button" class="small" @click=${() => emitInternal(this, 'room-return')}>${t.t('imBack')}</button>`
       : nothing}
     ${offers.startNow ? html`<button type="button" class="small" @click=${() => emitInternal(this, 'room-start-now')}>${t.t('startNow')}</button>` : nothing}
+    ${offers.newcomers === null
+      ? nothing
+      : html`<button type="button" class="small newcomers" @click=${() => emitInternal(this, 'room-newcomers', { allowed: !offers.newcomers })}>
+          ${t.t(offers.newcomers ? 'closeToNewcomers' : 'openToNewcomers')}
+        </button>`}
     ${offers.phrases
       ? html`<button
           type="button"

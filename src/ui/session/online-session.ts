@@ -6,7 +6,7 @@
 import type { PlayerView, Seat } from '../../engine/index.js';
 import type { MatchEmitted } from '../../machine/index.js';
 import { Connection, type ConnectionStatus } from '../../net/connection.js';
-import { newRoomId, type ClientMessage, type ErrorCode, type PhraseId, type RoomInfo, type RoomSettings, type ServerMessage } from '../../net/protocol.js';
+import { newRoomId, type ClientMessage, type ErrorCode, type PhraseId, type RoomInfo, type RoomKeys, type RoomLink, type RoomSettings, type ServerMessage, type TurnClockView } from '../../net/protocol.js';
 import type { OnlineSeatKey } from '../../storage/index.js';
 import { DealChecker, type DealCheckResult } from './deal-checker.js';
 import { onlineStateOf, watchedView } from './online-state.js';
@@ -38,6 +38,11 @@ export interface ShownClock {
 
 export type { DealCheckResult };
 
+const roomLinkMessage = (room: string, key: string | undefined): { room: string; key?: string } => (key === undefined ? { room } : { room, key });
+
+/** A view's turn clock (`msLeft` when it was sent) as this page counts it down. */
+const shownClock = (clock: TurnClockView | undefined): ShownClock | null => (clock ? { seat: clock.seat, endsAt: performance.now() + clock.msLeft } : null);
+
 export class OnlineSession implements Session {
   private readonly connection: Connection;
   private readonly stateListeners = new Listeners<SessionState | null>();
@@ -63,8 +68,12 @@ export class OnlineSession implements Session {
 
   room: RoomInfo | null = null;
   seat: Seat | null = null;
+  /** The room's keys, which its seats hand out as the invite and the watch link (a seat's welcome carries them; never kept). */
+  keys: RoomKeys | null = null;
   /** Watching a room read only (a watch link): no seat, nothing sent but `leave`. */
   watching: string | null = null;
+  /** The watch link's key, sent with each `watch` (again after every reconnect). */
+  private watchKey: string | undefined;
   private readonly dealCheckListeners = new Listeners<DealCheckResult>();
   /** This seat's seeds for the deals, and the check of each round's deal. */
   private readonly deals = new DealChecker(
@@ -93,7 +102,7 @@ export class OnlineSession implements Session {
       // The view held goes with the resume, so the first view back tells every move missed meanwhile.
       hello: () =>
         this.watching
-          ? { type: 'watch', room: this.watching }
+          ? { type: 'watch', ...roomLinkMessage(this.watching, this.watchKey) }
           : this.key
             ? { type: 'resume', room: this.key.room, token: this.key.token, ...(this.seq >= 0 ? { seq: this.seq } : {}) }
             : null,
@@ -182,24 +191,32 @@ export class OnlineSession implements Session {
     this.post({ type: 'create', name, settings, room });
   }
 
-  peek(room: string): void {
+  /** Looks at the room an invite link names (its join screen). */
+  peek({ room, key }: RoomLink): void {
     this.connection.route(room);
-    this.post({ type: 'peek', room });
+    this.post({ type: 'peek', ...roomLinkMessage(room, key) });
   }
 
-  join(room: string, name: string): void {
+  /** Takes a free seat in the room an invite link names. */
+  join({ room, key }: RoomLink, name: string): void {
     this.forget();
     this.connection.route(room);
-    this.post({ type: 'join', room, name });
+    this.post({ type: 'join', ...roomLinkMessage(room, key), name });
   }
 
   /** Watches a room's table read only (a watch link). */
-  watch(room: string): void {
+  watch({ room, key }: RoomLink): void {
     this.forget();
     this.watching = room;
+    this.watchKey = key;
     this.connection.route(room);
     // Sent as the hello once the line is up (and again after every reconnect).
-    if (this.status === 'open') this.post({ type: 'watch', room });
+    if (this.status === 'open') this.post({ type: 'watch', ...roomLinkMessage(room, key) });
+  }
+
+  /** The host lets newcomers take free seats through the invite, or closes the room to them. */
+  admitNewcomers(allowed: boolean): void {
+    this.post({ type: 'newcomers', allowed });
   }
 
   /** Called with the result of each round's deal check. */
@@ -273,6 +290,8 @@ export class OnlineSession implements Session {
         // A message lost with the old line is never answered: the resumed view says what happened.
         this.awaiting = null;
         this.seat = message.seat;
+        // A server from before rooms had keys sends none.
+        this.keys = message.keys ?? null;
         if (message.token) this.key = { server: this.server, room: message.room, token: message.token };
         if (this.key) this.store.save(this.key);
         break;
@@ -284,13 +303,20 @@ export class OnlineSession implements Session {
         break;
       case 'view':
       case 'table': {
-        if (message.seq <= this.seq) return;
+        if (message.seq < this.seq) return;
+        if (message.seq === this.seq) {
+          // The view held, sent again because the turn's clock started afresh (or after a resume):
+          // only its clock is new, and nothing else is applied again.
+          this.clock = shownClock(message.clock);
+          this.changeListeners.notify();
+          return;
+        }
         this.seq = message.seq;
         this.awaiting = null;
         const view = message.type === 'view' ? message.view : watchedView(message.view);
         this.view = view;
         this.seat = message.type === 'view' ? message.view.seat : null;
-        this.clock = message.clock ? { seat: message.clock.seat, endsAt: performance.now() + message.clock.msLeft } : null;
+        this.clock = shownClock(message.clock);
         this.rejection = null;
         this.memo = this.compute();
         if (message.type === 'view') this.deals.seatViewed(message.view);
@@ -372,6 +398,7 @@ export class OnlineSession implements Session {
     this.awaiting = null;
     this.seat = null;
     this.room = null;
+    this.keys = null;
     this.memo = null;
     this.clock = null;
     this.deals.forget();

@@ -60,10 +60,11 @@ export class RoomAnnouncementsController implements ReactiveController {
     this.status = null;
   }
 
-  /** Says who joined, left, lost the connection or came back, comparing two infos of the same room. */
+  /** Says who joined, left, lost the connection or came back, and whether the room closed to newcomers, comparing two infos of the same room. */
   private announce(before: RoomInfo | null, after: RoomInfo, you: Seat | null): void {
     if (!before || before.id !== after.id) return;
     const t = this.host.t();
+    if (before.newcomers !== after.newcomers) this.host.announce(t.t(after.newcomers ? 'announceRoomOpened' : 'announceRoomClosed'));
     for (const now of after.seats) {
       const was = before.seats[now.seat];
       if (!was || now.seat === you) continue;

@@ -8,6 +8,7 @@ import type { LobbyScreen } from '../../domino-lobby/domino-lobby.js';
 import type { RoomBarState, TableOffers, TableWatch } from '../../domino-room-bar/domino-room-bar.js';
 import type { OnlineProblem, OnlineSession } from '../../session/online-session.js';
 import type { EffectiveSettings, SettingName } from '../effective-settings.js';
+import { linkTo } from '../online-link.js';
 
 const PROBLEMS: Partial<Record<OnlineProblem['code'], MessageKey>> = {
   'no-such-room': 'problemNoSuchRoom',
@@ -16,12 +17,10 @@ const PROBLEMS: Partial<Record<OnlineProblem['code'], MessageKey>> = {
   replaced: 'problemReplaced',
   'too-many': 'problemTooMany',
   'watching-off': 'problemWatchingOff',
+  'bad-key': 'problemBadKey',
+  'room-closed': 'problemRoomClosed',
 };
 
-/** The page's own URL inviting to `room` (any other fragment replaced): the fragment roomInLink reads. */
-const inviteLink = (page: string, room: string): string => `${page.split('#')[0]}#domino-room=${room}`;
-/** The page's own URL opening `room`'s table read only: the fragment watchInLink reads. */
-const watchLink = (page: string, room: string): string => `${page.split('#')[0]}#domino-watch=${room}`;
 
 /**
  * A new room's settings: the person's (the site's attributes and their own choices). House rules stay
@@ -58,7 +57,8 @@ export function lobbyScreen(session: OnlineSession | null, { t, settings, locked
   if (session.watching) return { kind: 'wait', text: t.t(room ? 'watchWaiting' : 'onlineConnecting') };
   if (!room) return status === 'reconnecting' ? { kind: 'problem', text: t.t('problemUnreachable') } : { kind: 'wait', text: t.t('onlineConnecting') };
   if (seat === null) {
-    // Before the start a newcomer takes an open seat, after it a seat a computer plays.
+    // Before the start a newcomer takes an open seat, after it a seat a computer plays; unless the host closed the room.
+    if (!room.newcomers) return { kind: 'problem', text: t.t('problemRoomClosed') };
     const free = room.seats.some((s) => s.kind === (room.phase === 'lobby' ? 'open' : 'computer'));
     return free ? { kind: 'join', room, name } : { kind: 'problem', text: t.t('problemRoomFull') };
   }
@@ -67,8 +67,8 @@ export function lobbyScreen(session: OnlineSession | null, { t, settings, locked
     kind: 'room',
     room,
     seat,
-    link: inviteLink(location.href, room.id),
-    watchLink: watchLink(location.href, room.id),
+    link: session.keys?.invite ? linkTo(location.href, 'room', room.id, session.keys.invite) : null,
+    watchLink: session.keys?.watch ? linkTo(location.href, 'watch', room.id, session.keys.watch) : null,
     locked,
     line: status === 'open' ? '' : t.t('onlineReconnecting'),
   };
