@@ -580,7 +580,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
         killedAt === null
           ? null
           : { killedAt, recoveries: got.flatMap((r) => r.recoveries), lost: got.reduce((n, r) => n + r.lost, 0), twice: got.reduce((n, r) => n + r.twice, 0) },
-      warnings: server.tail.filter((line) => !line.startsWith('listening on') && !line.includes('"event":"any-origin"')).slice(-5),
+      warnings: server.tail.filter((line) => !/^(listening|metrics) on /.test(line) && !line.includes('"event":"any-origin"')).slice(-5),
     };
   } finally {
     await Promise.all(workers.map((w) => stopChild(w)));
