@@ -200,6 +200,8 @@ interface Listening {
   child: ChildProcess;
   pid: number;
   url: string;
+  /** The room server's metrics listener (`--metrics-port 0`, its `metrics on` line), else null. */
+  metricsUrl: string | null;
   /** The last lines it printed (warnings, errors). */
   tail: string[];
   stop(): Promise<void>;
@@ -208,11 +210,13 @@ interface Listening {
 async function listening(child: ChildProcess, name: string): Promise<Listening> {
   const tail: string[] = [];
   let buffered = '';
+  let metricsUrl: string | null = null;
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s:\n${tail.join('\n')}`)), 30_000);
     const onLine = (line: string) => {
       tail.push(line);
       if (tail.length > 20) tail.shift();
+      metricsUrl ??= /^metrics on (http:\/\/\S+)$/.exec(line)?.[1] ?? null;
       const found = /^listening on (http:\/\/\S+)$/.exec(line);
       if (found) {
         clearTimeout(timer);
@@ -235,6 +239,7 @@ async function listening(child: ChildProcess, name: string): Promise<Listening> 
     child,
     pid: child.pid!,
     url,
+    metricsUrl,
     tail,
     stop: () => stopChild(child),
   };
@@ -344,10 +349,11 @@ export interface Row {
   failover: { killedAt: number; recoveries: Report['recoveries']; lost: number; twice: number } | null;
 }
 
-/** The text of the server's GET /metrics (prom-client's exposition), or null when it cannot be had. */
-async function scrapeMetrics(url: string): Promise<string | null> {
+/** The text of the server's GET /metrics (prom-client's exposition, on its metrics listener), or null when it cannot be had. */
+async function scrapeMetrics(metricsUrl: string | null): Promise<string | null> {
+  if (!metricsUrl) return null;
   try {
-    const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) });
+    const response = await fetch(metricsUrl, { signal: AbortSignal.timeout(5000) });
     return response.ok ? await response.text() : null;
   } catch {
     return null;
@@ -459,7 +465,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
   const storage = redis ? redis.flags : ['--db', options.db === 'memory' ? ':memory:' : join(temp, 'rooms.sqlite')];
   const args =
     target === 'server'
-      ? [SERVER_ENTRY, '--port', '0', '--host', '127.0.0.1', ...storage, '--static', 'none',
+      ? [SERVER_ENTRY, '--port', '0', '--host', '127.0.0.1', ...storage, '--static', 'none', '--metrics-port', '0',
          '--max-connections-per-address', '100000', '--rooms-per-minute-per-address', '100000']
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
   const profile = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `${target}-${rooms}-rooms`)] : [];
@@ -509,7 +515,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
     const cpuStart = sum(serverPids.map(cpuMs));
     const parts = { servers: servers.map((s) => s.pid), redis: redis ? redis.pids : [], nginx: nginx ? nginx.pids() : [] };
     const partsStart = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
-    const metricsStart = target === 'server' ? await scrapeMetrics(server.url) : null;
+    const metricsStart = target === 'server' ? await scrapeMetrics(server.metricsUrl) : null;
     const began = performance.now();
     let killedAt: number | null = null;
     if (options.killAfterSeconds !== undefined && servers.length > 1) {
@@ -526,7 +532,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
     const cpuEnd = sum(serverPids.map(cpuMs));
     const partsEnd = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
     const load = loadavg()[0]!;
-    const metricsEnd = target === 'server' ? await scrapeMetrics(server.url) : null;
+    const metricsEnd = target === 'server' ? await scrapeMetrics(server.metricsUrl) : null;
     const got: Report[] = await Promise.all(reports);
     const onOneProcess = redis && options.nginx ? await roomsOnOneProcess(redis.target, got.flatMap((r) => r.roomIds)) : null;
 
@@ -574,7 +580,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
         killedAt === null
           ? null
           : { killedAt, recoveries: got.flatMap((r) => r.recoveries), lost: got.reduce((n, r) => n + r.lost, 0), twice: got.reduce((n, r) => n + r.twice, 0) },
-      warnings: server.tail.filter((line) => !line.startsWith('listening on') && !line.includes('"event":"any-origin"')).slice(-5),
+      warnings: server.tail.filter((line) => !/^(listening|metrics) on /.test(line) && !line.includes('"event":"any-origin"')).slice(-5),
     };
   } finally {
     await Promise.all(workers.map((w) => stopChild(w)));

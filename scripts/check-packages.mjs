@@ -93,7 +93,7 @@ const url = await new Promise((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`the bin exited with ${code}:\n${output}`)));
 });
 const health = await (await fetch(`${url}/healthz`)).json();
-assert.deepEqual(health, { ok: true, rooms: 0, connections: 0 });
+assert.deepEqual(health, { ok: true, draining: false, rooms: 0, connections: 0 });
 const demo = await fetch(`${url}/dist/engine.js`);
 assert.equal(demo.status, 200, 'it serves the widget package it depends on');
 const exited = once(child, 'exit');

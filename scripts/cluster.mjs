@@ -1,7 +1,8 @@
 // `npm run cluster -- --processes 3 [--port 8080] [--redis-cluster]`: a real local cluster, as
 // docs/DEPLOY.md deploys one. It starts a redis-server of its own (free loopback port, its data in a
 // temporary folder), N room servers as `npm start` runs them (the compiled server, built first when
-// stale; each on a free loopback port, on that Redis, --trust-proxy) and nginx with the shipped
+// stale; each on a free loopback port, on that Redis, --trust-proxy, its /metrics on a loopback port of
+// its own) and nginx with the shipped
 // deploy/nginx.conf in front of them (scripts/local-nginx.mjs), prints the demo's URL through nginx,
 // and stops them all on Ctrl-C or SIGTERM (or when one of them exits by itself).
 //
@@ -53,18 +54,24 @@ async function startStorage({ redisCluster }) {
   return { flags: ['--redis', redis.url], describe: `redis-server ${redis.url} (pid ${redis.pid})`, stop: () => redis.stop() };
 }
 
-/** One room server as `npm start` runs it; resolves with its URL once it listens. */
+/** One room server as `npm start` runs it; resolves with its URL and its metrics' once it listens. */
 function startRoomServer(flags) {
-  const child = spawn(process.execPath, [SERVER_ENTRY, '--port', '0', '--host', '127.0.0.1', '--trust-proxy', ...flags], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+  const child = spawn(process.execPath, [SERVER_ENTRY, '--port', '0', '--host', '127.0.0.1', '--trust-proxy', '--metrics-port', '0', ...flags], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  });
   return new Promise((resolve, reject) => {
     let buffered = '';
+    let metricsUrl = null;
     child.stdout.on('data', (chunk) => {
       buffered += chunk.toString();
       const lines = buffered.split('\n');
       buffered = lines.pop();
       for (const line of lines) {
         const found = /^listening on (http:\/\/\S+)$/.exec(line);
-        if (found) resolve({ child, url: found[1] });
+        const metrics = /^metrics on (http:\/\/\S+)$/.exec(line);
+        if (metrics) metricsUrl = metrics[1];
+        else if (found) resolve({ child, url: found[1], metricsUrl });
         else if (line.trim()) process.stdout.write(`[server ${child.pid}] ${line}\n`);
       }
     });
@@ -114,7 +121,7 @@ try {
 }
 
 console.log(`rooms kept in ${running.storage.describe}`);
-for (const { child, url } of running.servers) console.log(`room server pid ${child.pid}: ${url} (its own /healthz and /metrics)`);
+for (const { child, url, metricsUrl } of running.servers) console.log(`room server pid ${child.pid}: ${url} (its own /healthz), metrics at ${metricsUrl}`);
 console.log(`nginx pid ${running.nginx.pid} with deploy/nginx.conf: every connection of a room to one process`);
 console.log(`the demo through nginx: ${running.nginx.url}/demo/`);
 console.log('Ctrl-C stops them all.');

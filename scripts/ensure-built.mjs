@@ -35,8 +35,13 @@ function build(script) {
  */
 const WIDGET_BUNDLES = ['domino-game.js', 'engine.js', 'ai.js', 'machine.js', 'protocol.js'].map((name) => join(root, 'dist', name));
 
-export function ensureServerBuilt() {
+/** Builds the widget (dist/) when a bundle is missing or older than the sources. */
+export function ensureWidgetBuilt() {
   const widgetBuilt = Math.min(...WIDGET_BUNDLES.map((path) => (existsSync(path) ? statSync(path).mtimeMs : 0)));
   if (widgetBuilt === 0 || widgetBuilt < newest(join(root, 'src'))) build('build:widget');
+}
+
+export function ensureServerBuilt() {
+  ensureWidgetBuilt();
   if (!existsSync(SERVER_ENTRY) || statSync(SERVER_ENTRY).mtimeMs < Math.max(newest(join(root, 'server', 'src')), newest(join(root, 'dist', 'types')))) build('build:server');
 }

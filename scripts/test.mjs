@@ -128,7 +128,7 @@ const NODE_CONCURRENCY = Math.max(2, availableParallelism());
  * The slowest Node test files first (the timing reporter prints them): a file's tests run one after
  * another in its process, so a long file started last would finish alone.
  */
-const NODE_SLOWEST_FIRST = ['test/engine/properties.test.ts', 'server/test/redis.test.ts', 'test/engine/player-view.test.ts'];
+const NODE_SLOWEST_FIRST = ['test/engine/properties.test.ts', 'server/test/redis.test.ts', 'server/test/demo-policy.test.ts', 'test/engine/player-view.test.ts'];
 
 async function nodeTests() {
   const found = [...findTests(join(root, 'test'), join(root, 'test', 'ui')), ...findTests(join(root, 'server', 'test'))];

@@ -7,6 +7,10 @@ export class WebKitLauncher {
   readonly concurrency: number;
   active: Map<string, string>;
   command(method: string, path: string, body?: unknown): Promise<unknown>;
+  /** A new WebDriver session (a MiniBrowser window, Xvfb and the driver started on first use); its id. */
+  newWindow(): Promise<string>;
+  /** Ends every session, then the driver and Xvfb. */
+  stop(): Promise<void>;
   sendKeys(sessionId: string, keys: string[]): Promise<void>;
   sendMouseClick(sessionId: string, x: number, y: number, button?: string): Promise<unknown>;
   setViewport(sessionId: string, viewport: { width: number; height: number }): Promise<void>;

@@ -1,10 +1,14 @@
 /**
- * The plain HTTP side of the server: `GET /healthz`, `GET /metrics` and the widget's files (the demo
- * and dist/). The WebSocket endpoint's upgrades are sockets.ts's.
+ * The plain HTTP side of the server: `GET /healthz`, the widget's files (the demo and dist/), and
+ * `GET /metrics`, which is never open to the public by default: on a listener of its own (on
+ * loopback unless told otherwise), or on the public port behind a bearer token. Every answer carries
+ * the security headers (security-headers.ts). The WebSocket endpoint's upgrades are sockets.ts's.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics.js';
+import { bearerAllows } from './bearer.js';
+import { redirect, requestTarget } from './paths.js';
 import { serveStatic } from './static-files.js';
 import type { RoomLog } from './storage/log.js';
 
@@ -12,36 +16,55 @@ export interface HttpOptions {
   store: RoomLog;
   metrics: Metrics;
   connections: () => number;
+  /** Whether the server is draining (SIGTERM): /healthz then says it is not to be sent anyone. */
+  draining: () => boolean;
   /** The folder whose demo/ and dist/ are served; null serves none. */
   staticRoot: string | null;
   /** Whether the static root has a demo/ for `/` to lead to. */
   hasDemo: boolean;
+  /**
+   * Who may read `/metrics` here: anyone who reaches the port (`open`: the metrics listener), whoever
+   * sends this bearer token (`{ token }`), or nobody (null: 404, as for any path not here).
+   */
+  metricsAccess: 'open' | { token: string } | null;
+  /** Sent with every answer (securityHeaders()). */
+  headers: Record<string, string>;
   log: Logger;
 }
 
 export function httpHandler(options: HttpOptions): RequestListener {
   const { store, metrics, log } = options;
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    for (const [name, value] of Object.entries(options.headers)) response.setHeader(name, value);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      // Closed after the answer: node:http would otherwise read the whole body (to keep the
+      // connection for a next request), however large it says it is.
+      response.writeHead(405, { allow: 'GET, HEAD', connection: 'close' }).end();
       return;
     }
-    if (path === '/metrics') {
-      const text = await metrics.registry.metrics();
-      response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text);
+    const { pathname } = requestTarget(request);
+    const access = options.metricsAccess;
+    if (pathname === '/metrics' && access !== null) {
+      if (access === 'open' || bearerAllows(request.headers.authorization, access.token)) {
+        const text = await metrics.registry.metrics();
+        response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text);
+      } else {
+        response.writeHead(401, { 'www-authenticate': 'Bearer', 'content-type': 'text/plain' }).end('unauthorized');
+      }
       return;
     }
-    if (path === '/healthz') {
-      // Unhealthy when the storage does not answer (Redis unreachable): a load balancer stops sending players here.
+    if (pathname === '/healthz') {
+      // Unhealthy when the storage does not answer (Redis unreachable) or while draining: a load
+      // balancer stops sending players here.
       const rooms = await store.count().catch(() => null);
-      const healthy = rooms !== null;
+      const draining = options.draining();
+      const healthy = rooms !== null && !draining;
       response.writeHead(healthy ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      response.end(JSON.stringify({ ok: healthy, rooms, connections: options.connections() }));
+      response.end(JSON.stringify({ ok: healthy, draining, rooms, connections: options.connections() }));
       return;
     }
-    if (path === '/' && options.staticRoot && options.hasDemo) {
-      response.writeHead(302, { location: '/demo/' }).end();
+    if (pathname === '/' && options.staticRoot && options.hasDemo) {
+      redirect(response, 302, '/demo/');
       return;
     }
     if (options.staticRoot && (await serveStatic(options.staticRoot, request, response))) return;

@@ -1,45 +1,21 @@
 #!/usr/bin/env node
 /**
  * `domino-game-server` (`npm run server` in the repository): the room server for online play, with the
- * widget's files beside it.
- *
- *   --port N          PORT, default 8000
- *   --host H          HOST, default localhost
- *   --db FILE         DOMINO_DB, default data/rooms.sqlite; `:memory:` keeps rooms in memory
- *   --redis URL       REDIS_URL: keep rooms in Redis, shared with other server processes (then --db is unused)
- *   --redis-cluster H:P[,H:P...]  REDIS_CLUSTER: keep rooms in a Redis Cluster (Redis 7) reached through
- *                     these seed nodes, instead of one Redis
- *   --origins A,B     DOMINO_ORIGINS: the page origins allowed to connect; default any (said at start)
- *   --grace S         seconds a person may be gone before a computer plays for them, default 60
- *   --ping S          seconds between heartbeat pings of each connection, default 15 (a connection that
- *                     left two in a row unanswered is ended)
- *   --next-round S    seconds after a round ends before the next is dealt, ready or not, default 30
- *   --lobby-ttl S     seconds an unstarted room lives idle, default 3600
- *   --room-ttl S      seconds a room lives after its last person left, default 86400
- *   --static DIR      the folder whose demo/ and dist/ are served over HTTP, default the installed domino-game
- *                     package (its dist/; in the repository also the demo); `none` serves none
- *   --trust-proxy     behind a reverse proxy (nginx, deploy/nginx.conf): the per-address caps count the
- *                     last address of X-Forwarded-For (the one the proxy added), not the proxy's
- *   --max-connections-per-address N   default 32
- *   --rooms-per-minute-per-address N  default 10
- *   --threads N       computer player threads, default cores - 1
- *   --clock-scale F   for tests only: what each room's turn clock is multiplied by, default 1
- *                     (0.05 makes a 15 s clock run out in 0.75 s)
- *
- * Once it accepts connections it prints `listening on http://HOST:PORT`; logs are JSON lines (pino)
- * on standard output. SIGINT and SIGTERM close the sockets with 1012 (clients resume) and exit.
+ * widget's files beside it. `--help` lists the flags (their table: flags.ts). Once it accepts
+ * connections it prints `listening on http://HOST:PORT`; logs are JSON lines (pino) on standard output.
+ * SIGINT and SIGTERM drain (sockets closed with 1012: clients resume) and exit.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { redisCluster, soloCluster, type Cluster } from './cluster.js';
 import { computerPool } from './computer-pool.js';
+import { FlagError, helpText, readFlags, type Settings } from './flags.js';
 import { startServer } from './server.js';
 import type { RoomLog } from './storage/log.js';
 import { MemoryLog } from './storage/memory.js';
 import { RedisLog, type RedisClient } from './storage/redis.js';
-import { parseClusterNodes, redisClient, type RedisRole, type RedisTarget } from './storage/redis-client.js';
+import { redisClient, type RedisRole, type RedisTarget } from './storage/redis-client.js';
 import { SqliteLog } from './storage/sqlite.js';
 
 /** The widget package this server serves (its dist/, and in the repository its demo/). */
@@ -50,68 +26,22 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function wholeNumber(name: string, text: string | undefined, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) fail(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
-  return value;
-}
-
-let parsed;
+let flags: Settings;
 try {
-  parsed = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      db: { type: 'string' },
-      redis: { type: 'string' },
-      'redis-cluster': { type: 'string' },
-      origins: { type: 'string' },
-      grace: { type: 'string' },
-      'next-round': { type: 'string' },
-      ping: { type: 'string' },
-      'lobby-ttl': { type: 'string' },
-      'room-ttl': { type: 'string' },
-      static: { type: 'string' },
-      'trust-proxy': { type: 'boolean' },
-      'max-connections-per-address': { type: 'string' },
-      'rooms-per-minute-per-address': { type: 'string' },
-      threads: { type: 'string' },
-      'clock-scale': { type: 'string' },
-    },
-    strict: true,
-  }).values;
+  flags = readFlags(process.argv.slice(2));
 } catch (error) {
-  fail((error as Error).message);
+  if (error instanceof FlagError) fail(error.message);
+  throw error;
 }
-
-const port = wholeNumber('--port (or PORT)', parsed.port ?? process.env.PORT, 8000, 0, 65535);
-const host = parsed.host ?? process.env.HOST ?? 'localhost';
-const db = parsed.db ?? process.env.DOMINO_DB ?? 'data/rooms.sqlite';
-const originsText = parsed.origins ?? process.env.DOMINO_ORIGINS ?? '';
-const origins = originsText.trim() ? originsText.split(',').map((o) => o.trim()).filter(Boolean) : null;
-for (const origin of origins ?? []) {
-  let url: URL | null = null;
-  try {
-    url = new URL(origin);
-  } catch {
-    // said below
-  }
-  if (!url || url.origin !== origin) fail(`--origins: "${origin}" is not an origin like https://example.com`);
+if (flags.help) {
+  process.stdout.write(helpText());
+  process.exit(0);
 }
+const { port, host, db, origins } = flags;
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } });
-const redisUrl = parsed.redis ?? process.env.REDIS_URL ?? '';
-const redisClusterText = parsed['redis-cluster'] ?? process.env.REDIS_CLUSTER ?? '';
-if (redisUrl && redisClusterText) fail('give either --redis (one Redis) or --redis-cluster (a Redis Cluster), not both');
-let redisTarget: RedisTarget | null = redisUrl ? { url: redisUrl } : null;
-if (redisClusterText) {
-  try {
-    redisTarget = { cluster: parseClusterNodes(redisClusterText) };
-  } catch (error) {
-    fail(`--redis-cluster: ${(error as Error).message}`);
-  }
-}
-const redisWhere = !redisTarget ? '' : 'url' in redisTarget ? `Redis at ${redact(redisTarget.url)}` : `the Redis Cluster at ${redisClusterText}`;
+const clusterSeeds = flags['redis-cluster'];
+const redisTarget: RedisTarget | null = flags.redis ? { url: flags.redis } : clusterSeeds ? { cluster: clusterSeeds.nodes } : null;
+const redisWhere = !redisTarget ? '' : 'url' in redisTarget ? `Redis at ${redact(redisTarget.url)}` : `the Redis Cluster at ${clusterSeeds?.text}`;
 let store: RoomLog;
 let cluster: Cluster;
 if (redisTarget) {
@@ -150,37 +80,34 @@ function redact(url: string): string {
     return 'the given URL';
   }
 }
-/** `--clock-scale`: a positive number, at most 1 (turn clocks only ever run faster, for tests). */
-function clockScale(text: string | undefined): number {
-  if (text === undefined) return 1;
-  const scale = Number(text);
-  if (!(scale > 0 && scale <= 1)) fail(`--clock-scale must be a number above 0 and at most 1, not ${text}`);
-  return scale;
-}
-
-const staticRoot = parsed.static === 'none' ? null : (parsed.static ?? widgetRoot);
+const staticRoot = flags.static === undefined ? widgetRoot : flags.static;
 
 const server = await startServer({
   port,
   host,
   store,
   cluster,
-  pool: computerPool(parsed.threads ? wholeNumber('--threads', parsed.threads, 1, 1, 64) : undefined),
+  pool: computerPool(flags.threads),
   log,
   origins,
   staticRoot,
-  graceMs: wholeNumber('--grace', parsed.grace, 60) * 1000,
-  pingMs: wholeNumber('--ping', parsed.ping, 15, 1, 3600) * 1000,
-  nextRoundMs: wholeNumber('--next-round', parsed['next-round'], 30, 1) * 1000,
-  ttl: { lobbyMs: wholeNumber('--lobby-ttl', parsed['lobby-ttl'], 3600, 1) * 1000, idleMs: wholeNumber('--room-ttl', parsed['room-ttl'], 86400, 1) * 1000 },
-  trustProxy: parsed['trust-proxy'] ?? false,
-  maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], 32, 1),
-  roomsPerMinutePerAddress: wholeNumber('--rooms-per-minute-per-address', parsed['rooms-per-minute-per-address'], 10, 1),
-  clockScale: clockScale(parsed['clock-scale']),
-}).catch((error: Error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
+  graceMs: flags.grace * 1000,
+  pingMs: flags.ping * 1000,
+  nextRoundMs: flags['next-round'] * 1000,
+  ttl: { lobbyMs: flags['lobby-ttl'] * 1000, idleMs: flags['room-ttl'] * 1000 },
+  trustProxy: flags['trust-proxy'],
+  maxConnectionsPerAddress: flags['max-connections-per-address'],
+  roomsPerMinutePerAddress: flags['rooms-per-minute-per-address'],
+  clockScale: flags['clock-scale'],
+  security: { frameAncestors: flags['frame-ancestors'], referrerPolicy: flags['referrer-policy'] },
+  metricsListener: flags['metrics-port'] === undefined ? null : { port: flags['metrics-port'], host: flags['metrics-host'] },
+  metricsToken: flags['metrics-token'],
+}).catch((error: Error) => fail(error.message));
 
 if (!origins) log.warn({ event: 'any-origin' }, 'no --origins given: pages from any origin may connect');
 log.info({ event: 'listening', url: server.url, storage: redisTarget ? ('url' in redisTarget ? 'redis' : 'redis-cluster') : db === ':memory:' ? 'memory' : 'sqlite' }, 'listening');
+// The metrics line first: whoever waits for the listening line knows both then.
+if (server.metricsUrl) console.log(`metrics on ${server.metricsUrl}`);
 console.log(`listening on ${server.url}`);
 
 let stopping = false;

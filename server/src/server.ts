@@ -1,11 +1,12 @@
 /**
- * The room server, put together: one HTTP server for the WebSocket endpoint (sockets.ts), `/healthz`,
- * `/metrics` and the widget's files (http.ts), the rooms (RoomService), the sweep of expired rooms,
- * and the drain on close. Nothing a client sends can crash the process: every frame is checked against
- * the protocol's schemas first, and a bad message is refused with a code and changes nothing.
+ * The room server, put together: one HTTP server for the WebSocket endpoint (sockets.ts), `/healthz`
+ * and the widget's files (http.ts), `/metrics` on a listener of its own or behind a token, the rooms
+ * (RoomService), the sweep of expired rooms, and the drain on close. Nothing a client sends can crash
+ * the process: every frame is checked against the protocol's schemas first, and a bad message is
+ * refused with a code and changes nothing.
  */
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -14,6 +15,7 @@ import type { ComputerPool } from './computer-pool.js';
 import { httpHandler } from './http.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { RoomService } from './rooms/room-service.js';
+import { DEFAULT_SECURITY, securityHeaders, type SecurityOptions } from './security-headers.js';
 import { acceptSockets } from './sockets.js';
 import type { RoomLog } from './storage/log.js';
 
@@ -42,11 +44,19 @@ export interface ServerOptions {
   sweepMs?: number;
   /** Tests only: what turn clocks are multiplied by (RoomServiceOptions.clockScale). */
   clockScale?: number;
+  /** Who may frame the pages, and the referrer policy (DEFAULT_SECURITY when omitted). */
+  security?: SecurityOptions;
+  /** Where `/metrics` is served on a listener of its own; none when omitted. */
+  metricsListener?: { port: number; host: string } | null;
+  /** The bearer token that opens `/metrics` on the public port; there it answers 404 when omitted. */
+  metricsToken?: string | null;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** The metrics listener's `/metrics`, or null when there is none. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -69,16 +79,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.clockScale !== undefined ? { clockScale: options.clockScale } : {}),
     ttl: options.ttl ?? { lobbyMs: HOUR, idleMs: 24 * HOUR },
   });
-  const http: Server = createServer(
+  let draining = () => false;
+  const answering = {
+    store,
+    metrics,
+    connections: () => connections(),
+    draining: () => draining(),
+    headers: securityHeaders(options.security ?? DEFAULT_SECURITY),
+    log,
+  };
+  const http: Server = answerWithoutBody(
     httpHandler({
-      store,
-      metrics,
-      connections: () => connections(),
+      ...answering,
       staticRoot: options.staticRoot,
       hasDemo: options.staticRoot !== null && existsSync(join(options.staticRoot, 'demo')),
-      log,
+      metricsAccess: options.metricsToken ? { token: options.metricsToken } : null,
     }),
   );
+  const metricsServer = options.metricsListener ? answerWithoutBody(httpHandler({ ...answering, staticRoot: null, hasDemo: false, metricsAccess: 'open' })) : null;
   const sockets = acceptSockets(http, {
     service,
     metrics,
@@ -92,24 +110,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     pingMs: options.pingMs ?? 15_000,
   });
   connections = () => sockets.count;
+  draining = () => sockets.draining;
   const sweeper = setInterval(() => {
     service.sweep().catch((error: unknown) => log.error({ err: error }, 'sweep failed'));
   }, options.sweepMs ?? 60_000);
   sweeper.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port, options.host, () => resolve());
+  const port = await listen(http, options.port, options.host).catch((error: Error) => {
+    throw new Error(`cannot listen on ${options.host}:${options.port}: ${error.message}`);
   });
-  const address = http.address() as AddressInfo;
-  // A name (localhost) is kept as given; an address is the one bound (a wildcard stays as given too).
-  const named = !/^[\d.]+$|:/.test(options.host);
-  const bound = named ? options.host : address.address;
-  const host = bound.includes(':') ? `[${bound}]` : bound;
+  let metricsUrl: string | null = null;
+  if (metricsServer && options.metricsListener) {
+    const where = options.metricsListener;
+    await listen(metricsServer, where.port, where.host).catch((error: Error) => {
+      http.close();
+      throw new Error(`cannot listen for metrics on ${where.host}:${where.port}: ${error.message}`);
+    });
+    metricsUrl = `${urlOf(where.host, metricsServer)}/metrics`;
+  }
 
   return {
-    url: `http://${host}:${address.port}`,
-    port: address.port,
+    url: urlOf(options.host, http),
+    port,
+    metricsUrl,
     async close() {
       clearInterval(sweeper);
       // Drain: no new connection, everyone sent away with 1012 (they resume, here when it is back or on
@@ -121,12 +144,46 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       http.closeIdleConnections();
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       http.closeAllConnections();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       sockets.terminate();
       await options.pool.close();
       await cluster.close();
       await options.store.close();
     },
   };
+}
+
+/**
+ * An HTTP server for `listener` that never asks for a request's body: a request sent with
+ * `Expect: 100-continue` is answered at once, without the `100 Continue` that would invite the body
+ * (no answer of this server reads one).
+ */
+function answerWithoutBody(listener: RequestListener): Server {
+  const server = createServer(listener);
+  server.on('checkContinue', listener);
+  return server;
+}
+
+/** Listens on `host`:`port` (0: a free one); the port bound. */
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/** The base URL of a listening server: a name (localhost) as given, an address as bound (a wildcard as given too). */
+function urlOf(requestedHost: string, server: Server): string {
+  const address = server.address() as AddressInfo;
+  const named = !/^[\d.]+$|:/.test(requestedHost);
+  const bound = named ? requestedHost : address.address;
+  const host = bound.includes(':') ? `[${bound}]` : bound;
+  return `http://${host}:${address.port}`;
 }
 
 /** The store, counting its failures for /metrics (and passing them on). */

@@ -34,6 +34,8 @@ export interface SocketOptions {
 
 export interface Sockets {
   readonly count: number;
+  /** Whether drain() has begun: no new connection is taken. */
+  readonly draining: boolean;
   /**
    * Takes no new connection and sends everyone away with 1012 (service restart: they resume at once,
    * here when it is back or on another process), each connection once the messages it sent before are
@@ -170,6 +172,9 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
   return {
     get count() {
       return open.size;
+    },
+    get draining() {
+      return draining;
     },
     async drain() {
       heartbeat.stop();

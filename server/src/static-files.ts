@@ -2,7 +2,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, relative, sep } from 'node:path';
+import { redirect, requestTarget } from './paths.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,10 +26,10 @@ const SERVED = ['demo', 'dist'];
 
 /** Answers a GET or HEAD for a file under `root`; false when there is none (the caller answers 404). */
 export async function serveStatic(root: string, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-  const url = new URL(request.url ?? '/', 'http://localhost');
+  const { pathname, search } = requestTarget(request);
   let path: string;
   try {
-    path = decodeURIComponent(url.pathname);
+    path = decodeURIComponent(pathname);
   } catch {
     return false;
   }
@@ -41,7 +42,9 @@ export async function serveStatic(root: string, request: IncomingMessage, respon
   let info = await stat(target).catch(() => null);
   if (info?.isDirectory()) {
     if (!path.endsWith('/')) {
-      response.writeHead(301, { location: `${url.pathname}/` }).end();
+      // To the folder's own path, made from where it is rather than from what was asked (`/.//x/..%2fdemo`).
+      const folder = relative(root, file).split(sep).map(encodeURIComponent).join('/');
+      redirect(response, 301, `/${folder}/${search}`);
       return true;
     }
     target = join(file, 'index.html');
@@ -52,7 +55,6 @@ export async function serveStatic(root: string, request: IncomingMessage, respon
     'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
     'content-length': info.size,
     'cache-control': 'no-cache',
-    'x-content-type-options': 'nosniff',
   });
   if (request.method === 'HEAD') response.end();
   else createReadStream(target).pipe(response);

@@ -1,7 +1,8 @@
 /**
  * Drives the real server process over real WebSockets: `startServerProcess` runs `src/server/main.ts`
- * on a free port and waits for its `listening on` line; `Player` is a raw `ws` client that records
- * every frame it receives; `autoplay` lets raw clients play random legal moves until a match ends.
+ * on a free port and waits for its `listening on` line (noting its `metrics on` line, printed before);
+ * `Player` is a raw `ws` client that records every frame it receives; `autoplay` lets raw clients play
+ * random legal moves until a match ends.
  *
  * Waiting is always on a message (or a close), never on a fixed sleep: `waitFor` also looks at the
  * messages already received from a given index on, so a message that arrived during another await
@@ -20,6 +21,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface ServerProcess {
   url: string;
   wsUrl: string;
+  /** The metrics listener's `/metrics` (with `--metrics-port`), else null. */
+  metricsUrl: string | null;
   child: ChildProcess;
   /** Every line the process printed (JSON logs and the listening line). */
   output: string[];
@@ -39,6 +42,7 @@ export async function startServerProcess(args: string[] = ['--db', ':memory:'], 
   });
   const output: string[] = [];
   let buffered = '';
+  let metricsUrl: string | null = null;
   const url = await new Promise<string>((resolve, reject) => {
     // A ceiling, not a measure: on a busy 2-core machine tsx's first compile of the server takes long.
     // A server that did not start is killed, or the test's process would wait for it forever.
@@ -52,6 +56,8 @@ export async function startServerProcess(args: string[] = ['--db', ':memory:'], 
       buffered = lines.pop()!;
       for (const line of lines) {
         output.push(line);
+        // Printed before the listening line.
+        metricsUrl ??= /^metrics on (http:\/\/\S+)$/.exec(line)?.[1] ?? null;
         const found = /^listening on (http:\/\/\S+)$/.exec(line);
         if (found) {
           clearTimeout(timer);
@@ -69,6 +75,7 @@ export async function startServerProcess(args: string[] = ['--db', ':memory:'], 
   return {
     url,
     wsUrl: `${url.replace('http', 'ws')}/ws`,
+    metricsUrl,
     child,
     output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
@@ -81,10 +88,10 @@ export async function startServerProcess(args: string[] = ['--db', ':memory:'], 
 }
 
 /** The server's health answer (throws when it does not answer). */
-export async function health(server: ServerProcess): Promise<{ ok: boolean; rooms: number; connections: number }> {
+export async function health(server: ServerProcess): Promise<{ ok: boolean; draining: boolean; rooms: number; connections: number }> {
   const response = await fetch(`${server.url}/healthz`);
   if (!response.ok) throw new Error(`healthz answered ${response.status}`);
-  return (await response.json()) as { ok: boolean; rooms: number; connections: number };
+  return (await response.json()) as { ok: boolean; draining: boolean; rooms: number; connections: number };
 }
 
 /** Any log line the server wrote at error level (50) or above: a bad message must never cause one. */

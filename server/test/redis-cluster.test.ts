@@ -18,7 +18,7 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
   const shared = twoProcessesSharing({
     start: () => startCluster(),
     nodes: (redis) => redis.nodes,
-    argsFor: (redis) => ['--redis-cluster', clusterSeeds(redis), ...ROOMY],
+    argsFor: (redis) => ['--redis-cluster', clusterSeeds(redis), ...ROOMY, '--metrics-port', '0'],
   });
 
   /** The index of the node holding `key` (each node answers for its own slots only). */
@@ -114,7 +114,7 @@ describe('two server processes sharing a Redis Cluster of three masters', () => 
     await node.start();
     for (const server of [shared.one, shared.two]) {
       assert.equal(server.child.exitCode, null, 'the server is still running');
-      assert.equal((await fetch(`${server.url}/metrics`)).status, 200);
+      assert.equal((await fetch(server.metricsUrl!)).status, 200);
     }
     const accepted = await sendUntilTaken(ann, { type: 'move', seq: view.seq, move });
     assert.equal(accepted.seq, view.seq + 1, 'the move is taken once the node is back, once');

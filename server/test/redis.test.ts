@@ -17,7 +17,7 @@ describe('two server processes sharing Redis', () => {
   const shared = twoProcessesSharing({
     start: () => startRedis(),
     nodes: (redis) => [redis],
-    argsFor: (redis) => ['--redis', redis.url, '--rooms-per-minute-per-address', '1000'],
+    argsFor: (redis) => ['--redis', redis.url, '--rooms-per-minute-per-address', '1000', '--metrics-port', '0'],
   });
   const tokens: string[] = [];
 
@@ -208,8 +208,8 @@ describe('two server processes sharing Redis', () => {
     await bob.close();
   });
 
-  test('GET /metrics speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors', async () => {
-    const response = await fetch(`${shared.two.url}/metrics`);
+  test('GET /metrics (on each process’s metrics listener) speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors', async () => {
+    const response = await fetch(shared.two.metricsUrl!);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
     const text = await response.text();
@@ -218,7 +218,7 @@ describe('two server processes sharing Redis', () => {
     }
     assert.match(text, /^domino_messages_total\{type="move"\} [1-9]/m);
     // Ann's moves went through process one while Redis was away.
-    const oneText = await (await fetch(`${shared.one.url}/metrics`)).text();
+    const oneText = await (await fetch(shared.one.metricsUrl!)).text();
     assert.match(oneText, /^domino_refusals_total\{code="unavailable"\} [1-9]/m, 'the refusals while Redis was away are counted');
     assert.match(oneText, /^domino_storage_errors_total [1-9]/m, 'and the storage errors');
   });
