@@ -91,9 +91,12 @@ describe('online: a match between two widgets', function () {
 
   it('a widget taken off the page is away for the others; a new one with the same storage key resumes its seat', async () => {
     const [host, guest] = await startRoom(['resume-a', 'resume-b'], { variant: 'draw', target: '100' });
+    // Bob leaves while Ann is to act, so that his hand stays as it is however long he is gone: on his
+    // own turn the computer would play it once he is away, and a slow machine makes the gap long.
+    await playOnline([guest], () => game(guest).turnName() === 'Ann');
     await settle(guest);
     const hand = handNames(guest);
-    expect(hand.length).to.equal(7);
+    expect(hand.length).to.be.at.least(6);
     const seat = keptSeat('resume-b')!;
 
     const hostHears = listen(host);
