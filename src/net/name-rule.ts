@@ -36,13 +36,16 @@ const PROBLEM_TEXTS: Record<NameProblem, string> = {
 
 /**
  * Characters that show nothing by themselves: controls, format characters (bidi controls, zero-width
- * space and joiners, soft hyphen, BOM, tags…), lone surrogates, line and paragraph separators, every
+ * space and joiners, soft hyphen, BOM, tags…), line and paragraph separators, every
  * default-ignorable code point (among them, of other categories: the combining grapheme joiner, the
  * Hangul fillers, the Khmer inherent vowels, every variation selector), and two symbols drawn blank (the
  * Braille blank, the musical null notehead). Emoji's own joiners and selectors are taken out before
  * (`withoutEmojiJoins`).
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]/u;
+
+/** Half of a UTF-16 pair without its other half (JSON can carry one): no character at all. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * The invisible characters emoji are made with, in the only places they do show something:
@@ -103,6 +106,7 @@ function problemOf(name: string): NameProblem | null {
  */
 export function checkName(name: string): { ok: true; name: string } | { ok: false; problem: NameProblem; message: string } {
   const normal = name.normalize('NFC');
-  const problem = problemOf(normal);
+  // Looked for before NFC: Firefox's normalize turns a lone surrogate into U+FFFD, a visible symbol.
+  const problem = LONE_SURROGATE.test(name) ? 'invisible' : problemOf(normal);
   return problem === null ? { ok: true, name: normal } : { ok: false, problem, message: `${PROBLEM_TEXTS[problem]} (${problem})` };
 }

@@ -1,14 +1,32 @@
 /**
- * The lobby's name field and the name rule: a refused name is not sent, and the field says why, in
- * the person's language, as its description (aria-invalid, aria-describedby), on a screen axe passes;
- * a name taken is sent in NFC, the form the server keeps.
+ * The lobby's name field and the name rule: this engine reads every name of the rule's table as the
+ * server (Node) does; a refused name is not sent, and the field says why, in the person's language, as
+ * its description (aria-invalid, aria-describedby), on a screen axe passes; a name taken is sent in NFC,
+ * the form the server keeps.
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
+import { checkName } from '../../src/net/protocol.js';
 import type { DominoLobby } from '../../src/ui/domino-lobby/domino-lobby.js';
 import type { LobbyCreateDetail } from '../../src/ui/internal-events.js';
 import { expectAccessible, game, mount, waitFor, type DominoGame } from './helpers.js';
+import { ACCEPTED, NORMALISED, REFUSED } from '../net/name-table.js';
 import { chooseFriendsOnline, forgetStorage, roomServer, typeName } from './online-helpers.js';
+
+describe('the name rule in this engine', () => {
+  // Intl.Segmenter and the regular expressions' Unicode properties are the engine's own: a name the
+  // widget takes and the server refuses (or the other way round) would fail here.
+  it('takes and refuses every name of the table as the server does', () => {
+    const wrong: string[] = [];
+    for (const [label, name] of ACCEPTED) if (JSON.stringify(checkName(name)) !== JSON.stringify({ ok: true, name })) wrong.push(label);
+    for (const [label, name, nfc] of NORMALISED) if (JSON.stringify(checkName(name)) !== JSON.stringify({ ok: true, name: nfc })) wrong.push(label);
+    for (const [label, name, problem] of REFUSED) {
+      const checked = checkName(name);
+      if (checked.ok || checked.problem !== problem) wrong.push(`${label}: ${JSON.stringify(checked)}`);
+    }
+    expect(wrong).to.deep.equal([]);
+  });
+});
 
 describe('online: the name a person types', function () {
   this.timeout(60_000);
@@ -62,15 +80,22 @@ describe('online: the name a person types', function () {
     expect(game(el).lobby()!.nameField()!.hasAttribute('maxlength')).to.equal(false);
   });
 
+  /** The create screen in `lang`, once the lobby's texts in it have come (`title`: its heading there). */
+  async function createScreenIn(lang: string, title: string): Promise<DominoGame> {
+    const el = await createScreen({ lang });
+    await waitFor(`the lobby in ${lang}`, () => game(el).lobby()!.text().includes(title));
+    return el;
+  }
+
   it('says it in the person’s language: German', async () => {
-    const el = await createScreen({ lang: 'de' });
+    const el = await createScreenIn('de', 'Mit Freunden online spielen');
     expect(await refusal(el, 'x\u0301\u0302\u0303\u0304')).to.equal('Ein Buchstabe in deinem Namen hat mehr als 3 Akzente oder Zeichen.');
     expect(await refusal(el, '\u3164')).to.equal('Dein Name enthält unsichtbare Zeichen: Gib ihn neu ein.');
     await expectAccessible(el);
   });
 
   it('says it in the person’s language: Arabic', async () => {
-    const el = await createScreen({ lang: 'ar' });
+    const el = await createScreenIn('ar', 'العب مع أصدقائك عبر الإنترنت');
     expect(await refusal(el, 'A\u00ADnn')).to.equal('في اسمك أحرف غير مرئية: اكتبه من جديد.');
     await expectAccessible(el);
   });
