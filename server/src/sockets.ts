@@ -60,7 +60,7 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
   const open = new Map<WebSocket, () => Promise<void>>();
   const heartbeat = new Heartbeat<WebSocket>();
   const perAddress = new PerAddress(options.maxConnectionsPerAddress);
-  const creations = new BucketPerAddress(options.roomsPerMinutePerAddress, options.roomsPerMinutePerAddress);
+  const creations = new BucketPerAddress({ perSecond: options.roomsPerMinutePerAddress / 60, burst: options.roomsPerMinutePerAddress });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false, clientTracking: false });
   let nextClientId = 1;
   let draining = false;
