@@ -2,7 +2,7 @@
  * The room server under people: `npm run bench -- server` (not among the default sections: it takes
  * minutes). For each step (a number of rooms), the real server as it ships (server/dist/main.js through
  * scripts/run-server.mjs, built first when stale; SQLite on a temporary file, `--static none`, the
- * per-address caps raised, LOG_LEVEL=warn) on a free loopback port, and client processes
+ * per-address limits raised: every client is on 127.0.0.1; LOG_LEVEL=warn) on a free loopback port, and client processes
  * (bench/server-clients.ts) with four raw `ws` clients a room playing whole matches again and again at
  * tempo instant (no computers), each action sent after a think time. Rooms are opened at a ramp, then
  * play a warm-up, then a measured window: for each move the time from the move sent to the mover
@@ -49,6 +49,7 @@ import { RedisLog } from '../server/src/storage/redis.js';
 import { redisClient, type RedisTarget } from '../server/src/storage/redis-client.js';
 import { restore } from '../server/src/rooms/room-history.js';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
+import { RAISED_LIMITS } from '../scripts/raised-limits.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -460,7 +461,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
   const args =
     target === 'server'
       ? [SERVER_ENTRY, '--port', '0', '--host', '127.0.0.1', ...storage, '--static', 'none',
-         '--max-connections-per-address', '100000', '--rooms-per-minute-per-address', '100000']
+         ...RAISED_LIMITS]
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
   const profile = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `${target}-${rooms}-rooms`)] : [];
   if (target === 'server') profile.push(...options.serverNodeFlags);
@@ -614,7 +615,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
       ? 'a redis-server of its own (--redis, appendfsync everysec)'
       : options.db === 'memory' ? 'memory storage (--db :memory:)' : 'SQLite on a temporary file';
   const spread = options.processes > 1 ? `${options.processes} server processes, each room's four seats spread over them (the host on one, the guests round the others), ` : 'the server ';
-  print(`server: ${spread}on ${storage}, compiled (server/dist/main.js), LOG_LEVEL=warn, --static none, per-address caps raised; all on 127.0.0.1`);
+  print(`server: ${spread}on ${storage}, compiled (server/dist/main.js), LOG_LEVEL=warn, --static none, per-address limits raised; all on 127.0.0.1`);
   print(
     `server: ${options.clientProcesses} client processes, rooms opened at ${options.ramp}/s, ${options.warmupSeconds} s warm-up, ` +
       `${options.seconds} s measured; latency = move sent → the mover gets the view of that move; cpu = user + system of the server's processes` +

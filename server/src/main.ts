@@ -18,10 +18,14 @@
  *   --room-ttl S      seconds a room lives after its last person left, default 86400
  *   --static DIR      the folder whose demo/ and dist/ are served over HTTP, default the installed domino-game
  *                     package (its dist/; in the repository also the demo); `none` serves none
- *   --trust-proxy     behind a reverse proxy (nginx, deploy/nginx.conf): the per-address caps count the
+ *   --trust-proxy     behind a reverse proxy (nginx, deploy/nginx.conf): the per-address limits count the
  *                     last address of X-Forwarded-For (the one the proxy added), not the proxy's
- *   --max-connections-per-address N   default 32
- *   --rooms-per-minute-per-address N  default 10
+ *   Per address (an IPv6 address counts by its /64; each process counts its own):
+ *   --max-connections-per-address N          default 32
+ *   --connections-per-minute-per-address N   default 60 (more are refused with 429 before the handshake)
+ *   --messages-per-second-per-address N      default 20, all the address's connections together
+ *   --message-burst-per-address N            default 60
+ *   --rooms-per-minute-per-address N         default 10
  *   --threads N       computer player threads, default cores - 1
  *   --clock-scale F   for tests only: what each room's turn clock is multiplied by, default 1
  *                     (0.05 makes a 15 s clock run out in 0.75 s)
@@ -35,6 +39,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { redisCluster, soloCluster, type Cluster } from './cluster.js';
 import { computerPool } from './computer-pool.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import { startServer } from './server.js';
 import type { RoomLog } from './storage/log.js';
 import { MemoryLog } from './storage/memory.js';
@@ -76,6 +81,9 @@ try {
       'trust-proxy': { type: 'boolean' },
       'max-connections-per-address': { type: 'string' },
       'rooms-per-minute-per-address': { type: 'string' },
+      'connections-per-minute-per-address': { type: 'string' },
+      'messages-per-second-per-address': { type: 'string' },
+      'message-burst-per-address': { type: 'string' },
       threads: { type: 'string' },
       'clock-scale': { type: 'string' },
     },
@@ -174,8 +182,11 @@ const server = await startServer({
   nextRoundMs: wholeNumber('--next-round', parsed['next-round'], 30, 1) * 1000,
   ttl: { lobbyMs: wholeNumber('--lobby-ttl', parsed['lobby-ttl'], 3600, 1) * 1000, idleMs: wholeNumber('--room-ttl', parsed['room-ttl'], 86400, 1) * 1000 },
   trustProxy: parsed['trust-proxy'] ?? false,
-  maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], 32, 1),
-  roomsPerMinutePerAddress: wholeNumber('--rooms-per-minute-per-address', parsed['rooms-per-minute-per-address'], 10, 1),
+  maxConnectionsPerAddress: wholeNumber('--max-connections-per-address', parsed['max-connections-per-address'], DEFAULT_LIMITS.maxConnectionsPerAddress, 1),
+  roomsPerMinutePerAddress: wholeNumber('--rooms-per-minute-per-address', parsed['rooms-per-minute-per-address'], DEFAULT_LIMITS.roomsPerMinutePerAddress, 1),
+  connectionsPerMinutePerAddress: wholeNumber('--connections-per-minute-per-address', parsed['connections-per-minute-per-address'], DEFAULT_LIMITS.connectionsPerMinutePerAddress, 1),
+  messagesPerSecondPerAddress: wholeNumber('--messages-per-second-per-address', parsed['messages-per-second-per-address'], DEFAULT_LIMITS.messagesPerSecondPerAddress, 1),
+  messageBurstPerAddress: wholeNumber('--message-burst-per-address', parsed['message-burst-per-address'], DEFAULT_LIMITS.messageBurstPerAddress, 1),
   clockScale: clockScale(parsed['clock-scale']),
 }).catch((error: Error) => fail(`cannot listen on ${host}:${port}: ${error.message}`));
 

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { soloCluster, type Cluster } from './cluster.js';
 import type { ComputerPool } from './computer-pool.js';
 import { httpHandler } from './http.js';
+import { DEFAULT_LIMITS, type Clock } from './limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { RoomService } from './rooms/room-service.js';
 import { acceptSockets } from './sockets.js';
@@ -32,12 +33,18 @@ export interface ServerOptions {
   graceMs: number;
   nextRoundMs?: number;
   ttl?: { lobbyMs: number; idleMs: number };
-  /** Behind a reverse proxy: the per-address caps count `X-Forwarded-For`'s last address (SocketOptions.trustProxy). */
+  /** Behind a reverse proxy: the per-address limits count `X-Forwarded-For`'s last address (SocketOptions.trustProxy). */
   trustProxy?: boolean;
+  /** The limits (SocketOptions); each left out is DEFAULT_LIMITS' (limits.ts). */
   maxConnectionsPerAddress?: number;
+  connectionsPerMinutePerAddress?: number;
   roomsPerMinutePerAddress?: number;
   messagesPerSecond?: number;
   messageBurst?: number;
+  messagesPerSecondPerAddress?: number;
+  messageBurstPerAddress?: number;
+  /** Tests only: the limits' clock (SocketOptions.now). */
+  limitsClock?: Clock;
   pingMs?: number;
   sweepMs?: number;
   /** Tests only: what turn clocks are multiplied by (RoomServiceOptions.clockScale). */
@@ -85,10 +92,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     origins: options.origins,
     trustProxy: options.trustProxy ?? false,
-    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 32,
-    roomsPerMinutePerAddress: options.roomsPerMinutePerAddress ?? 10,
-    messagesPerSecond: options.messagesPerSecond ?? 20,
-    messageBurst: options.messageBurst ?? 40,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? DEFAULT_LIMITS.maxConnectionsPerAddress,
+    connectionsPerMinutePerAddress: options.connectionsPerMinutePerAddress ?? DEFAULT_LIMITS.connectionsPerMinutePerAddress,
+    roomsPerMinutePerAddress: options.roomsPerMinutePerAddress ?? DEFAULT_LIMITS.roomsPerMinutePerAddress,
+    messagesPerSecond: options.messagesPerSecond ?? DEFAULT_LIMITS.messagesPerSecond,
+    messageBurst: options.messageBurst ?? DEFAULT_LIMITS.messageBurst,
+    messagesPerSecondPerAddress: options.messagesPerSecondPerAddress ?? DEFAULT_LIMITS.messagesPerSecondPerAddress,
+    messageBurstPerAddress: options.messageBurstPerAddress ?? DEFAULT_LIMITS.messageBurstPerAddress,
+    ...(options.limitsClock ? { now: options.limitsClock } : {}),
     pingMs: options.pingMs ?? 15_000,
   });
   connections = () => sockets.count;
