@@ -21,6 +21,9 @@ export const DEFAULT_LIMITS = {
   maxConnectionsPerAddress: 32,
   connectionsPerMinutePerAddress: 60,
   roomsPerMinutePerAddress: 10,
+  /** An upgrade refused with 429 is answered after this pause, at most this many waiting at once (paused-refusals.ts). */
+  refusalPauseMs: 1000,
+  mostPausedRefusals: 1000,
 } as const;
 
 /** A token bucket: `perSecond` tokens a second, at most `burst` saved up; it starts full. */

@@ -22,7 +22,7 @@
  *                     last address of X-Forwarded-For (the one the proxy added), not the proxy's
  *   Per address (an IPv6 address counts by its /64; each process counts its own):
  *   --max-connections-per-address N          default 32
- *   --connections-per-minute-per-address N   default 60 (more are refused with 429 before the handshake)
+ *   --connections-per-minute-per-address N   default 60 (more get a 429 before the handshake, after 1 s)
  *   --messages-per-second-per-address N      default 20, all the address's connections together
  *   --message-burst-per-address N            default 60
  *   --rooms-per-minute-per-address N         default 10

@@ -45,6 +45,9 @@ export interface ServerOptions {
   messageBurstPerAddress?: number;
   /** Tests only: the limits' clock (SocketOptions.now). */
   limitsClock?: Clock;
+  /** Tests only: the pause of a 429 and how many may wait at once (SocketOptions; DEFAULT_LIMITS' otherwise). */
+  refusalPauseMs?: number;
+  mostPausedRefusals?: number;
   pingMs?: number;
   sweepMs?: number;
   /** Tests only: what turn clocks are multiplied by (RoomServiceOptions.clockScale). */
@@ -100,6 +103,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     messagesPerSecondPerAddress: options.messagesPerSecondPerAddress ?? DEFAULT_LIMITS.messagesPerSecondPerAddress,
     messageBurstPerAddress: options.messageBurstPerAddress ?? DEFAULT_LIMITS.messageBurstPerAddress,
     ...(options.limitsClock ? { now: options.limitsClock } : {}),
+    refusalPauseMs: options.refusalPauseMs ?? DEFAULT_LIMITS.refusalPauseMs,
+    mostPausedRefusals: options.mostPausedRefusals ?? DEFAULT_LIMITS.mostPausedRefusals,
     pingMs: options.pingMs ?? 15_000,
   });
   connections = () => sockets.count;

@@ -13,6 +13,7 @@ import { addressGroup } from './address-group.js';
 import { Heartbeat } from './heartbeat.js';
 import { BucketPerAddress, PerAddress, TokenBucket, monotonic, type Clock } from './limits.js';
 import type { Metrics } from './metrics.js';
+import { PausedRefusals } from './paused-refusals.js';
 import type { Client, RoomService } from './rooms/room-service.js';
 
 export interface SocketOptions {
@@ -39,6 +40,9 @@ export interface SocketOptions {
   pingMs: number;
   /** The limits' clock (tests move one by hand); monotonic by default. */
   now?: Clock;
+  /** How long an upgrade refused with 429 waits for its answer (paused-refusals.ts), and how many may wait at once. */
+  refusalPauseMs: number;
+  mostPausedRefusals: number;
 }
 
 export interface Sockets {
@@ -100,9 +104,12 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
   let nextClientId = 1;
   let draining = false;
 
-  const refuseUpgrade = (socket: Duplex, status: string) => {
-    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+  const response = (status: string) => `HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`;
+  const refuseUpgrade = (socket: Duplex, status: string): void => {
+    socket.end(response(status));
   };
+  const paused = new PausedRefusals(options.refusalPauseMs, options.mostPausedRefusals);
+  const TOO_MANY = response('429 Too Many Requests');
 
   http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
@@ -116,15 +123,15 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
     }
     const address = (options.trustProxy ? forwardedFor(request) : null) ?? request.socket.remoteAddress ?? 'unknown';
     const group = addressGroup(address);
-    // Refused before the handshake: a refusal costs little more than reading the request.
+    // Refused before the handshake, and answered after a pause: a client that tries again at once waits.
     if (!held.acquire(group)) {
       log.info({ event: 'refused-address', address, group }, 'too many connections from one address');
-      return refuseUpgrade(socket, '429 Too Many Requests');
+      return paused.refuse(socket, TOO_MANY);
     }
     if (!openings.take(group)) {
       held.release(group);
       log.info({ event: 'refused-connection-rate', address, group }, 'too many new connections from one address this minute');
-      return refuseUpgrade(socket, '429 Too Many Requests');
+      return paused.refuse(socket, TOO_MANY);
     }
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws, address, group));
   });
@@ -231,6 +238,7 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
     async drain() {
       heartbeat.stop();
       draining = true;
+      paused.answerAll();
       await Promise.all(
         [...open].map(async ([ws, handled]) => {
           // A message that came while an earlier one was handled is handled too before the close.
@@ -244,6 +252,7 @@ export function acceptSockets(http: Server, options: SocketOptions): Sockets {
       );
     },
     terminate() {
+      paused.answerAll();
       for (const ws of open.keys()) ws.terminate();
     },
   };

@@ -9,11 +9,13 @@
  * limit. Last, the real process takes the flags.
  */
 import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { newRoomId, type ClientMessage } from 'domino-game/protocol';
 import { seedRng } from '../../src/engine/rng.js';
 import { addressGroup } from '../src/address-group.js';
 import { BucketPerAddress, TokenBucket } from '../src/limits.js';
+import { PausedRefusals } from '../src/paused-refusals.js';
 import { REFUSALS_BEFORE_CLOSE } from '../src/sockets.js';
 import { INSTANT, Player, createRoom, joinRoom, randomLegalMove, startServerProcess, synced, type Of, type ViewMessage } from './harness.js';
 import { ManualClock, startInProcessServer, type InProcessServer } from './in-process-server.js';
@@ -145,7 +147,7 @@ describe('addresses in groups (behind a proxy: X-Forwarded-For)', () => {
   let server: InProcessServer;
   let room: string;
   before(async () => {
-    server = await startInProcessServer({ trustProxy: true, limitsClock: new ManualClock().now, messagesPerSecondPerAddress: 1, messageBurstPerAddress: 3, maxConnectionsPerAddress: 2 });
+    server = await startInProcessServer({ trustProxy: true, limitsClock: new ManualClock().now, messagesPerSecondPerAddress: 1, messageBurstPerAddress: 3, maxConnectionsPerAddress: 2, refusalPauseMs: 0 });
     const host = await Player.connect(server.wsUrl, 'host', { 'x-forwarded-for': '198.51.100.7' });
     await host.request({ type: 'create', name: 'Ann', settings: TWO }, 'welcome');
     room = host.room!;
@@ -188,7 +190,7 @@ describe('new connections a minute', () => {
   let server: InProcessServer;
   const clock = new ManualClock();
   before(async () => {
-    server = await startInProcessServer({ trustProxy: true, limitsClock: clock.now, connectionsPerMinutePerAddress: 3 });
+    server = await startInProcessServer({ trustProxy: true, limitsClock: clock.now, connectionsPerMinutePerAddress: 3, refusalPauseMs: 0 });
   });
   after(() => server.close());
 
@@ -207,6 +209,51 @@ describe('new connections a minute', () => {
     clock.advance(60_000);
     for (let i = 0; i < 3; i++) await openAndClose('203.0.113.9');
     await assert.rejects(from('203.0.113.9'), /429/);
+  });
+});
+
+describe('a refused upgrade waits for its answer', () => {
+  test('answered after the pause; past the most that may wait, at once; all at once when asked; not once gone', (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const refusals = new PausedRefusals(1000, 2);
+    const sockets = Array.from({ length: 4 }, () => new PassThrough());
+    const answered = () => sockets.map((socket) => socket.writableEnded);
+    for (const socket of sockets.slice(0, 3)) refusals.refuse(socket, 'HTTP/1.1 429 Too Many Requests\r\n\r\n');
+    assert.deepEqual(answered(), [false, false, true, false], 'two wait; the third, past the most, is answered at once');
+    t.mock.timers.tick(999);
+    assert.deepEqual(answered(), [false, false, true, false]);
+    t.mock.timers.tick(1);
+    assert.deepEqual(answered(), [true, true, true, false]);
+    assert.equal(refusals.size, 0);
+    refusals.refuse(sockets[3]!, 'HTTP/1.1 429 Too Many Requests\r\n\r\n');
+    refusals.answerAll();
+    assert.equal(sockets[3]!.writableEnded, true, 'the server stopping answers them at once');
+    const gone = new PassThrough();
+    refusals.refuse(gone, 'HTTP/1.1 429 Too Many Requests\r\n\r\n');
+    gone.destroy();
+    gone.emit('close');
+    assert.equal(refusals.size, 0, 'a client that went is forgotten');
+  });
+
+  // The timeout is a ceiling, not a measure: the pause is ten minutes, so only the server stopping answers the one that waits.
+  test('over real sockets: one 429 waits while one past the most is answered at once; the server stopping answers it', { timeout: 60_000 }, async () => {
+    const server = await startInProcessServer({ limitsClock: new ManualClock().now, connectionsPerMinutePerAddress: 1, refusalPauseMs: 600_000, mostPausedRefusals: 1 });
+    const first = await Player.connect(server.wsUrl, 'first');
+    const answered: string[] = [];
+    const attempts = ['a', 'b'].map((label) =>
+      Player.connect(server.wsUrl, label).then(
+        () => 'opened',
+        (error: Error) => {
+          answered.push(label);
+          return error.message;
+        },
+      ),
+    );
+    assert.match(await Promise.race(attempts), /429/);
+    assert.equal(answered.length, 1, 'the other waits');
+    await first.close();
+    await server.close();
+    assert.deepEqual((await Promise.all(attempts)).map((answer) => /429/.test(answer)), [true, true], 'answered when the server stops');
   });
 });
 
