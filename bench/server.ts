@@ -187,7 +187,7 @@ function fileLimits(): { soft: number; hard: number } | null {
  * Runs `node --import tsx <args>`. Node raises its own soft open-file limit to the hard one as it
  * starts, so only the hard limit (checked in benchServer) bounds the sockets a process may hold.
  */
-function node(args: string[], env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: string[] = []): ChildProcess {
+export function node(args: string[], env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: string[] = []): ChildProcess {
   const stdio: ('ignore' | 'pipe' | 'inherit' | 'ipc')[] = ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe'];
   // The compiled server runs as it ships; the bench's own TypeScript (clients, echo) through tsx.
   const typescript = args[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
@@ -197,7 +197,7 @@ function node(args: string[], env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: st
   return child;
 }
 
-interface Listening {
+export interface Listening {
   child: ChildProcess;
   pid: number;
   url: string;
@@ -206,7 +206,7 @@ interface Listening {
   stop(): Promise<void>;
 }
 
-async function listening(child: ChildProcess, name: string): Promise<Listening> {
+export async function listening(child: ChildProcess, name: string): Promise<Listening> {
   const tail: string[] = [];
   let buffered = '';
   const url = await new Promise<string>((resolvePromise, reject) => {
@@ -263,7 +263,7 @@ function rssMb(pid: number): number | null {
 }
 
 /** CPU time of a process so far (ms), from /proc (clock ticks of 10 ms). */
-function cpuMs(pid: number): number | null {
+export function cpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -273,9 +273,9 @@ function cpuMs(pid: number): number | null {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+export const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 
-function reply<T extends Reply['type']>(child: ChildProcess, type: T, ms: number): Promise<Extract<Reply, { type: T }>> {
+export function reply<T extends Reply['type']>(child: ChildProcess, type: T, ms: number): Promise<Extract<Reply, { type: T }>> {
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       cleanup();
@@ -346,7 +346,7 @@ export interface Row {
 }
 
 /** The text of the server's GET /metrics (prom-client's exposition), or null when it cannot be had. */
-async function scrapeMetrics(url: string): Promise<string | null> {
+export async function scrapeMetrics(url: string): Promise<string | null> {
   try {
     const response = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) });
     return response.ok ? await response.text() : null;
@@ -362,7 +362,7 @@ function heapMb(metrics: string | null): number | null {
 }
 
 /** The server's own histogram of a move's handling (received → views sent), from its metrics: bucket bound (s) → count. */
-function moveHistogram(metrics: string | null): Map<number, number> | null {
+export function moveHistogram(metrics: string | null): Map<number, number> | null {
   if (!metrics) return null;
   const buckets = new Map<number, number>();
   for (const found of metrics.matchAll(/^domino_move_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm)) {
@@ -385,7 +385,7 @@ function collections(metrics: string | null): Map<string, { count: number; ms: n
 }
 
 /** The window's collections ("major 12 (140 ms), minor 900 (800 ms)"), from the metrics at its two ends. */
-function collectionsBetween(before: string | null, after: string | null): string | null {
+export function collectionsBetween(before: string | null, after: string | null): string | null {
   const start = collections(before);
   const parts = [...collections(after)]
     .map(([kind, end]) => ({ kind, count: end.count - (start.get(kind)?.count ?? 0), ms: end.ms - (start.get(kind)?.ms ?? 0) }))
@@ -395,7 +395,7 @@ function collectionsBetween(before: string | null, after: string | null): string
 }
 
 /** p50 and p99 of the window as bucket bounds ("≤ 5 ms"), from two cumulative histograms. */
-function histogramPercentiles(before: Map<number, number> | null, after: Map<number, number> | null): string | null {
+export function histogramPercentiles(before: Map<number, number> | null, after: Map<number, number> | null): string | null {
   if (!before || !after) return null;
   const bounds = [...after.keys()].sort((a, b) => a - b);
   const counts = bounds.map((b) => (after.get(b) ?? 0) - (before.get(b) ?? 0));
@@ -408,7 +408,7 @@ function histogramPercentiles(before: Map<number, number> | null, after: Map<num
   return `p50 ${at(0.5)}, p99 ${at(0.99)}`;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
