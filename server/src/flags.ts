@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DEFAULT_LIMITS } from './limits.js';
 import { parseFrameAncestors, parseReferrerPolicy, type ReferrerPolicy } from './security-headers.js';
 import { parseClusterNodes } from './storage/redis-client.js';
 
@@ -143,8 +144,36 @@ export const FLAGS = {
       "behind a reverse proxy (nginx, `deploy/nginx.conf`): the per-address caps count the last address of `X-Forwarded-For` (the one the proxy added), not the proxy's",
     read: (value: string | undefined): boolean => value !== undefined,
   }),
-  'max-connections-per-address': flag({ arg: 'N', shown: '`32`', meaning: 'WebSocket connections one address may hold', read: whole(32, 1) }),
-  'rooms-per-minute-per-address': flag({ arg: 'N', shown: '`10`', meaning: 'rooms one address may create a minute', read: whole(10, 1) }),
+  'max-connections-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.maxConnectionsPerAddress}\``,
+    meaning: 'WebSocket connections one address may hold (an IPv6 address counts by its /64; every per-address limit counts per process)',
+    read: whole(DEFAULT_LIMITS.maxConnectionsPerAddress, 1),
+  }),
+  'connections-per-minute-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.connectionsPerMinutePerAddress}\``,
+    meaning: 'new WebSocket connections one address may open a minute (a burst of N, then N a minute); more are refused with 429 before the handshake, after a 1 s pause',
+    read: whole(DEFAULT_LIMITS.connectionsPerMinutePerAddress, 1),
+  }),
+  'messages-per-second-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.messagesPerSecondPerAddress}\``,
+    meaning: `messages all of one address's connections together may send a second (each connection also at most ${DEFAULT_LIMITS.messagesPerSecond}, a burst of ${DEFAULT_LIMITS.messageBurst}); more are refused with \`rate-limited\``,
+    read: whole(DEFAULT_LIMITS.messagesPerSecondPerAddress, 1),
+  }),
+  'message-burst-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.messageBurstPerAddress}\``,
+    meaning: 'how many of those an address may send at once',
+    read: whole(DEFAULT_LIMITS.messageBurstPerAddress, 1),
+  }),
+  'rooms-per-minute-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.roomsPerMinutePerAddress}\``,
+    meaning: 'rooms one address may create a minute',
+    read: whole(DEFAULT_LIMITS.roomsPerMinutePerAddress, 1),
+  }),
   threads: flag({ arg: 'N', shown: 'cores − 1', meaning: 'worker threads for the computer players', read: optionalWhole(1, 64) }),
   redis: flag({
     arg: 'URL',
