@@ -154,6 +154,14 @@ const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);
 const EndSchema = v.pipe(v.string(), v.maxLength(32));
 const SeedSchema = v.pipe(v.string(), v.regex(SEED_PATTERN, 'must be 64 lowercase hex characters'));
 
+/**
+ * An anonymous identity's secret as the widget keeps it: 32 random bytes, base64url without padding (43
+ * characters). The schema takes any short text: what the identity core refuses is `bad-identity`, with its reason.
+ */
+export const IDENTITY_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The longest site token `identify` carries (a JWT of a few claims is a few hundred characters). */
+export const MAX_SITE_TOKEN_LENGTH = 2048;
+
 const MoveSchema = v.variant('type', [
   v.strictObject({ type: v.literal('play'), tile: v.strictTuple([PipSchema, PipSchema]), end: EndSchema }),
   v.strictObject({ type: v.literal('draw') }),
@@ -327,6 +335,16 @@ export type ServerMessage =
   // ---- Spectators and provable deals
   /** A spectator's `view`: the public table (no seat, no hand), otherwise as a seat's. */
   | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof };
+
+/**
+ * The families players are rated in, each a rating of its own: two players; three or four each for
+ * themself; four in teams.
+ */
+export type RatingFamily = 'two' | 'each' | 'teams';
+export const RATING_FAMILIES: readonly RatingFamily[] = ['two', 'each', 'teams'];
+
+/** `anonymous`: the widget's own identity (its secret); `site`: a member the host site signed a token for. */
+export type IdentityKind = 'anonymous' | 'site';
 
 /**
  * The turn clock as a `view` carries it: the seat to act and the time it has left when the view was
