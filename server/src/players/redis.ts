@@ -52,6 +52,9 @@ export const playerKeys = {
   recorded: (key: string) => `${PREFIX}recorded:${key}`,
 };
 
+/** A storage call bounded as the room log's are: the player feels `unavailable`, not a hang. */
+const bounded = <T>(work: Promise<T>): Promise<T> => within(work, STORAGE_DEADLINE_MS);
+
 const MATCHES_SPAN = 2 ** 24;
 /** The board's score: ascending is the leaderboard's order (a higher rating, then more matches). */
 const boardScore = (rating: number, matches: number): number => -(rating * MATCHES_SPAN + Math.min(matches, MATCHES_SPAN - 1));
@@ -202,41 +205,46 @@ export class RedisPlayerStore implements PlayerStore {
   }
 
   async saveProfile(identity: Identity, at: number): Promise<PlayerProfile> {
-    const stored = await within(this.redis.saveProfile(playerKeys.profiles, identity.id, identity.name, identity.kind, at), STORAGE_DEADLINE_MS);
+    const stored = await bounded(this.redis.saveProfile(playerKeys.profiles, identity.id, identity.name, identity.kind, at));
     return profileOf(identity.id, stored);
   }
 
   async profile(id: string): Promise<PlayerProfile | null> {
-    const stored = await within(this.redis.hget(playerKeys.profiles, id), STORAGE_DEADLINE_MS);
+    const stored = await bounded(this.redis.hget(playerKeys.profiles, id));
     return stored === null ? null : profileOf(id, stored);
   }
 
   async setBanned(id: string, banned: boolean): Promise<boolean> {
     const keys = [playerKeys.profiles, ...RATING_FAMILIES.map(playerKeys.skills), ...RATING_FAMILIES.map(playerKeys.board)];
-    return (await within(this.redis.setPlayerBanned(...keys, id, banned ? 1 : 0), STORAGE_DEADLINE_MS)) === 1;
+    return (await bounded(this.redis.setPlayerBanned(...keys, id, banned ? 1 : 0))) === 1;
   }
 
   async setAvoid(id: string, other: string, avoid: boolean): Promise<void> {
-    await within(this.redis.setAvoid(playerKeys.avoiding(id), playerKeys.avoidedBy(other), id, other, avoid ? 1 : 0), STORAGE_DEADLINE_MS);
+    await bounded(this.redis.setAvoid(playerKeys.avoiding(id), playerKeys.avoidedBy(other), id, other, avoid ? 1 : 0));
   }
 
   async avoids(id: string): Promise<Avoids> {
-    const [avoiding, avoidedBy] = await within(Promise.all([this.redis.smembers(playerKeys.avoiding(id)), this.redis.smembers(playerKeys.avoidedBy(id))]), STORAGE_DEADLINE_MS);
+    const [avoiding, avoidedBy] = await bounded(Promise.all([this.redis.smembers(playerKeys.avoiding(id)), this.redis.smembers(playerKeys.avoidedBy(id))]));
     return { avoiding: avoiding.sort(), avoidedBy: avoidedBy.sort() };
   }
 
-  async skills(family: RatingFamily, ids: readonly string[]): Promise<Map<string, Skill>> {
-    const found = new Map<string, Skill>();
-    if (ids.length === 0) return found;
-    const stored = await within(this.redis.hmget(playerKeys.skills(family), ...ids), STORAGE_DEADLINE_MS);
-    ids.forEach((id, i) => {
-      if (stored[i]) found.set(id, skillOf(stored[i]));
+  /** The fields of a hash that are there, each read by `read`. */
+  private async fieldsOf<T>(key: string, fields: readonly string[], read: (text: string) => T): Promise<Map<string, T>> {
+    const found = new Map<string, T>();
+    if (fields.length === 0) return found;
+    const stored = await bounded(this.redis.hmget(key, ...fields));
+    fields.forEach((field, i) => {
+      if (stored[i]) found.set(field, read(stored[i]));
     });
     return found;
   }
 
+  skills(family: RatingFamily, ids: readonly string[]): Promise<Map<string, Skill>> {
+    return this.fieldsOf(playerKeys.skills(family), ids, skillOf);
+  }
+
   async skillsOf(id: string): Promise<Partial<Record<RatingFamily, Skill>>> {
-    const stored = await within(Promise.all(RATING_FAMILIES.map((family) => this.redis.hget(playerKeys.skills(family), id))), STORAGE_DEADLINE_MS);
+    const stored = await bounded(Promise.all(RATING_FAMILIES.map((family) => this.redis.hget(playerKeys.skills(family), id))));
     const found: Partial<Record<RatingFamily, Skill>> = {};
     RATING_FAMILIES.forEach((family, i) => {
       if (stored[i]) found[family] = skillOf(stored[i]);
@@ -263,26 +271,20 @@ export class RedisPlayerStore implements PlayerStore {
       JSON.stringify(historyEntryOf(record, p)),
     ]);
     const args = [RECORDED_KEPT_MS, PAIR_DAYS_KEPT_MS, HISTORY_KEPT, record.players.length, ...perPlayer, ...pairsOf(record.players.map((p) => p.id))];
-    return within(this.redis.recordMatch(keys.length, ...keys, ...args), STORAGE_DEADLINE_MS);
+    return bounded(this.redis.recordMatch(keys.length, ...keys, ...args));
   }
 
-  async pairCounts(day: string, pairs: readonly string[]): Promise<Map<string, number>> {
-    const found = new Map<string, number>();
-    if (pairs.length === 0) return found;
-    const counts = await within(this.redis.hmget(playerKeys.pairs(day), ...pairs), STORAGE_DEADLINE_MS);
-    pairs.forEach((pair, i) => {
-      if (counts[i]) found.set(pair, Number(counts[i]));
-    });
-    return found;
+  pairCounts(day: string, pairs: readonly string[]): Promise<Map<string, number>> {
+    return this.fieldsOf(playerKeys.pairs(day), pairs, Number);
   }
 
   async leaderboard(family: RatingFamily, count: number): Promise<LeaderboardRow[]> {
     if (count <= 0) return [];
-    return rowsOf(await within(this.redis.leaderboardTop(playerKeys.board(family), playerKeys.profiles, count), STORAGE_DEADLINE_MS), 1);
+    return rowsOf(await bounded(this.redis.leaderboardTop(playerKeys.board(family), playerKeys.profiles, count)), 1);
   }
 
   async around(family: RatingFamily, id: string, radius: number): Promise<Neighbourhood | null> {
-    const found = await within(this.redis.leaderboardAround(playerKeys.board(family), playerKeys.profiles, id, radius), STORAGE_DEADLINE_MS);
+    const found = await bounded(this.redis.leaderboardAround(playerKeys.board(family), playerKeys.profiles, id, radius));
     if (!found) return null;
     const [position, from, ...flat] = found;
     return { rank: Number(position) + 1, rows: rowsOf(flat, Number(from) + 1) };
@@ -290,7 +292,7 @@ export class RedisPlayerStore implements PlayerStore {
 
   async history(id: string, family?: RatingFamily): Promise<HistoryEntry[]> {
     const families = family ? [family] : RATING_FAMILIES;
-    const lists = await within(Promise.all(families.map((f) => this.redis.lrange(playerKeys.history(id, f), 0, HISTORY_KEPT - 1))), STORAGE_DEADLINE_MS);
+    const lists = await bounded(Promise.all(families.map((f) => this.redis.lrange(playerKeys.history(id, f), 0, HISTORY_KEPT - 1))));
     return newestFirst(lists.map((list) => list.map((text) => JSON.parse(text) as HistoryEntry)));
   }
 
