@@ -245,6 +245,7 @@ for (const [name, make] of STORES) {
       assert.deepEqual((await store.leaderboard('two', 3)).map((r) => r.id), [b, c, d]);
       assert.deepEqual((await store.leaderboard('each', 100)).map((r) => r.id), [f, a]);
       assert.deepEqual(await store.leaderboard('teams', 100), []);
+      for (const row of top) assert.equal((await store.around('two', row.id, 5))!.rank, row.rank, `${row.id}'s rank, as the board orders it`);
       await store.saveProfile(anonymous(b, 'Bea'), T0 + HOUR);
       assert.equal((await store.leaderboard('two', 1))[0]!.name, 'Bea', 'rows show the name as it is now');
     });
@@ -282,7 +283,10 @@ for (const [name, make] of STORES) {
       // Still rated while banned (a match recorded before the ban was heard of): kept, not ranked.
       await play(store, 'two', [{ id: a, place: 1, mu: 41, sigma: 3 }, { id: b, place: 2, mu: 29, sigma: 3 }]);
       assert.deepEqual((await store.leaderboard('two', 10)).map((r) => r.id), [b]);
+      assert.equal((await store.around('two', b, 5))!.rank, 1, 'b ranks first while a is banned');
       await store.setBanned(a, false);
+      await store.setBanned(a, false);
+      assert.equal((await store.around('two', b, 5))!.rank, 2, 'unbanned (twice: once counts), a is ahead of b again');
       const back = await store.leaderboard('two', 10);
       assert.deepEqual(back.map((r) => [r.id, r.matches]), [[a, 2], [b, 2]]);
       assert.equal(back[0]!.rating, shownRating({ mu: 41, sigma: 3, matches: 2 }));
@@ -343,7 +347,7 @@ test('SqlitePlayerStore keeps its tables in the rooms’ file, beside the room l
   await reopenedLog.close();
 });
 
-test('SqlitePlayerStore: the top 100 and a rank are read from the board’s key (no scan of the table, no sort)', () => {
+test('SqlitePlayerStore: the top 100 and a rank are read from the board’s keys (no scan of a table, no sort)', () => {
   const db = new Database(':memory:');
   new SqlitePlayerStore(db);
   const plan = (sql: string, ...params: unknown[]) =>
@@ -351,8 +355,14 @@ test('SqlitePlayerStore: the top 100 and a rank are read from the board’s key 
   const top = plan('SELECT b.id, p.name FROM player_board b JOIN players p ON p.id = b.id WHERE b.family = ? ORDER BY b.neg_rating, b.neg_matches, b.id LIMIT 100', 'two');
   assert.match(top, /SEARCH b USING PRIMARY KEY \(family=\?\)/);
   assert.doesNotMatch(top, /TEMP B-TREE|SCAN/);
-  const rank = plan('SELECT COUNT(*) FROM player_board WHERE family = ? AND (neg_rating, neg_matches, id) < (?, ?, ?)', 'two', -1000, -1, 'x');
-  assert.match(rank, /SEARCH player_board USING PRIMARY KEY \(family=\? AND \(neg_rating,neg_matches,id\)<\(\?,\?,\?\)\)/);
+  const rank = plan(
+    `SELECT (SELECT COALESCE(SUM(count), 0) FROM player_board_counts WHERE family = ? AND neg_rating < ?)
+      + (SELECT COUNT(*) FROM player_board WHERE family = ? AND neg_rating = ? AND (neg_matches, id) < (?, ?)) AS ahead`,
+    'two', -1000, 'two', -1000, -1, 'x',
+  );
+  assert.match(rank, /SEARCH player_board_counts USING PRIMARY KEY \(family=\? AND neg_rating<\?\)/);
+  assert.match(rank, /SEARCH player_board USING PRIMARY KEY \(family=\? AND neg_rating=\? AND \(neg_matches,id\)<\(\?,\?\)\)/);
+  assert.doesNotMatch(rank, /SCAN (?!CONSTANT ROW)/);
   db.close();
 });
 
