@@ -81,6 +81,12 @@ function clockScale(text: string): number {
   return scale;
 }
 
+function computerPauseScale(text: string): number {
+  const scale = Number(text);
+  if (!(scale >= 1 && scale <= 100)) throw new Error(`give a number from 1 to 100, not ${text}`);
+  return scale;
+}
+
 function tokenFile(path: string): string {
   let token: string;
   try {
@@ -137,6 +143,12 @@ export const FLAGS = {
     shown: '`1`',
     meaning: "tests only: what every room's turn clock is multiplied by (0 < F ≤ 1; 0.05 makes 15 s last 0.75 s)",
     read: parsed(clockScale, 1),
+  }),
+  'computer-pause-scale': flag({
+    arg: 'F',
+    shown: '`1`',
+    meaning: "tests only: what the computers' pause before a move (the room's tempo) is multiplied by (1 ≤ F ≤ 100; a test that acts within the pause gets room to)",
+    read: parsed(computerPauseScale, 1),
   }),
   'lobby-ttl': flag({ arg: 'S', shown: '`3600`', meaning: 'an unstarted room expires after this long without a change', read: whole(3600, 1) }),
   'room-ttl': flag({ arg: 'S', shown: '`86400`', meaning: 'a started room expires this long after its last player left', read: whole(86400, 1) }),

@@ -126,6 +126,7 @@ const server = await startServer({
   messagesPerSecondPerAddress: flags['messages-per-second-per-address'],
   messageBurstPerAddress: flags['message-burst-per-address'],
   clockScale: flags['clock-scale'],
+  computerPauseScale: flags['computer-pause-scale'],
   security: { frameAncestors: flags['frame-ancestors'], referrerPolicy: flags['referrer-policy'] },
   metricsListener: flags['metrics-port'] === undefined ? null : { port: flags['metrics-port'], host: flags['metrics-host'] },
   metricsToken: flags['metrics-token'],

@@ -65,6 +65,8 @@ export interface ServerOptions {
   sweepMs?: number;
   /** Tests only: what turn clocks are multiplied by (RoomServiceOptions.clockScale). */
   clockScale?: number;
+  /** Tests only: what the computers' tempo pause is multiplied by (RoomServiceOptions.computerPauseScale). */
+  computerPauseScale?: number;
   /** Who may frame the pages, and the referrer policy (DEFAULT_SECURITY when omitted). */
   security?: SecurityOptions;
   /** Where `/metrics` is served on a listener of its own; none when omitted. */
@@ -100,6 +102,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     graceMs: options.graceMs,
     nextRoundMs: options.nextRoundMs ?? 30_000,
     ...(options.clockScale !== undefined ? { clockScale: options.clockScale } : {}),
+    ...(options.computerPauseScale !== undefined ? { computerPauseScale: options.computerPauseScale } : {}),
     ttl: options.ttl ?? { lobbyMs: HOUR, idleMs: 24 * HOUR },
   });
   let draining = () => false;

@@ -47,6 +47,8 @@ export interface RoomServiceOptions {
   clockScale?: number;
   /** Who is playing (`identify`, `avoid`); players in memory, without site tokens, when left out (tests of rooms alone). */
   players?: PlayerService;
+  /** What the computers' pause before a move is multiplied by (1 when left out; tests only: `--computer-pause-scale`). */
+  computerPauseScale?: number;
 }
 
 /** The room's keys as a seat's `welcome` carries them (never anyone else). */
