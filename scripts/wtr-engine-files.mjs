@@ -40,6 +40,7 @@ export const CROSS_ENGINE = [
   'settings-dialog', // the settings dialog in the game
   'domino-settings', // <domino-settings> on its own
   'domino-game', // <domino-game>: attributes, rounds, the main button
+  'round-end-screen', // a round's and a match's end on a phone's screen and a desktop's, in three languages
   'hand', // <domino-hand>: keyboard, roving focus
   'board', // <domino-board>
   'events', // the events a page hears
