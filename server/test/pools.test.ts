@@ -20,6 +20,7 @@ const seek = (id: string, via: string, extra: Partial<Seek> = {}): Seek => ({
   id,
   name: id.toUpperCase(),
   rating: 1000,
+  provisional: true,
   since: NOW - 5_000,
   computers: false,
   avoid: [],
@@ -63,7 +64,7 @@ describe('pools in one process', () => {
     assert.equal(await store.cancel('p', 'c'), false, 'cancelled already');
     const formed = await run.wave();
     assert.deepEqual(made, [['a', 'b']]);
-    assert.deepEqual(formed, [{ pool: 'p', room: 'room-a-b', seats: [{ id: 'a', seat: 0 }, { id: 'b', seat: 1 }] }]);
+    assert.deepEqual(formed, [{ pool: 'p', room: 'room-a-b', seats: [{ id: 'a', seat: 0, tokenHash: 'hash-of-a' }, { id: 'b', seat: 1, tokenHash: 'hash-of-b' }] }]);
     assert.deepEqual(await store.seekers('p'), []);
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(tables, formed);

@@ -82,7 +82,7 @@ export class PoolRunner {
         this.options.onError(error);
         continue;
       }
-      const notice = { pool: pool.id, room, seats: seated.map((seek, seat) => ({ id: seek.id, seat })) };
+      const notice = { pool: pool.id, room, seats: seated.map((seek, seat) => ({ id: seek.id, seat, tokenHash: seek.tokenHash })) };
       await store.announce(notice);
       notices.push(notice);
     }

@@ -16,6 +16,8 @@ import type { Seeker } from './matcher.js';
 /** A seeker as a pool keeps it: the matcher's view, and where the person waits. */
 export interface Seek extends Seeker {
   name: string;
+  /** Its rating is still provisional (fewer than ten rated matches in the pool's family). */
+  provisional: boolean;
   /** The process holding the seeker's connection. */
   via: string;
   /** The SHA-256 hash of the seat token the seeker's process made for it (the room's seat is given that hash). */
@@ -26,7 +28,8 @@ export interface Seek extends Seeker {
 export interface TableNotice {
   pool: string;
   room: string;
-  seats: { id: string; seat: number }[];
+  /** Who sits where, with the hash of the seat token the seek carried (its process holds the token). */
+  seats: { id: string; seat: number; tokenHash: string }[];
 }
 
 export interface PoolStore {
