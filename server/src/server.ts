@@ -90,6 +90,8 @@ export interface RunningServer {
 }
 
 const HOUR = 3_600_000;
+/** How lately a process must have beaten for quick match to seat its seekers. */
+const FRESH_BEAT_MS = 2_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options;
@@ -120,6 +122,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     playerStore,
     processId: cluster.processId,
     alive: (process) => cluster.alive(process),
+    // Processes beat every second: one silent for two has likely died (a live one just waits a wave).
+    fresh: (process) => cluster.beatWithin(process, FRESH_BEAT_MS),
     makeTable: (pool, people) => service.createTable(pool, people),
     log,
   });

@@ -31,13 +31,14 @@ const seek = (id: string, via: string, extra: Partial<Seek> = {}): Seek => ({
 });
 
 /** A runner of one pool `p` for `processId`, making rooms named after their seekers. */
-function runner(store: PoolStore, processId: string, alive: (process: string) => boolean = () => true) {
+function runner(store: PoolStore, processId: string, alive: (process: string) => boolean = () => true, fresh: (process: string) => boolean = () => true) {
   const made: string[][] = [];
   const run = new PoolRunner({
     store,
     pools: [{ id: 'p', rules: TWO }],
     processId,
     alive,
+    fresh,
     now: () => NOW,
     makeRoom: async (_pool, seekers) => {
       made.push(seekers.map((s) => s.id));
@@ -55,6 +56,17 @@ const heard = (store: PoolStore) => {
 };
 
 describe('pools in one process', () => {
+  test('a seek of a process that has not beaten lately waits, neither seated nor dropped; a dead one is dropped', async () => {
+    const store = new MemoryPoolStore();
+    const { run, made } = runner(store, 'here', (p) => p !== 'dead', (p) => p === 'here');
+    await store.add('p', seek('a', 'here'));
+    await store.add('p', seek('b', 'quiet'));
+    await store.add('p', seek('c', 'dead'));
+    assert.deepEqual(await run.wave(), [], 'nobody seated with a seeker whose process may have just died');
+    assert.deepEqual(made, []);
+    assert.deepEqual((await store.seekers('p')).map((s) => s.id).sort(), ['a', 'b'], 'the quiet one waits on, the dead one is gone');
+  });
+
   test('seekers meet, are taken out once, and the table is heard; one who cancelled is not seated', async () => {
     const store = new MemoryPoolStore();
     const tables = heard(store);

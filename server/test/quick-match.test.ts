@@ -5,13 +5,12 @@
  * a leaver forfeits; one identity in two windows is one seeker and never meets itself.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { PlayerSummary, RoomInfo } from 'domino-game/protocol';
-import { Player, ROOMY, autoplay, serverErrors, startServerProcess, type Of, type ServerProcess } from './harness.js';
+import { Player, ROOMY, autoplay, serverErrors, startServerProcess, type ServerProcess } from './harness.js';
+import { identified, ratedRoom, seatOf, secretOf } from './quick-match-clients.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'domino-quick-match-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,27 +25,6 @@ writeFileSync(
     { id: 'fives-teams', variant: 'fives', players: 4, teams: true, target: 15, tempo: 'instant' },
   ]),
 );
-
-const secretOf = () => randomBytes(32).toString('base64url');
-
-/** A connection holding the anonymous identity of `secret`. */
-async function identified(server: ServerProcess, name: string, secret = secretOf()): Promise<{ player: Player; me: PlayerSummary; secret: string }> {
-  const player = await Player.connect(server.wsUrl, name);
-  const answer = await player.request({ type: 'identify', secret, name }, 'identity');
-  if (answer.type !== 'identity') throw new Error(`${name}: identify refused: ${JSON.stringify(answer)}`);
-  return { player, me: answer.player, secret };
-}
-
-/** The seat `matched` gave, resumed on the room's own URL (as nginx's hash wants it). */
-async function seatOf(server: ServerProcess, matched: Of<'matched'>, label: string): Promise<Player> {
-  const player = await Player.connect(`${server.wsUrl}?room=${matched.room}`, label);
-  const answer = await player.request({ type: 'resume', room: matched.room, token: matched.token }, 'welcome');
-  if (answer.type !== 'welcome') throw new Error(`${label}: resume refused: ${JSON.stringify(answer)}`);
-  player.token = matched.token;
-  return player;
-}
-
-const ratedRoom = (player: Player, done: (room: RoomInfo) => boolean) => player.waitFor('room', (m) => done(m.room));
 
 describe('quick match on one process', () => {
   let server: ServerProcess;

@@ -22,6 +22,8 @@ export interface PoolRunnerOptions {
   pools: readonly RunnerPool[];
   processId: string;
   alive(process: string): boolean;
+  /** Whether `process` beat lately enough for its seekers to be seated now (a process that just died has not). */
+  fresh(process: string): boolean;
   /** Makes the room of a table (its seats in the order given, computers after): its id. */
   makeRoom(pool: string, seekers: Seek[], computers: number): Promise<string>;
   now?: () => number;
@@ -64,7 +66,10 @@ export class PoolRunner {
     const all = await store.seekers(pool.id);
     const waiting: Seek[] = [];
     for (const seek of all) {
-      if (alive(seek.via)) waiting.push(seek);
+      // Seated only when its process beat lately: one that just died must not seat its seekers' ghosts.
+      if (alive(seek.via)) {
+        if (this.options.fresh(seek.via)) waiting.push(seek);
+      }
       // Its process died with the connection: the widget seeks again on the process it reaches next.
       else await store.cancel(pool.id, seek.id);
     }

@@ -42,6 +42,7 @@ export interface QuickMatchOptions {
   playerStore: PlayerStore;
   processId: string;
   alive(process: string): boolean;
+  fresh(process: string): boolean;
   /** Makes a table's room: the people in seat order, computers after; its id. */
   makeTable(pool: PoolConfig, people: readonly Seek[]): Promise<string>;
   log: Logger;
@@ -64,6 +65,7 @@ export class QuickMatch {
       pools: options.pools.map((pool) => ({ id: pool.id, rules: pool.rules })),
       processId: options.processId,
       alive: options.alive,
+      fresh: options.fresh,
       makeRoom: (pool, seekers) => options.makeTable(this.byId.get(pool)!, seekers),
       now: this.now,
       onError,
