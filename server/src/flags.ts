@@ -260,7 +260,7 @@ export const FLAGS = {
     arg: 'FILE',
     shown: 'five pools',
     meaning:
-      "quick match's pools: a JSON array of `{ id, variant, players, teams?, target, tempo? }` (docs/PROTOCOL.md "Quick match"); without it Draw 2 players to 100 (`draw-2`), Block 2 to 100 (`block-2`), All Fives 2 to 150 (`fives-2`), All Fives 4 in teams to 150 (`fives-teams`), Draw 4 to 100 (`draw-4`)",
+      "quick match's pools: a JSON array of `{ id, variant, players, teams?, target, tempo? }` (docs/PROTOCOL.md, Quick match); without it Draw 2 players to 100 (`draw-2`), Block 2 to 100 (`block-2`), All Fives 2 to 150 (`fives-2`), All Fives 4 in teams to 150 (`fives-teams`), Draw 4 to 100 (`draw-4`)",
     read: (value: string | undefined): string | null => value ?? null,
   }),
   'computer-fill-after': flag({
