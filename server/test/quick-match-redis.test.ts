@@ -82,7 +82,7 @@ describe('quick match on two processes sharing Redis', () => {
     const [forCy, forDee] = await Promise.all(matched);
     assert.equal(forCy!.room, forDee!.room);
     const seat = await seatOf(shared.two, forCy!, 'Cy at the table');
-    const info = seat.last('room')!.room;
+    const info = (await seat.waitFor('room', () => true, 0)).room;
     assert.deepEqual(info.seats.map((s) => s.player?.id).sort(), [cy.me.id, dee.me.id].sort(), 'each seated once, at one table');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     assert.equal(cyBack.player.since(0, 'matched').length, 1, 'Cy was seated once');

@@ -85,7 +85,7 @@ describe('quick match on one process', () => {
     const welcome = seats[0]!.last('welcome')!;
     assert.equal(welcome.keys.invite, null, 'nobody is invited to a quick-match table');
     assert.match(welcome.keys.watch ?? '', /^[A-Za-z0-9_-]{22}$/, 'it may be watched');
-    const info = seats[0]!.last('room')!.room;
+    const info = (await seats[0]!.waitFor('room', () => true, 0)).room;
     assert.equal(info.phase, 'playing');
     assert.equal(info.newcomers, false);
     assert.deepEqual(info.rated, { pool: 'draw-2', family: 'two', result: null });
