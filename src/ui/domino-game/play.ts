@@ -9,7 +9,7 @@ import { PointerFollowerController } from '../controllers/pointer-follower.js';
 import type { InternalEvent } from '../internal-events.js';
 import type { Session } from '../session/session.js';
 import type { ShownMatchNews } from './shown-match.js';
-import type { TableStory } from './table-story.js';
+import type { TableStory } from './table/table-story.js';
 
 /** What the play needs of the root. */
 export interface PlayHost extends ShownMatchNews {

@@ -14,13 +14,13 @@ import { seatName, seatTag, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
 import { visuallyHidden } from '../visually-hidden.styles.js';
-import type { RoundRow } from './parts.js';
-import { renderRecordActions } from './record-actions.js';
-import { renderRoundReview, type ReviewSource } from './round-review.js';
+import type { RoundRow } from './table/players-line.js';
+import { renderRecordActions } from '../domino-match-record/domino-match-record.js';
+import { renderRoundReview, type ReviewSource } from '../domino-round-review/domino-round-review.js';
 import type { RecordParts } from '../session/local-session.js';
 
-export { resultAnnouncement } from './results.js';
-export { reviewStyles } from './round-review.js';
+export { resultAnnouncement } from '../announcements/results.js';
+export { reviewStyles } from '../domino-round-review/domino-round-review.js';
 
 /** Added to the root's styles when this loads. The score table shrinks to a phone's width (long names give way to seat marks). */
 export const summaryStyles = css`

@@ -80,7 +80,7 @@ export class DominoMatchRecord extends LitElement {
     const record = this.record;
     if (!record) return;
     try {
-      await import('./replay-view.js');
+      await import('../domino-replay/domino-replay.js');
     } catch (error) {
       console.warn('<domino-game>: the replay could not be loaded.', error);
       this.message = 'loadFailed';

@@ -15,8 +15,8 @@ import type { SessionState } from '../session/session.js';
 import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
 import { tileStyles } from '../tile/tile.styles.js';
 import { visuallyHidden } from '../visually-hidden.styles.js';
-import { Announcer, announcementOf } from './announcements.js';
-import { resultAnnouncement } from './results.js';
+import { Announcer, announcementOf } from '../announcements/announcements.js';
+import { resultAnnouncement } from '../announcements/results.js';
 
 /** Who sat where when no seating is given: the person in seat 0, computers elsewhere. */
 const LOCAL_SEATING = (players: number): Seating => ({

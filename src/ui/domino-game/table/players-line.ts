@@ -1,10 +1,10 @@
 /** The parts of the widget around the table: the players' line, the status line and the summaries. */
 import { html, nothing } from 'lit';
-import { VARIANT_RULES, type PlayerView, type Seat } from '../../engine/index.js';
-import type { Translator } from '../../i18n/index.js';
-import { seatName, sideName } from '../names.js';
-import type { SessionState } from '../session/session.js';
-import type { ShownMatchNews } from './shown-match.js';
+import { VARIANT_RULES, type PlayerView, type Seat } from '../../../engine/index.js';
+import type { Translator } from '../../../i18n/index.js';
+import { seatName, sideName } from '../../names.js';
+import type { SessionState } from '../../session/session.js';
+import type { ShownMatchNews } from '../shown-match.js';
 
 /** Each variant's name in the catalogs. */
 export const VARIANT_NAMES = {

@@ -5,21 +5,21 @@
  * decides what the main button offers.
  */
 import { html, nothing } from 'lit';
-import { tileName, type Play } from '../../engine/index.js';
-import type { Translator } from '../../i18n/index.js';
-import type { InternalEvent } from '../internal-events.js';
-import type { LocalSession } from '../session/local-session.js';
-import type { Session, SessionState } from '../session/session.js';
-import type { SettingsSource } from './effective-settings.js';
-import type { GameElement } from './game-element.js';
+import { tileName, type Play } from '../../../engine/index.js';
+import type { Translator } from '../../../i18n/index.js';
+import type { InternalEvent } from '../../internal-events.js';
+import type { LocalSession } from '../../session/local-session.js';
+import type { Session, SessionState } from '../../session/session.js';
+import type { SettingsSource } from '../effective-settings.js';
+import type { GameElement } from '../game-element.js';
 import { hintOf, mainActionOf, type MainAction } from './guidance.js';
-import type { LazyParts } from './lazy-parts.js';
-import type { LocalMatchController } from './local-match.js';
-import type { OnlineEntryController } from './online-play.js';
-import { renderPlayers, renderStatusLine, type RoundHistory } from './parts.js';
-import type { PlayController } from './play.js';
+import type { LazyParts } from '../lazy-parts.js';
+import type { LocalMatchController } from '../local-match.js';
+import type { OnlineEntryController } from '../online/online-play.js';
+import { renderPlayers, renderStatusLine, type RoundHistory } from './players-line.js';
+import type { PlayController } from '../play.js';
 import type { TableStory } from './table-story.js';
-import type { Teaching } from './teach.js';
+import type { Teaching } from '../teach/teach.js';
 
 const HOW_TO = { draw: 'howDraw', block: 'howBlock', fives: 'howFives', doubles: 'howDoubles' } as const;
 
