@@ -19,7 +19,7 @@ import { LazyParts } from './lazy-parts.js';
 import { LiveRegionController, type LiveRegionHost } from './live-region.js';
 import { LocalMatchController, type LocalMatchHost } from './local-match.js';
 import { OnlineEntryController, type OnlineEntryHost } from './online/online-play.js';
-import { RoundHistory } from './table/players-line.js';
+import { RoundHistory } from './round-history.js';
 import { PersistenceController } from './persistence.js';
 import { PlayController, type PlayHost } from './play.js';
 import { ShownMatch, type MatchEventListener } from './shown-match.js';

@@ -8,7 +8,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
-import type { RoundRow } from './table/players-line.js';
+import type { RoundRow } from './round-history.js';
 
 type OnlineModule = typeof import('./online/online-mode.js');
 

@@ -14,7 +14,7 @@ import { seatName, seatTag, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
 import { visuallyHidden } from '../visually-hidden.styles.js';
-import type { RoundRow } from './table/players-line.js';
+import type { RoundRow } from './round-history.js';
 import { renderRecordActions } from '../domino-match-record/domino-match-record.js';
 import { renderRoundReview, type ReviewSource } from '../domino-round-review/domino-round-review.js';
 import type { RecordParts } from '../session/local-session.js';

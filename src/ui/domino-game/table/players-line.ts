@@ -1,18 +1,9 @@
-/** The parts of the widget around the table: the players' line, the status line and the summaries. */
+/** The line of players above the table and the status line under it. */
 import { html, nothing } from 'lit';
 import { VARIANT_RULES, type PlayerView, type Seat } from '../../../engine/index.js';
 import type { Translator } from '../../../i18n/index.js';
-import { seatName, sideName } from '../../names.js';
+import { seatName, sideName, VARIANT_NAMES } from '../../names.js';
 import type { SessionState } from '../../session/session.js';
-import type { ShownMatchNews } from '../shown-match.js';
-
-/** Each variant's name in the catalogs. */
-export const VARIANT_NAMES = {
-  draw: 'variantDraw',
-  block: 'variantBlock',
-  fives: 'variantFives',
-  doubles: 'variantDoubles',
-} as const;
 
 /** What the players' line shows beside the names and counts. */
 export interface PlayersLineOptions {
@@ -66,21 +57,4 @@ export function renderStatusLine(t: Translator, view: PlayerView) {
     <span>${stock}</span>
     ${rules.scoresFives && view.table.length > 0 ? html`<span class="count">Σ ${t.number(view.count)}</span>` : nothing}
   </p>`;
-}
-
-/** The scores after a round (the view keeps no history: the widget records them as the rounds end). */
-export interface RoundRow {
-  round: number;
-  scores: number[];
-}
-
-/** The scores after each round heard, from the round-end events (the view keeps no history); summary.ts picks this match's. */
-export class RoundHistory {
-  readonly rows: RoundRow[] = [];
-
-  constructor(host: Pick<ShownMatchNews, 'onMatchEvent'>) {
-    host.onMatchEvent((event, state) => {
-      if (event.type === 'roundEnd' || event.type === 'matchEnd') this.rows.push({ round: state.view.round.number, scores: event.scores });
-    });
-  }
 }
