@@ -28,7 +28,7 @@ import { TableView, type TableHost } from './table/table-view.js';
 import { Teaching } from './teach/teach.js';
 import type { TeachHost } from './teach/teach-actions.js';
 
-export interface GameHost extends LocalMatchHost, OnlineEntryHost, TeachHost, PlayHost, LiveRegionHost, TableHost {
+export type GameHost = LocalMatchHost & OnlineEntryHost & TeachHost & PlayHost & LiveRegionHost & TableHost & {
   element: GameElement;
   /** Where the match is played now: the local match, or online the room's. */
   session(): Session;
@@ -36,7 +36,7 @@ export interface GameHost extends LocalMatchHost, OnlineEntryHost, TeachHost, Pl
   settings: SettingsSource;
   locale: LocaleProvider;
   match: LocalMatchController;
-}
+};
 
 /**
  * The parts of one <domino-game>, made in the order their controllers run and their subscriptions

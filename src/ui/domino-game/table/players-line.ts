@@ -4,6 +4,7 @@ import { VARIANT_RULES, type PlayerView, type Seat } from '../../../engine/index
 import type { Translator } from '../../../i18n/index.js';
 import { seatName, sideName, VARIANT_NAMES } from '../../names.js';
 import type { SessionState } from '../../session/session.js';
+import type { LazyParts } from '../lazy-parts.js';
 
 /** What the players' line shows beside the names and counts. */
 export interface PlayersLineOptions {
@@ -57,4 +58,24 @@ export function renderStatusLine(t: Translator, view: PlayerView) {
     <span>${stock}</span>
     ${rules.scoresFives && view.table.length > 0 ? html`<span class="count">Σ ${t.number(view.count)}</span>` : nothing}
   </p>`;
+}
+
+/** What the players' line needs of the root: online, the word after each name; at a round's end, the hands face up. */
+export interface PlayersLineHost {
+  online: { readonly mode: { readonly presence: (seat: Seat) => unknown } | null };
+  lazy: Pick<LazyParts, 'revealed'>;
+}
+
+/** The players' line and the status line under it, for a session's state. */
+export class PlayersLine {
+  constructor(private readonly host: PlayersLineHost) {}
+
+  render(t: Translator, state: SessionState) {
+    const { phase, view } = state;
+    const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
+    const over = phase === 'roundOver' || phase === 'matchOver';
+    const presence = this.host.online.mode?.presence;
+    return html`${renderPlayers(t, state, { thinking, presence, revealed: over ? this.host.lazy.revealed(t, state) : undefined })}
+      ${renderStatusLine(t, view)}`;
+  }
 }
