@@ -18,8 +18,8 @@ export interface LiveRegionHost extends Pick<ShownMatchNews, 'onMatchEvent'> {
   t(): Translator;
   /** The match shown. */
   session(): Session;
-  lazy: LazyParts;
-  story: TableStory;
+  lazy: Pick<LazyParts, 'resultText'>;
+  story: Pick<TableStory, 'said'>;
 }
 
 export class LiveRegionController implements ReactiveController {

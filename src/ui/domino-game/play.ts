@@ -16,7 +16,7 @@ export interface PlayHost extends ShownMatchNews {
   element: ReactiveElement;
   /** Where the match is played now. */
   session(): Session;
-  story: TableStory;
+  story: Pick<TableStory, 'drag' | 'drop' | 'playing'>;
 }
 
 export class PlayController implements ReactiveController {
@@ -46,7 +46,7 @@ export class PlayController implements ReactiveController {
     return this.root.session();
   }
 
-  private get story(): TableStory {
+  private get story(): PlayHost['story'] {
     return this.root.story;
   }
 

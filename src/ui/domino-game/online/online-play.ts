@@ -14,7 +14,7 @@ import type { ShownMatch } from '../shown-match.js';
 
 /** What going online needs of the root: what online play itself needs, and more. */
 export interface OnlineEntryHost extends OnlineHost, Pick<ShownMatch, 'switched'> {
-  lazy: LazyParts;
+  lazy: Pick<LazyParts, 'onlineMode'>;
   /** The settings now (a new room starts with them) and the site's lock. */
   settings: Pick<SettingsSource, 'now' | 'locked'>;
 }

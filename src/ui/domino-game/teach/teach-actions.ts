@@ -20,7 +20,7 @@ export interface TeachHost {
   local: LocalSession;
   match: Pick<LocalMatchController, 'hintTaken'>;
   settings: { now(): Pick<EffectiveSettings, 'hints' | 'undo'> };
-  lazy: LazyParts;
+  lazy: Pick<LazyParts, 'load'>;
   /** Whether the match shown is the local one (online, nothing here applies). */
   offline(): boolean;
   t(): Translator;
