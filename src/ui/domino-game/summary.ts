@@ -1,11 +1,11 @@
 /**
  * The round's end, one panel beside the final table (under it on a narrow widget): the round's or the
- * match's summary under the heading parts.ts shows at once (who won and why the match ended, how the
+ * match's summary under its heading (who won and why the match ended, how the
  * round ended, the score round by round), and against the computer the round's review and the match's
  * record; every hand face up at its seat's chip. Loaded on demand when a round ends (a first visit does
  * not need it), with its styles and the texts loaded on demand. The view holds no history (only the
  * running round's log), so the rows come from the round-end events the widget recorded (`RoundRow`,
- * parts.ts) and what the view shows now.
+ * round-history.ts) and what the view shows now.
  */
 import { css, html, nothing } from 'lit';
 import { handPips, sideOf, tileName } from '../../engine/index.js';

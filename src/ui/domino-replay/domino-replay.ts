@@ -3,7 +3,7 @@
  * each step (the engine's replaySteps: the deal of round 1, then the state after each move and deal),
  * every hand face up (the match is over), the scores, a position line, and the step said in the
  * dialog's own live region (what is outside a modal dialog is inert) with the words the game says
- * during play (announcements.ts, results.ts). Loaded when first asked for (record-actions.ts).
+ * during play (ui/announcements/). Loaded when first asked for (<domino-match-record>).
  */
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import { playerView, replaySteps, type MatchRecord, type MatchState } from '../../engine/index.js';
