@@ -19,12 +19,12 @@ import globals from 'globals';
 // workspace (server/src/) imports the widget package by its public entries only (domino-game/…).
 const LAYERS = {
   engine: { doors: ['index', 'internal'], imports: [] },
-  shared: { doors: ['names', 'match-config', 'phrases'], imports: ['engine'] },
+  shared: { doors: ['names', 'match-config', 'phrases', 'players'], imports: ['engine'] },
   i18n: { doors: ['index', 'language-names'], imports: [] },
   ai: { doors: ['index', 'worker-player', 'worker'], imports: ['engine', 'shared'] },
   machine: { doors: ['index', 'restore'], imports: ['engine', 'shared', 'ai'] },
   storage: { doors: ['index'], imports: ['engine', 'shared'] },
-  net: { doors: ['protocol', 'connection'], imports: ['engine', 'shared', 'machine'] },
+  net: { doors: ['protocol', 'connection', 'server-url'], imports: ['engine', 'shared', 'machine'] },
   ui: { doors: [], imports: ['engine', 'shared', 'i18n', 'ai', 'machine', 'storage', 'net'] },
 };
 
