@@ -27,8 +27,12 @@ export const playerCardStyles = css`
     color: var(--domino-muted);
     font-size: 0.9em;
   }
-  table.ratings th {
+  table.ratings tbody th {
     color: inherit;
     font-weight: 400;
+  }
+  /* Partners on a line of their own, under the opponents. */
+  .partners {
+    display: block;
   }
 `;

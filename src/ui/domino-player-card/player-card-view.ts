@@ -124,7 +124,7 @@ class PlayerCardView extends PlayerView {
               html`<tr>
                 <td>${formats.date.format(entry.at)}</td>
                 <td>
-                  ${names(entry.opponents)}${entry.partners.length > 0 ? html`<br /><span class="notice">${t.t('withPartners', { names: names(entry.partners) })}</span>` : nothing}
+                  ${names(entry.opponents)}${entry.partners.length > 0 ? html` <span class="partners notice">${t.t('withPartners', { names: names(entry.partners) })}</span>` : nothing}
                 </td>
                 <td>${t.t('placeOf', { place: t.number(entry.place), places: t.number(entry.places) })}</td>
                 <td class="number">${formats.change.format(entry.after - entry.before)} (${t.number(entry.after)})</td>
