@@ -13,6 +13,7 @@ import { LazyElement, setOrRemove, type ViewMaker } from '../players/lazy-elemen
  * @attr theme - The colours: `light`, `dark` or `auto` (the default: the visitor's system setting).
  */
 export class DominoLeaderboard extends LazyElement {
+  /** The attributes the element follows. */
   static observedAttributes = ['server', 'family', 'player', 'lang', 'theme'];
 
   /** The room server's base URL, as `<domino-game server>` takes it. */

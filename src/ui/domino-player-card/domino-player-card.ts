@@ -14,6 +14,7 @@ import { LazyElement, setOrRemove, type ViewMaker } from '../players/lazy-elemen
  * @attr theme - The colours: `light`, `dark` or `auto` (the default: the visitor's system setting).
  */
 export class DominoPlayerCard extends LazyElement {
+  /** The attributes the element follows. */
   static observedAttributes = ['server', 'player', 'family', 'lang', 'theme'];
 
   /** The room server's base URL, as `<domino-game server>` takes it. */
