@@ -122,7 +122,7 @@ class LeaderboardView extends PlayerView {
     const opener = this.opened?.opener;
     this.opened = null;
     this.requestRender();
-    // The platform gives focus back in some browsers only: every browser gets it here.
+    // Today's engines give focus back themselves (the tests see it in all three); older ones do not.
     if (opener?.isConnected) opener.focus();
   };
 }
