@@ -8,13 +8,9 @@
 import type { OpenEnd, Placement } from '../../engine/index.js';
 import { layoutTable } from './layout.js';
 import type { FitOptions, FittedLayout, TableLayout } from './geometry.js';
+import { MAX_UNIT, MIN_UNIT } from './scales.js';
 
-/**
- * The scales tried, in CSS pixels per layout unit (half a tile's long side): even numbers, so that
- * every tile edge (coordinates are multiples of half a unit) falls on a whole pixel.
- */
-export const MIN_UNIT = 20;
-export const MAX_UNIT = 40;
+export { MAX_UNIT, MIN_UNIT };
 const STEP = 2;
 
 /**
