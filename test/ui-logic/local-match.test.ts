@@ -12,6 +12,7 @@ import { LocalMatchController } from '../../src/ui/domino-game/local-match.js';
 import { PersistenceController } from '../../src/ui/domino-game/persistence.js';
 import { ShownMatch } from '../../src/ui/domino-game/shown-match.js';
 import { LocalSession } from '../../src/ui/session/local-session.js';
+import { actorRunning } from './actor-running.js';
 
 let stored: Map<string, string>;
 beforeEach(() => {
@@ -58,7 +59,7 @@ function setUp(attributes: Record<string, unknown> = {}) {
   return { match, session, said, renders: () => renders, shown, where };
 }
 
-test("a first visit starts a match with the site's settings; a change waits for the next match, is said once and kept", () => {
+test("a first visit starts a match with the site's settings; a change waits for the next match, is said once and kept", async () => {
   const { match, session, said } = setUp({ variant: 'block', players: '3' });
   match.hostConnected();
   assert.equal(session.state?.view.config.variant, 'block');
@@ -73,6 +74,8 @@ test("a first visit starts a match with the site's settings; a change waits for 
   assert.equal(session.state?.pending, true);
   assert.deepEqual(entry('settings'), { version: 1, data: { variant: 'fives' } });
 
+  await actorRunning(session);
+  assert.equal(session.settings?.config.variant, 'fives', 'the statechart took the change made before it ran');
   session.send({ type: 'new-match' });
   match.newMatchAsked();
   assert.equal(match.notice, '');
@@ -112,11 +115,13 @@ test('statistics: a match given up counts as played, not won; a match your side 
   assert.deepEqual((entry('stats') as { data: unknown }).data, match.stats);
 });
 
-test('with persist="none" nothing is written, and the match still plays', () => {
+test('with persist="none" nothing is written, and the match still plays', async () => {
   const { match, session } = setUp({ persist: 'none' });
   match.hostConnected();
+  // Before the statechart runs: the new match starts when it does.
   match.change({ variant: 'block' });
   match.giveUpAndStartNew();
+  await actorRunning(session);
   assert.equal(stored.size, 0);
   assert.equal(session.state?.view.config.variant, 'block');
 });
