@@ -44,6 +44,7 @@ export const CROSS_ENGINE = [
   'events', // the events a page hears
   'ai-worker', // the computer thinks in a worker
   'bundle', // the built bundle, its lazy chunks
+  'opening', // the first screen before the statechart has loaded, and the statechart taking over
 ];
 
 /** Every browser test file's base name, slowest first. */
