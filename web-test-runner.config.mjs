@@ -115,6 +115,8 @@ export default {
     roomServer(),
     // Another, whose turn clocks run five times faster (15 s in 3 s): test/ui/online-room.test.ts (#19).
     roomServer({ command: 'fast-clock-room-server-url', args: ['--clock-scale', '0.2'] }),
+    // The turn clock's test that acts within the computer's pause gets a pause ten times as long.
+    roomServer({ command: 'slow-computer-room-server-url', args: ['--clock-scale', '0.2', '--computer-pause-scale', '10'] }),
   ],
   // Lit's one-line "dev mode" notice would show under every test file.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),

@@ -12,13 +12,15 @@ import { fullTableSteps } from '../test/ui-logic/full-table.js';
  * The board's table box ([width, height] of .table in CSS pixels) on the demo page (demo/index.html),
  * measured once in headless Chromium at these viewports; the layout gets its content box, 8 px
  * (0.5em) less on each side. The widget's height depends on its width alone (table.styles.ts), so
- * these hold for any window height.
+ * these hold for any window height. The last is the final table's least room at a round's end on a
+ * 320 px phone (the widget as wide as the page: 8em under the summary, summary.ts).
  */
 const TABLE_BOXES: [string, number, number][] = [
   ['1280×800', 814, 426],
   ['1024×768', 598, 375],
   ['375×667', 333, 275],
   ['320 wide', 278, 247],
+  ['320 wide, a round’s end', 296, 128],
 ];
 const PADDING = 8;
 const COUNTS = [8, 16, 24, 28];

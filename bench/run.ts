@@ -20,12 +20,17 @@
  *                                      beside a bare ws echo server; only when named (it takes minutes):
  *       --rooms 300,1000 --seconds 30 --think 200-400 [--think-ms 1000 --warmup 10 --ramp 250 --client-processes 2
  *        --variant draw --db memory --processes 2 --redis --cpu-prof DIR --server-node-flags "FLAGS"] (bench/server.ts)
+ *   npm run bench -- abuse             one address reconnecting in a loop (32 loops of a connection and 40 peeks) against the
+ *                                      server as it ships, beside a room playing at a brisk pace: what the flood gets handled
+ *                                      against its budget, and the room's p99 beside its p99 at rest; only when named (a minute):
+ *       --seconds 20 --warmup 5 --rooms 1 --think 200-400 --loops 32 --peeks 40 (bench/abuse.ts)
  *   npm run bench -- cluster           the room server scaled out behind nginx (deploy/nginx.conf): CPU a move of the whole
  *                                      cluster with 1, 2, 3 processes on Redis, 1 on SQLite and the bare echo, the rooms on
  *                                      one process, and a failover (a process SIGKILLed); only when named (minutes):
  *       --rooms 300 --seconds 20 --warmup 5 --think 200-400 --kill-after 8 (bench/cluster.ts; named with server, it takes
  *        these flags and the server section runs with its defaults)
  */
+import { benchAbuse, takeAbuseArgs } from './abuse.js';
 import { benchAi } from './ai.js';
 import { benchArena, takeArenaArgs } from './arena-bench.js';
 import { benchBundle } from './bundle.js';
@@ -48,6 +53,7 @@ const build = buildAt >= 0 && args.splice(buildAt, 1).length > 0;
 // The arena's flags first: --variant is also a flag of the server section.
 const arenaOptions = args.includes('arena') ? takeArenaArgs(args) : null;
 const clusterOptions = args.includes('cluster') ? takeClusterArgs(args) : null;
+const abuseOptions = args.includes('abuse') ? takeAbuseArgs(args) : null;
 const workerThinkOptions = args.includes('worker-think') ? takeWorkerThinkArgs(args) : null;
 const firstVisitOptions = args.includes('first-visit') ? takeFirstVisitArgs(args) : {};
 const serverOptions = takeServerArgs(args);
@@ -71,3 +77,4 @@ if (workerThinkOptions) {
 if (sections.includes('health')) healthFigures((line) => console.log(line));
 if (sections.includes('server')) await benchServer(serverOptions, (line) => console.log(line));
 if (clusterOptions) await benchCluster(clusterOptions, (line) => console.log(line));
+if (abuseOptions) await benchAbuse(abuseOptions, (line) => console.log(line));

@@ -43,6 +43,12 @@ export interface Setup {
   roomInUrl?: boolean;
   /** A connection the server side closed connects again and resumes its seat. */
   reconnect?: boolean;
+  /**
+   * Each room's four connections from their own local address, `127.0.<k / 250>.<10 + k % 250>` for room
+   * k (Linux routes all of 127/8 to the loopback): a room is one household to the server's per-address
+   * limits. Otherwise every connection comes from 127.0.0.1.
+   */
+  addressPerRoom?: boolean;
 }
 
 export type Command = Setup | { cmd: 'measure' } | { cmd: 'stop' } | { cmd: 'close' };
@@ -114,6 +120,11 @@ function changesTold(events: MatchEmitted[], before: MatchEmitted | undefined): 
   return events.filter((e) => e.type === 'move').length + fresh;
 }
 
+/** The local address room `index`'s connections come from, with `addressPerRoom`. */
+function roomAddress(index: number): string | undefined {
+  return setup?.addressPerRoom ? `127.0.${Math.floor(index / 250)}.${10 + (index % 250)}` : undefined;
+}
+
 class Client {
   seat = -1;
   room = '';
@@ -121,6 +132,7 @@ class Client {
   /** The room's invite, from the welcome (the host's hands it to the guests). */
   invite = '';
   private url = '';
+  private localAddress: string | undefined;
   /** The drop being recovered from, until a view of a later change comes. */
   private recovering: { entry: Report['recoveries'][number]; seq: number } | null = null;
   /** Each round's log as last seen, and the seqs a move was sent at, by round (to see a lost or doubled move). */
@@ -165,16 +177,16 @@ class Client {
     this.pending = null;
     setTimeout(() => {
       if (closing) return;
-      const ws = new WebSocket(this.url, { perMessageDeflate: false });
+      const ws = new WebSocket(this.url, { perMessageDeflate: false, ...(this.localAddress ? { localAddress: this.localAddress } : {}) });
       this.ws = ws;
       this.listen(ws);
       ws.once('open', () => ws.send(JSON.stringify({ type: 'resume', room: this.room, token: this.token, ...(this.lastSeq >= 0 ? { seq: this.lastSeq } : {}) } satisfies ClientMessage)));
     }, 100 + Math.random() * 150);
   }
 
-  static open(url: string): Promise<Client> {
+  static open(url: string, localAddress?: string): Promise<Client> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { perMessageDeflate: false });
+      const ws = new WebSocket(url, { perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) });
       const fail = (error: Error) => reject(error);
       ws.once('error', fail);
       ws.once('unexpected-response', (_request, response) => {
@@ -185,6 +197,7 @@ class Client {
         ws.off('error', fail);
         const client = new Client(ws);
         client.url = url;
+        client.localAddress = localAddress;
         clients.push(client);
         resolve(client);
       });
@@ -343,7 +356,7 @@ async function openRoom(s: Setup, index: number): Promise<boolean> {
       const url = s.wsUrls[(index + seat) % s.wsUrls.length]!;
       return id ? `${url}?room=${id}` : url;
     };
-    const host = await Client.open(urlOf(0));
+    const host = await Client.open(urlOf(0), roomAddress(index));
     const created = await host.request({
       type: 'create',
       name: `Host ${index}`,
@@ -353,7 +366,7 @@ async function openRoom(s: Setup, index: number): Promise<boolean> {
     if (id && created) roomIds.push(host.room);
     if (!created) return false;
     for (let seat = 1; seat < 4; seat++) {
-      const guest = await Client.open(urlOf(seat));
+      const guest = await Client.open(urlOf(seat), roomAddress(index));
       if (!(await guest.request({ type: 'join', room: host.room, key: host.invite, name: `Guest ${index}.${seat}` }))) return false;
     }
     host.send({ type: 'start' });

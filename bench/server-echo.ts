@@ -84,7 +84,7 @@ wss.on('connection', (ws) => {
         const room: Room = { id, seats: [ws], seq: 0, turn: 0 };
         rooms.set(id, room);
         where.set(ws, { room, seat: 0 });
-        ws.send(JSON.stringify({ type: 'welcome', room: id, seat: 0, token: 'x'.repeat(22) }));
+        ws.send(JSON.stringify({ type: 'welcome', room: id, seat: 0, token: 'x'.repeat(22), keys: { invite: id, watch: null } }));
         return;
       }
       case 'join': {
@@ -93,7 +93,7 @@ wss.on('connection', (ws) => {
         if (room.seats.length >= 4) return refuse('room-full', 'every seat is taken');
         room.seats.push(ws);
         where.set(ws, { room, seat: room.seats.length - 1 });
-        ws.send(JSON.stringify({ type: 'welcome', room: message.room, seat: room.seats.length - 1, token: 'x'.repeat(22) }));
+        ws.send(JSON.stringify({ type: 'welcome', room: message.room, seat: room.seats.length - 1, token: 'x'.repeat(22), keys: { invite: message.room, watch: null } }));
         return;
       }
       case 'start': {

@@ -2,7 +2,7 @@
  * The room server under people: `npm run bench -- server` (not among the default sections: it takes
  * minutes). For each step (a number of rooms), the real server as it ships (server/dist/main.js through
  * scripts/run-server.mjs, built first when stale; SQLite on a temporary file, `--static none`, the
- * per-address caps raised, LOG_LEVEL=warn) on a free loopback port, and client processes
+ * per-address limits raised: every client is on 127.0.0.1; LOG_LEVEL=warn) on a free loopback port, and client processes
  * (bench/server-clients.ts) with four raw `ws` clients a room playing whole matches again and again at
  * tempo instant (no computers), each action sent after a think time. Rooms are opened at a ramp, then
  * play a warm-up, then a measured window: for each move the time from the move sent to the mover
@@ -49,6 +49,7 @@ import { RedisLog } from '../server/src/storage/redis.js';
 import { redisClient, type RedisTarget } from '../server/src/storage/redis-client.js';
 import { restore } from '../server/src/rooms/room-history.js';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
+import { RAISED_LIMITS } from '../scripts/raised-limits.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -186,7 +187,7 @@ function fileLimits(): { soft: number; hard: number } | null {
  * Runs `node --import tsx <args>`. Node raises its own soft open-file limit to the hard one as it
  * starts, so only the hard limit (checked in benchServer) bounds the sockets a process may hold.
  */
-function node(args: string[], env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: string[] = []): ChildProcess {
+export function node(args: string[], env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: string[] = []): ChildProcess {
   const stdio: ('ignore' | 'pipe' | 'inherit' | 'ipc')[] = ipc ? ['ignore', 'inherit', 'inherit', 'ipc'] : ['ignore', 'pipe', 'pipe'];
   // The compiled server runs as it ships; the bench's own TypeScript (clients, echo) through tsx.
   const typescript = args[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
@@ -196,7 +197,7 @@ function node(args: string[], env: NodeJS.ProcessEnv, ipc: boolean, nodeArgs: st
   return child;
 }
 
-interface Listening {
+export interface Listening {
   child: ChildProcess;
   pid: number;
   url: string;
@@ -207,7 +208,7 @@ interface Listening {
   stop(): Promise<void>;
 }
 
-async function listening(child: ChildProcess, name: string): Promise<Listening> {
+export async function listening(child: ChildProcess, name: string): Promise<Listening> {
   const tail: string[] = [];
   let buffered = '';
   let metricsUrl: string | null = null;
@@ -267,7 +268,7 @@ function rssMb(pid: number): number | null {
 }
 
 /** CPU time of a process so far (ms), from /proc (clock ticks of 10 ms). */
-function cpuMs(pid: number): number | null {
+export function cpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -277,9 +278,9 @@ function cpuMs(pid: number): number | null {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
+export const sleep = (ms: number) => new Promise((resolvePromise) => setTimeout(resolvePromise, ms));
 
-function reply<T extends Reply['type']>(child: ChildProcess, type: T, ms: number): Promise<Extract<Reply, { type: T }>> {
+export function reply<T extends Reply['type']>(child: ChildProcess, type: T, ms: number): Promise<Extract<Reply, { type: T }>> {
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       cleanup();
@@ -350,7 +351,7 @@ export interface Row {
 }
 
 /** The text of the server's GET /metrics (prom-client's exposition, on its metrics listener), or null when it cannot be had. */
-async function scrapeMetrics(metricsUrl: string | null): Promise<string | null> {
+export async function scrapeMetrics(metricsUrl: string | null): Promise<string | null> {
   if (!metricsUrl) return null;
   try {
     const response = await fetch(metricsUrl, { signal: AbortSignal.timeout(5000) });
@@ -367,7 +368,7 @@ function heapMb(metrics: string | null): number | null {
 }
 
 /** The server's own histogram of a move's handling (received → views sent), from its metrics: bucket bound (s) → count. */
-function moveHistogram(metrics: string | null): Map<number, number> | null {
+export function moveHistogram(metrics: string | null): Map<number, number> | null {
   if (!metrics) return null;
   const buckets = new Map<number, number>();
   for (const found of metrics.matchAll(/^domino_move_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm)) {
@@ -390,7 +391,7 @@ function collections(metrics: string | null): Map<string, { count: number; ms: n
 }
 
 /** The window's collections ("major 12 (140 ms), minor 900 (800 ms)"), from the metrics at its two ends. */
-function collectionsBetween(before: string | null, after: string | null): string | null {
+export function collectionsBetween(before: string | null, after: string | null): string | null {
   const start = collections(before);
   const parts = [...collections(after)]
     .map(([kind, end]) => ({ kind, count: end.count - (start.get(kind)?.count ?? 0), ms: end.ms - (start.get(kind)?.ms ?? 0) }))
@@ -400,7 +401,7 @@ function collectionsBetween(before: string | null, after: string | null): string
 }
 
 /** p50 and p99 of the window as bucket bounds ("≤ 5 ms"), from two cumulative histograms. */
-function histogramPercentiles(before: Map<number, number> | null, after: Map<number, number> | null): string | null {
+export function histogramPercentiles(before: Map<number, number> | null, after: Map<number, number> | null): string | null {
   if (!before || !after) return null;
   const bounds = [...after.keys()].sort((a, b) => a - b);
   const counts = bounds.map((b) => (after.get(b) ?? 0) - (before.get(b) ?? 0));
@@ -413,7 +414,7 @@ function histogramPercentiles(before: Map<number, number> | null, after: Map<num
   return `p50 ${at(0.5)}, p99 ${at(0.99)}`;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
@@ -466,7 +467,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
   const args =
     target === 'server'
       ? [SERVER_ENTRY, '--port', '0', '--host', '127.0.0.1', ...storage, '--static', 'none', '--metrics-port', '0',
-         '--max-connections-per-address', '100000', '--rooms-per-minute-per-address', '100000']
+         ...RAISED_LIMITS]
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
   const profile = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `${target}-${rooms}-rooms`)] : [];
   if (target === 'server') profile.push(...options.serverNodeFlags);
@@ -620,7 +621,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
       ? 'a redis-server of its own (--redis, appendfsync everysec)'
       : options.db === 'memory' ? 'memory storage (--db :memory:)' : 'SQLite on a temporary file';
   const spread = options.processes > 1 ? `${options.processes} server processes, each room's four seats spread over them (the host on one, the guests round the others), ` : 'the server ';
-  print(`server: ${spread}on ${storage}, compiled (server/dist/main.js), LOG_LEVEL=warn, --static none, per-address caps raised; all on 127.0.0.1`);
+  print(`server: ${spread}on ${storage}, compiled (server/dist/main.js), LOG_LEVEL=warn, --static none, per-address limits raised; all on 127.0.0.1`);
   print(
     `server: ${options.clientProcesses} client processes, rooms opened at ${options.ramp}/s, ${options.warmupSeconds} s warm-up, ` +
       `${options.seconds} s measured; latency = move sent → the mover gets the view of that move; cpu = user + system of the server's processes` +

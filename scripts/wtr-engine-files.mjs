@@ -35,10 +35,12 @@ export const CROSS_ENGINE = [
   'play-pointer', // a whole local match by pointer, drags included
   'online-match', // a whole online match, two players through the real room server
   'online', // the lobby: create, join, leave, reconnect
+  'lobby-name', // the name rule as this engine reads it (Intl.Segmenter, Unicode properties), its reasons in the lobby
   'storage', // a saved game resumed after a reload; statistics
   'settings-dialog', // the settings dialog in the game
   'domino-settings', // <domino-settings> on its own
   'domino-game', // <domino-game>: attributes, rounds, the main button
+  'round-end-screen', // a round's and a match's end on a phone's screen and a desktop's, in three languages
   'hand', // <domino-hand>: keyboard, roving focus
   'board', // <domino-board>
   'events', // the events a page hears

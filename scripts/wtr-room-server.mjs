@@ -1,10 +1,11 @@
 // Starts the real room server (the server workspace's sources, server/src/main.ts through tsx; rooms in
-// memory, a short grace period) beside the browser tests, so the online tests play through it over real WebSockets. A test asks for its URL:
+// memory, a short grace period, the per-address limits raised: every widget connects from 127.0.0.1) beside the browser tests, so the online tests play through it over real WebSockets. A test asks for its URL:
 //   const server = await executeServerCommand('room-server-url');
 // `roomServer({ command, args })` starts another beside it, with more arguments, answering `command`
 // (the turn clock's tests use one whose clocks run five times faster: `--clock-scale 0.2`).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { RAISED_LIMITS } from './raised-limits.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,7 +15,7 @@ export function roomServer({ command = 'room-server-url', args = [] } = {}) {
 
   function start() {
     return new Promise((resolve, reject) => {
-      child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', ':memory:', '--static', 'none', '--grace', '2', ...args], {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--port', '0', '--host', '127.0.0.1', '--db', ':memory:', '--static', 'none', '--grace', '2', ...RAISED_LIMITS, ...args], {
         cwd: root,
         env: { ...process.env, LOG_LEVEL: process.env.ROOM_SERVER_LOG_LEVEL ?? 'warn' },
         stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { DEFAULT_LIMITS } from './limits.js';
 import { parseFrameAncestors, parseReferrerPolicy, type ReferrerPolicy } from './security-headers.js';
 import { parseClusterNodes } from './storage/redis-client.js';
 
@@ -79,6 +80,12 @@ function clockScale(text: string): number {
   return scale;
 }
 
+function computerPauseScale(text: string): number {
+  const scale = Number(text);
+  if (!(scale >= 1 && scale <= 100)) throw new Error(`give a number from 1 to 100, not ${text}`);
+  return scale;
+}
+
 function tokenFile(path: string): string {
   let token: string;
   try {
@@ -127,6 +134,12 @@ export const FLAGS = {
     meaning: "tests only: what every room's turn clock is multiplied by (0 < F ≤ 1; 0.05 makes 15 s last 0.75 s)",
     read: parsed(clockScale, 1),
   }),
+  'computer-pause-scale': flag({
+    arg: 'F',
+    shown: '`1`',
+    meaning: "tests only: what the computers' pause before a move (the room's tempo) is multiplied by (1 ≤ F ≤ 100; a test that acts within the pause gets room to)",
+    read: parsed(computerPauseScale, 1),
+  }),
   'lobby-ttl': flag({ arg: 'S', shown: '`3600`', meaning: 'an unstarted room expires after this long without a change', read: whole(3600, 1) }),
   'room-ttl': flag({ arg: 'S', shown: '`86400`', meaning: 'a started room expires this long after its last player left', read: whole(86400, 1) }),
   static: flag({
@@ -143,8 +156,36 @@ export const FLAGS = {
       "behind a reverse proxy (nginx, `deploy/nginx.conf`): the per-address caps count the last address of `X-Forwarded-For` (the one the proxy added), not the proxy's",
     read: (value: string | undefined): boolean => value !== undefined,
   }),
-  'max-connections-per-address': flag({ arg: 'N', shown: '`32`', meaning: 'WebSocket connections one address may hold', read: whole(32, 1) }),
-  'rooms-per-minute-per-address': flag({ arg: 'N', shown: '`10`', meaning: 'rooms one address may create a minute', read: whole(10, 1) }),
+  'max-connections-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.maxConnectionsPerAddress}\``,
+    meaning: 'WebSocket connections one address may hold (an IPv6 address counts by its /64; every per-address limit counts per process)',
+    read: whole(DEFAULT_LIMITS.maxConnectionsPerAddress, 1),
+  }),
+  'connections-per-minute-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.connectionsPerMinutePerAddress}\``,
+    meaning: 'new WebSocket connections one address may open a minute (a burst of N, then N a minute); more are refused with 429 before the handshake, after a 1 s pause',
+    read: whole(DEFAULT_LIMITS.connectionsPerMinutePerAddress, 1),
+  }),
+  'messages-per-second-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.messagesPerSecondPerAddress}\``,
+    meaning: `messages all of one address's connections together may send a second (each connection also at most ${DEFAULT_LIMITS.messagesPerSecond}, a burst of ${DEFAULT_LIMITS.messageBurst}); more are refused with \`rate-limited\``,
+    read: whole(DEFAULT_LIMITS.messagesPerSecondPerAddress, 1),
+  }),
+  'message-burst-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.messageBurstPerAddress}\``,
+    meaning: 'how many of those an address may send at once',
+    read: whole(DEFAULT_LIMITS.messageBurstPerAddress, 1),
+  }),
+  'rooms-per-minute-per-address': flag({
+    arg: 'N',
+    shown: `\`${DEFAULT_LIMITS.roomsPerMinutePerAddress}\``,
+    meaning: 'rooms one address may create a minute',
+    read: whole(DEFAULT_LIMITS.roomsPerMinutePerAddress, 1),
+  }),
   threads: flag({ arg: 'N', shown: 'cores − 1', meaning: 'worker threads for the computer players', read: optionalWhole(1, 64) }),
   redis: flag({
     arg: 'URL',

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { soloCluster, type Cluster } from './cluster.js';
 import type { ComputerPool } from './computer-pool.js';
 import { httpHandler } from './http.js';
+import { DEFAULT_LIMITS, type Clock } from './limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { RoomService } from './rooms/room-service.js';
 import { DEFAULT_SECURITY, securityHeaders, type SecurityOptions } from './security-headers.js';
@@ -34,16 +35,27 @@ export interface ServerOptions {
   graceMs: number;
   nextRoundMs?: number;
   ttl?: { lobbyMs: number; idleMs: number };
-  /** Behind a reverse proxy: the per-address caps count `X-Forwarded-For`'s last address (SocketOptions.trustProxy). */
+  /** Behind a reverse proxy: the per-address limits count `X-Forwarded-For`'s last address (SocketOptions.trustProxy). */
   trustProxy?: boolean;
+  /** The limits (SocketOptions); each left out is DEFAULT_LIMITS' (limits.ts). */
   maxConnectionsPerAddress?: number;
+  connectionsPerMinutePerAddress?: number;
   roomsPerMinutePerAddress?: number;
   messagesPerSecond?: number;
   messageBurst?: number;
+  messagesPerSecondPerAddress?: number;
+  messageBurstPerAddress?: number;
+  /** Tests only: the limits' clock (SocketOptions.now). */
+  limitsClock?: Clock;
+  /** Tests only: the pause of a 429 and how many may wait at once (SocketOptions; DEFAULT_LIMITS' otherwise). */
+  refusalPauseMs?: number;
+  mostPausedRefusals?: number;
   pingMs?: number;
   sweepMs?: number;
   /** Tests only: what turn clocks are multiplied by (RoomServiceOptions.clockScale). */
   clockScale?: number;
+  /** Tests only: what the computers' tempo pause is multiplied by (RoomServiceOptions.computerPauseScale). */
+  computerPauseScale?: number;
   /** Who may frame the pages, and the referrer policy (DEFAULT_SECURITY when omitted). */
   security?: SecurityOptions;
   /** Where `/metrics` is served on a listener of its own; none when omitted. */
@@ -77,6 +89,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     graceMs: options.graceMs,
     nextRoundMs: options.nextRoundMs ?? 30_000,
     ...(options.clockScale !== undefined ? { clockScale: options.clockScale } : {}),
+    ...(options.computerPauseScale !== undefined ? { computerPauseScale: options.computerPauseScale } : {}),
     ttl: options.ttl ?? { lobbyMs: HOUR, idleMs: 24 * HOUR },
   });
   let draining = () => false;
@@ -103,10 +116,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     origins: options.origins,
     trustProxy: options.trustProxy ?? false,
-    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? 32,
-    roomsPerMinutePerAddress: options.roomsPerMinutePerAddress ?? 10,
-    messagesPerSecond: options.messagesPerSecond ?? 20,
-    messageBurst: options.messageBurst ?? 40,
+    maxConnectionsPerAddress: options.maxConnectionsPerAddress ?? DEFAULT_LIMITS.maxConnectionsPerAddress,
+    connectionsPerMinutePerAddress: options.connectionsPerMinutePerAddress ?? DEFAULT_LIMITS.connectionsPerMinutePerAddress,
+    roomsPerMinutePerAddress: options.roomsPerMinutePerAddress ?? DEFAULT_LIMITS.roomsPerMinutePerAddress,
+    messagesPerSecond: options.messagesPerSecond ?? DEFAULT_LIMITS.messagesPerSecond,
+    messageBurst: options.messageBurst ?? DEFAULT_LIMITS.messageBurst,
+    messagesPerSecondPerAddress: options.messagesPerSecondPerAddress ?? DEFAULT_LIMITS.messagesPerSecondPerAddress,
+    messageBurstPerAddress: options.messageBurstPerAddress ?? DEFAULT_LIMITS.messageBurstPerAddress,
+    ...(options.limitsClock ? { now: options.limitsClock } : {}),
+    refusalPauseMs: options.refusalPauseMs ?? DEFAULT_LIMITS.refusalPauseMs,
+    mostPausedRefusals: options.mostPausedRefusals ?? DEFAULT_LIMITS.mostPausedRefusals,
     pingMs: options.pingMs ?? 15_000,
   });
   connections = () => sockets.count;

@@ -68,7 +68,9 @@ function playFromTheDocument(player: Player, seed: number): { done: Promise<{ ro
         if (message.type === 'error') throw new Error(`${player.label}: refused ${JSON.stringify(message)}`);
         if (message.type !== 'view' || player.last('view') !== message) return;
         const { view, seq } = message;
-        if (view.round.result !== null) {
+        // The round is over when its hands are revealed: at its end, or when All Fives' match is won by
+        // a play in the middle of a round (then `round.result` stays null and `winningSide` is set).
+        if (view.revealed !== null) {
           const round = `${view.scores.join()}/${view.round.number}`;
           if (!checkedRounds.has(round)) {
             checkedRounds.add(round);

@@ -15,6 +15,7 @@ import WebSocket from 'ws';
 import { legalMoves } from '../../src/engine/index.js';
 import { nextInt, seedRng, type RngState } from '../../src/engine/rng.js';
 import type { ClientMessage, RoomKeys, RoomSettings, ServerMessage } from '../../src/net/protocol.js';
+import { RAISED_LIMITS } from '../../scripts/raised-limits.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -29,8 +30,8 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Tests create many rooms and connections from one address; the per-address caps are tested on their own. */
-export const ROOMY = ['--rooms-per-minute-per-address', '1000', '--max-connections-per-address', '1000'];
+/** Tests create many rooms and connections from one address and play faster than people: the per-address limits raised. */
+export const ROOMY = RAISED_LIMITS;
 
 const START_MS = 120_000;
 
@@ -306,7 +307,7 @@ export class Player {
 export const INSTANT = { level: 'easy', tempo: 'instant' } as const;
 
 /** A new connection that creates a room (with `settings`) and is welcomed to seat 0. */
-export async function createRoom(server: ServerProcess, name: string, settings: RoomSettings, label = name): Promise<Player> {
+export async function createRoom(server: Pick<ServerProcess, 'wsUrl'>, name: string, settings: RoomSettings, label = name): Promise<Player> {
   const player = await Player.connect(server.wsUrl, label);
   const answer = await player.request({ type: 'create', name, settings }, 'welcome');
   if (answer.type !== 'welcome') throw new Error(`${label}: create refused: ${JSON.stringify(answer)}`);
@@ -320,7 +321,7 @@ export interface Invitation {
 }
 
 /** A new connection that joins the room an invitation names and is welcomed to a seat. */
-export async function joinRoom(server: ServerProcess, { room, key }: Invitation, name: string, label = name): Promise<Player> {
+export async function joinRoom(server: Pick<ServerProcess, 'wsUrl'>, { room, key }: Invitation, name: string, label = name): Promise<Player> {
   const player = await Player.connect(server.wsUrl, label);
   const answer = await player.request({ type: 'join', room, key, name }, 'welcome');
   if (answer.type !== 'welcome') throw new Error(`${label}: join refused: ${JSON.stringify(answer)}`);
@@ -328,7 +329,7 @@ export async function joinRoom(server: ServerProcess, { room, key }: Invitation,
 }
 
 /** A new connection that resumes a seat with its token. */
-export async function resumeSeat(server: ServerProcess, room: string, token: string, label = 'resumed'): Promise<Player> {
+export async function resumeSeat(server: Pick<ServerProcess, 'wsUrl'>, room: string, token: string, label = 'resumed'): Promise<Player> {
   const player = await Player.connect(server.wsUrl, label);
   const answer = await player.request({ type: 'resume', room, token }, 'welcome');
   if (answer.type !== 'welcome') throw new Error(`${label}: resume refused: ${JSON.stringify(answer)}`);

@@ -3,11 +3,12 @@
  * the lowest a computer holds) until the room is full; start makes the open seats computers, and
  * they play; leave frees a seat before the start, hands it to a computer after it, and the token stops
  * working either way; the host's rights pass on when the host leaves; the next round waits for every
- * connected person (and only for them); a connection that takes another seat lets go of its old one.
+ * connected person (and only for them); a connection that takes another seat lets go of its old one;
+ * a name the name rule refuses creates no room and takes no seat.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { RoomInfo, RoomSettings } from '../../src/net/protocol.js';
+import { newRoomId, type NameProblem, type RoomInfo, type RoomSettings } from '../../src/net/protocol.js';
 import { INSTANT, Player, ROOMY, autoplay, createRoom, joinRoom, playOne, playUntil, startServerProcess, synced, type Invitation, type ServerProcess } from './harness.js';
 
 const SETTINGS: RoomSettings = { variant: 'draw', players: 4, target: 300, ...INSTANT };
@@ -198,6 +199,38 @@ describe('lobby and seats', () => {
     const next = await ann.waitFor('view', (m) => m.seq > end.seq, from);
     assert.equal(next.view.round.number, end.view.round.number + 1);
     await ann.close();
+  });
+
+  test('a name the rule refuses: create and join are bad-message naming the reason, and change nothing', async () => {
+    const ann = await createRoom(server, 'Ann', SETTINGS);
+    const before = await peek(ann.invitation);
+    const eve = await Player.connect(server.wsUrl, 'eve');
+    const refusedNames: [string, NameProblem][] = [
+      ['\u200B', 'invisible'],
+      ['\u200D', 'invisible'],
+      ['\u00AD', 'invisible'],
+      ['\u3164', 'invisible'],
+      [`e${'\u0301'.repeat(20)}`, 'too-many-marks'],
+      ['Ann  Lee', 'spaces-in-a-row'],
+      ['...', 'no-letter'],
+    ];
+    for (const [name, problem] of refusedNames) {
+      const id = newRoomId();
+      const created = await eve.refused({ type: 'create', name, settings: SETTINGS, room: id });
+      assert.deepEqual([created.code, created.ref], ['bad-message', 'create'], JSON.stringify(name));
+      assert.match(created.message, new RegExp(`^name: .+ \\(${problem}\\)$`));
+      const none = await observer.request({ type: 'peek', room: id }, 'room');
+      assert.ok(none.type === 'error' && none.code === 'no-such-room', `no room was created: ${JSON.stringify(none)}`);
+      const joined = await eve.refused({ type: 'join', ...ann.invitation, name });
+      assert.deepEqual([joined.code, joined.ref], ['bad-message', 'join'], JSON.stringify(name));
+      assert.match(joined.message, new RegExp(`^name: .+ \\(${problem}\\)$`));
+    }
+    assert.deepEqual(await peek(ann.invitation), before, 'the room is as it was');
+    assert.equal((await eve.refused({ type: 'start' })).code, 'not-seated', 'the refused connection holds no seat');
+    // A name sent in another normalisation form is kept and shown in NFC.
+    await eve.request({ type: 'join', ...ann.invitation, name: 'Zoe\u0308' }, 'welcome');
+    assert.deepEqual(names(await peek(ann.invitation)), ['Ann', 'Zo\u00EB', null, null]);
+    await Promise.all([ann, eve].map((p) => p.close()));
   });
 
   test('a connection that takes another seat lets go of its old one', async () => {

@@ -83,6 +83,7 @@ describe('room policies', () => {
     }
     const { tempo: defaultTempo } = roomRules({ ...BASE, tempo: undefined });
     assert.equal(roomTiming({ ...BASE, tempo: undefined }, SERVER).computerMs, TEMPO_DELAYS[defaultTempo].move, 'absent: the default tempo');
+    assert.equal(roomTiming({ ...BASE, tempo: 'slow' }, { ...SERVER, computerPauseScale: 4 }).computerMs, TEMPO_DELAYS.slow.move * 4, 'a longer pause for tests');
     assert.equal(roomTiming({ ...BASE, clock: 0 }, SERVER).turnMs, 0, 'no turn clock');
     assert.equal(roomTiming({ ...BASE, clock: 30 }, SERVER).turnMs, 30_000);
     assert.equal(roomTiming({ ...BASE, clock: 30 }, { ...SERVER, clockScale: 0.01 }).turnMs, 300, 'scaled for tests');

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { legalMoves } from 'domino-game/engine';
 import type { MatchEmitted } from 'domino-game/machine';
 import { RedisLog } from '../src/storage/redis.js';
-import { Player, startServerProcess } from './harness.js';
+import { Player, ROOMY, startServerProcess } from './harness.js';
 import { play, room, sendUntilTaken, startedRoomOfFour, twoProcessesSharing, viewAt, wire } from './redis-play.js';
 import { startRedis } from './redis-server.js';
 
@@ -17,7 +17,7 @@ describe('two server processes sharing Redis', () => {
   const shared = twoProcessesSharing({
     start: () => startRedis(),
     nodes: (redis) => [redis],
-    argsFor: (redis) => ['--redis', redis.url, '--rooms-per-minute-per-address', '1000', '--metrics-port', '0'],
+    argsFor: (redis) => ['--redis', redis.url, ...ROOMY, '--metrics-port', '0'],
   });
   const tokens: string[] = [];
 

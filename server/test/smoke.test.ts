@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { autoplay, createRoom, joinRoom, startServerProcess, type ServerProcess } from './harness.js';
+import { ROOMY, autoplay, createRoom, joinRoom, startServerProcess, type ServerProcess } from './harness.js';
 
 describe('server smoke', () => {
   let server: ServerProcess;
   before(async () => {
-    server = await startServerProcess(['--db', ':memory:']);
+    server = await startServerProcess(['--db', ':memory:', ...ROOMY]);
   });
   after(async () => server.stop());
 

@@ -10,12 +10,13 @@ import type { MatchEmitted } from '../machine/index.js';
 import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
 import { DEFAULT_TURN_CLOCK, PHRASES, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
+import { checkName } from './name-rule.js';
 
 export { DEFAULT_TURN_CLOCK, PHRASE_GAP_MS, PHRASES, PHRASES_PER_MINUTE, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
+export { MAX_NAME_LENGTH, checkName, type NameProblem } from './name-rule.js';
 
 /** Larger frames are refused by the socket itself (close 1009). */
 export const MAX_MESSAGE_BYTES = 4096;
-export const MAX_NAME_LENGTH = 24;
 /** Room ids and seat tokens: 128 random bits, base64url without padding. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /**
@@ -135,16 +136,18 @@ function settingsProblem(settings: v.InferOutput<typeof SettingsFields>): string
 // ---------------------------------------------------------------------------------------------
 // Client to server
 
-/** A person's name as others see it: no control characters, no surrounding spaces, 1 to 24 characters. */
+/** A person's name as others see it (name-rule.ts): taken in NFC, the form the server keeps and shows. */
 const NameSchema = v.pipe(
   v.string(),
-  v.check((name) => name.trim().length > 0, 'must not be empty'),
-  v.check((name) => [...name].length <= MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
-  v.check((name) => !/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(name), 'must not hold control characters'),
-  v.check((name) => name === name.trim(), 'must not start or end with spaces'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const checked = checkName(dataset.value);
+    if (checked.ok) return checked.name;
+    addIssue({ message: checked.message });
+    return NEVER;
+  }),
 );
-/** Whether the server takes `name` as a person's name (the lobby checks a name typed before sending it). */
-export const isValidName = (name: string): boolean => v.is(NameSchema, name);
+/** Whether the server takes `name` as a person's name (`checkName` also says why not). */
+export const isValidName = (name: string): boolean => checkName(name).ok;
 const IdSchema = v.pipe(v.string(), v.regex(ID_PATTERN, 'must be 22 base64url characters'));
 const SeqSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
 const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);

@@ -241,10 +241,13 @@ describe('OnlineSession against the real server', () => {
 });
 
 describe('OnlineSession when the server cannot take its seat back just now', () => {
-  test('a resume refused as unavailable keeps the seat and is asked again on a new line; another refusal forgets it', async (t) => {
-    // A stand-in server: the first resume finds the storage away, the second is welcomed, a third finds the token gone.
+  for (const [code, why] of [
+    ['unavailable', 'the game could not be reached (storage unavailable); nothing changed, try again'],
+    ['rate-limited', 'at most 20 messages a second from one address'],
+  ] as const) test(`a resume refused as ${code} keeps the seat and is asked again on a new line; another refusal forgets it`, async (t) => {
+    // A stand-in server: the first resume is refused for a passing reason, the second is welcomed, a third finds the token gone.
     const answers = [
-      { type: 'error', code: 'unavailable', message: 'the game could not be reached (storage unavailable); nothing changed, try again', ref: 'resume' },
+      { type: 'error', code, message: why, ref: 'resume' },
       { type: 'welcome', room: 'AAAAAAAAAAAAAAAAAAAAAA', seat: 1 },
       { type: 'error', code: 'bad-token', message: 'this token holds no seat in this room', ref: 'resume' },
     ];

@@ -105,14 +105,14 @@ export async function settleLayout(el: Element, ceiling = WAIT_CEILING_MS): Prom
 }
 
 /**
- * Every animation in the page that ends has ended (the infinite ones, a blinking caret, are left).
- * A tile flying to the table is drawn translucent on its way, so a contrast check taken meanwhile
- * measures the tile blended with the felt, not the colours the page shows when it is still.
+ * Every animation in the page (or a frame's `page`) that ends has ended (the infinite ones, a blinking
+ * caret, are left). A tile flying to the table is drawn translucent and smaller on its way, so a check
+ * taken meanwhile measures it as it passes, not as the page shows it when still.
  */
-export async function animationsDone(ceiling = WAIT_CEILING_MS): Promise<void> {
+export async function animationsDone(page: Document = document, ceiling = WAIT_CEILING_MS): Promise<void> {
   const start = performance.now();
   for (;;) {
-    const running = animationsOf(document).filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
+    const running = animationsOf(page).filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity);
     if (running.length === 0) return;
     if (performance.now() - start > ceiling) throw new Error(`animations still running after ${ceiling} ms`);
     await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), pause(50)]);

@@ -9,6 +9,8 @@ import { game, mainButton, placeButtons, playableTiles, settle, waitFor, type Do
 export const roomServer = async (): Promise<string> => (await executeServerCommand('room-server-url')) as string;
 /** Another room server, whose turn clocks run five times faster (a 15 s clock runs out in 3 s). */
 export const fastClockRoomServer = async (): Promise<string> => (await executeServerCommand('fast-clock-room-server-url')) as string;
+/** The same with the computers' pause ten times as long: for a test that acts within it. */
+export const slowComputerRoomServer = async (): Promise<string> => (await executeServerCommand('slow-computer-room-server-url')) as string;
 
 /** The lobby's screen, through its harness. */
 export const lobbyOf = (el: DominoGame) => game(el).lobby()?.host ?? null;

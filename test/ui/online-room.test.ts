@@ -14,6 +14,7 @@ import {
   chipTexts,
   chooseFriendsOnline,
   fastClockRoomServer,
+  slowComputerRoomServer,
   forgetStorage,
   joinRoom,
   keptSeat,
@@ -105,8 +106,9 @@ describe('online: play again, the turn clock, quick phrases', function () {
   });
 
   it('I’m back on my own turn, before the computer plays it: my countdown shows at once with the whole clock, at both widgets', async () => {
-    const server = await fastClockRoomServer();
-    // 15 s, run five times faster: 3 s a turn; the slow tempo gives an away seat's turn a pause of 1.5 s before the computer plays it.
+    const server = await slowComputerRoomServer();
+    // 15 s, run five times faster: 3 s a turn; the slow tempo, its pause ten times as long on this server, gives an away
+    // seat's turn 15 s before the computer plays it: room to click "I'm back" on a busy machine.
     const [host, guest] = await startRoom(server, ['back-a', 'back-b'], { variant: 'draw', target: '500', tempo: 'slow' }, (h) => game(h).lobby()!.choose('clock', '15'));
     const away = () => chipTexts(host)[1]!.includes('computer playing for Bob');
     await playOnline([host], away);

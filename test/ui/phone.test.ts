@@ -4,13 +4,15 @@
  * lies inside the screen in every state of a match. At a round's and at the match's end, at 320, 360 and
  * 375 px wide and at 1280×800, every control (the summary's fold, Review, Replay, Copy and Download
  * record) is whole, with no box inside the widget hiding it behind its own scroll, and an opened review
- * shows its first line; the page itself may scroll. The score table's headers never break inside a word.
+ * shows its first line of text (round-end-screen.test.ts checks that they lie on the screen, in three
+ * languages and every engine). The score table's headers never break inside a word.
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { act, en, game, mainLabel, mount, settle, settleLayout, waitFor, waitForYou, type DominoGame } from './helpers.js';
 import { removeFromPage } from './harness/index.js';
+import { brokenWords, clipped, describeControl, firstLineOf } from './screen-checks.js';
 
 /**
  * Matches of two rounds (a round's summary, then the match's): Draw for two (the Draw button), Draw for
@@ -63,37 +65,6 @@ function rowOutside(el: DominoGame, height: number): string[] {
     .map(({ name, box }) => `${name} ends at ${box.bottom.toFixed(1)}`);
 }
 
-/** The element's parent, through shadow roots (a slot's assignment is not followed: the widget slots nothing). */
-function parentOf(node: Element): Element | null {
-  if (node.parentElement) return node.parentElement;
-  const rootNode = node.getRootNode();
-  return rootNode instanceof ShadowRoot ? rootNode.host : null;
-}
-
-/**
- * What keeps `target` from being seen whole without scrolling a box inside the widget: no size, or an
- * ancestor up to the widget that clips (overflow other than visible) and does not hold its whole box.
- */
-function clipped(target: Element, widget: DominoGame): string | null {
-  const box = target.getBoundingClientRect();
-  if (box.width < 1 || box.height < 1) return 'it has no size';
-  for (let node = parentOf(target); node && node !== widget; node = parentOf(node)) {
-    const style = getComputedStyle(node);
-    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
-    const area = node.getBoundingClientRect();
-    const top = area.top + node.clientTop;
-    const left = area.left + node.clientLeft;
-    if (box.top < top - 0.5 || box.bottom > top + node.clientHeight + 0.5 || box.left < left - 0.5 || box.right > left + node.clientWidth + 0.5) {
-      const where = `${box.top.toFixed(0)}–${box.bottom.toFixed(0)} in ${top.toFixed(0)}–${(top + node.clientHeight).toFixed(0)}`;
-      return `${node.localName}.${[...node.classList].join('.')} (overflow ${style.overflowY}) hides it: ${where}`;
-    }
-  }
-  return null;
-}
-
-
-const describeControl = (control: Element) => `${control.localName} "${control.textContent!.trim().slice(0, 30)}"`;
-
 /** Every control of the round's end that cannot be seen whole, with why; and the review's first line once opened. */
 async function hiddenAtRoundEnd(el: DominoGame, what: string): Promise<string[]> {
   await settleLayout(el);
@@ -111,38 +82,12 @@ async function hiddenAtRoundEnd(el: DominoGame, what: string): Promise<string[]>
     review.open = true;
     await settleLayout(el);
     const first = game(el).roundReview()!.firstLine();
-    const why = first ? clipped(first, el) : 'missing';
+    const why = first ? clipped(first, el, firstLineOf(first)) : 'missing';
     if (why) problems.push(`${what}: the review's first line: ${why}`);
     review.open = false;
     await settleLayout(el);
   }
   return problems;
-}
-
-/**
- * Each word of the score table's headers, as shown, that does not lie whole on one line inside its cell.
- * (A text hidden from sight but read out, or not shown at all, is skipped.)
- */
-function brokenWords(el: DominoGame): string[] {
-  const found: string[] = [];
-  for (const cell of game(el).scores()!.headerCells()) {
-    const area = cell.getBoundingClientRect();
-    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let text = walker.nextNode() as Text | null; text; text = walker.nextNode() as Text | null) {
-      const shown = text.parentElement!.getBoundingClientRect();
-      if (shown.width <= 1 || shown.height <= 1) continue;
-      for (const match of text.data.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(text, match.index);
-        range.setEnd(text, match.index + match[0].length);
-        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-        const lines = new Set(rects.map((r) => Math.round(r.top)));
-        if (lines.size > 1) found.push(`"${match[0]}" on ${lines.size} lines`);
-        if (rects.some((r) => r.left < area.left - 0.5 || r.right > area.right + 0.5)) found.push(`"${match[0]}" sticks out of its cell`);
-      }
-    }
-  }
-  return found;
 }
 
 /** Plays the match at 360 px; checks the button row at every step at each phone width, each round's end at every width. */

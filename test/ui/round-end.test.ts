@@ -1,16 +1,16 @@
 /**
  * The end of a round, seen: the final table stays in view (nothing covers it), every hand face up at its
  * seat's chip with its pips, and the summary beside the table (wide) or under it (320 px), a fold the
- * keyboard opens and closes. In both themes the screen passes the a11y check.
+ * keyboard opens and closes, in the room the hand leaves: the widget keeps its height. In both themes the
+ * screen passes the a11y check. The keyboard's focus, on your tiles as the round ends, goes to Next round.
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { setViewport } from './browser-engine.js';
 import { enExtra } from '../../src/i18n/en-extra.js';
-import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
-
-const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+import { actUntil, boardOf, deepActive, en, game, mainLabel, mount, placeButtons, settle, tableNames, waitFor, waitForYou, type DominoGame, expectAccessible } from './helpers.js';
+import { overlaps } from './screen-checks.js';
 
 const pipsOf = (names: string[]) => names.reduce((sum, name) => sum + name.split('-').reduce((n, pip) => n + Number(pip), 0), 0);
 
@@ -22,7 +22,7 @@ async function checkRoundEnd(el: DominoGame, what: string): Promise<void> {
   expect((summary as HTMLDetailsElement).open, `${what}: the summary is open`).to.equal(true);
   const table = game(el).board().table().getBoundingClientRect();
   expect(table.width * table.height, `${what}: the table has room`).to.be.greaterThan(100 * 60);
-  expect(overlap(table, summary.getBoundingClientRect()), `${what}: the summary leaves the table in view`).to.equal(false);
+  expect(overlaps(table, summary.getBoundingClientRect()), `${what}: the summary leaves the table in view`).to.equal(false);
   expect(tableNames(el).length, `${what}: the final table shows`).to.be.greaterThan(0);
   // Every hand at its chip: as many tiles as the chip counts, and their pips.
   const hands = harness.revealedHands();
@@ -59,12 +59,13 @@ describe('the end of a round', function () {
       const playArea = () => game(el!).playArea().getBoundingClientRect();
       const rowBottom = () => game(el!).actionRow().getBoundingClientRect().bottom;
       await waitForYou(el);
-      const [before, bottom] = [playArea(), rowBottom()];
+      const [before, bottom, widgetHeight] = [playArea(), rowBottom(), el.getBoundingClientRect().height];
       await actUntil(el, () => mainLabel(el!) === en.nextRound);
       await checkRoundEnd(el, `${width} px`);
-      // What the round's end adds (its review, the match's record) comes under the button row.
+      // The round's end (its summary, its review) takes the hand's room in the play area: nothing grows.
       expect(playArea().height, 'the play area keeps its height').to.be.closeTo(before.height, 1);
       expect(rowBottom(), 'the button row ends where it did').to.be.closeTo(bottom, 1);
+      expect(el.getBoundingClientRect().height, 'the widget keeps its height').to.be.closeTo(widgetHeight, 1);
       const summary = game(el).summary() as HTMLDetailsElement;
       const position = summary.getBoundingClientRect();
       const table = boardOf(el).getBoundingClientRect();
@@ -82,6 +83,38 @@ describe('the end of a round', function () {
       await waitFor('the summary closed', () => !summary.open);
       await sendKeys({ press: ' ' });
       await waitFor('the summary open again', () => summary.open);
+    });
+  }
+
+  // Your hand makes way for the round's end (your tiles lie at your chip): a keyboard player's focus,
+  // on a tile as the round ends, goes on to Next round rather than to the page. The round ends by your
+  // last tile in one match (the focus was on it), by the computer's in the other (on a tile you hold).
+  for (const [seed, ending] of [
+    ['focus-4', 'you went out'],
+    ['focus-1', 'the computer went out'],
+  ] as const) {
+    it(`the focus on your tiles as the round ends goes on to Next round (${ending})`, async () => {
+      el = await mount({ variant: 'draw', players: '2', seed, target: '500', level: 'easy', tempo: 'instant' });
+      for (let actions = 0; actions < 100; actions++) {
+        const ask = await waitForYou(el);
+        if (ask.kind === 'button' && ask.label === en.nextRound) break;
+        // From the keyboard: Enter on Draw or on a tile (the focus goes on to your tiles after either),
+        // and on the first place when several fit.
+        (ask.kind === 'button' ? ask.button : ask.tiles[0]!).focus();
+        await sendKeys({ press: 'Enter' });
+        await settle(el);
+        if (placeButtons(el).length > 0) await sendKeys({ press: 'Enter' });
+        await settle(el);
+      }
+      await waitFor('the round’s end', () => game(el!).roundEnd());
+      await settle(el);
+      const held = game(el).revealedHands()[0]!.tiles.length;
+      expect(held > 0 ? 'the computer went out' : 'you went out', 'how the round ended').to.equal(ending);
+      expect(game(el).hand().host.hidden, 'the hand made way').to.equal(true);
+      // Compared, not shown: a failing match of two elements would print the whole page.
+      const focused = deepActive();
+      expect(focused === game(el).mainButton(), `the focus on Next round, not on ${focused?.outerHTML.slice(0, 60)}`).to.equal(true);
+      expect(mainLabel(el)).to.equal(en.nextRound);
     });
   }
 });

@@ -42,10 +42,12 @@ export interface ServerTiming {
   nextRoundMs: number;
   /** What a turn clock is multiplied by (tests give a second's clock in a fraction of it); 1 when absent. */
   clockScale?: number;
+  /** What the computers' pause before a move is multiplied by (tests give themselves room to act within it); 1 when absent. */
+  computerPauseScale?: number;
 }
 
 /** The room's clock: the server's timings with the room's tempo (the computers' pace) and turn clock. */
 export function roomTiming(settings: RoomSettings, server: ServerTiming): Timing {
   const { clock, tempo } = roomRules(settings);
-  return { graceMs: server.graceMs, nextRoundMs: server.nextRoundMs, computerMs: TEMPO_DELAYS[tempo].move, turnMs: clock * 1000 * (server.clockScale ?? 1) };
+  return { graceMs: server.graceMs, nextRoundMs: server.nextRoundMs, computerMs: TEMPO_DELAYS[tempo].move * (server.computerPauseScale ?? 1), turnMs: clock * 1000 * (server.clockScale ?? 1) };
 }

@@ -43,6 +43,8 @@ export interface RoomServiceOptions {
    * fraction of it (`--clock-scale`); never set for people.
    */
   clockScale?: number;
+  /** What the computers' pause before a move is multiplied by (1 when left out; tests only: `--computer-pause-scale`). */
+  computerPauseScale?: number;
 }
 
 /** The room's keys as a seat's `welcome` carries them (never anyone else). */

@@ -6,9 +6,11 @@ import type { FittedLayout } from './geometry.js';
 
 /**
  * The scales fit.ts tries, in CSS pixels per layout unit (half a tile's long side): even numbers, so that
- * every tile edge (coordinates are multiples of half a unit) falls on a whole pixel.
+ * every tile edge (coordinates are multiples of half a unit) falls on a whole pixel. The smallest keeps
+ * a tile 28 px long, still readable: a crowded table (a round's end on a phone, beside its summary) is
+ * laid out anew for that many more columns and rows rather than shrunk from a larger scale's layout.
  */
-export const MIN_UNIT = 20;
+export const MIN_UNIT = 14;
 export const MAX_UNIT = 40;
 
 /** An empty table, as fitTable lays it out: nothing, at the largest scale. */

@@ -113,17 +113,16 @@ export class LazyParts implements ReactiveController {
     }));
   }
 
-  /** The round's or match's summary for `state`, with the scores after each round heard; nothing until it has loaded. */
-  summary(t: Translator, state: SessionState, rounds: readonly RoundRow[]): unknown {
+  /**
+   * The round's or match's end for `state` (summary.ts), with the scores after each round heard and,
+   * against the computer, the local session for the round's review and the match's record; nothing
+   * until it has loaded.
+   */
+  roundEnd(t: Translator, state: SessionState, rounds: readonly RoundRow[], local: LocalSession | null): unknown {
     // A match resumed at a round's end heard no event: the summary loads now.
     const part = this.summaryPart;
     if (!part) void this.loadSummary();
-    return part?.renderSummary(t, state, rounds);
-  }
-
-  /** Under the button row at a local match's round's end: the round's review and the match's record; nothing until the summary has loaded. */
-  afterRound(t: Translator, state: SessionState, local: LocalSession): unknown {
-    return this.summaryPart?.renderAfterRound(t, state, local);
+    return part?.renderRoundEnd(t, state, rounds, local);
   }
 
   /** What is said of a round's or the match's end, once the summary's code and texts are here ('' if they cannot load). */

@@ -1,6 +1,7 @@
 /**
  * The person's play at the table: choosing a tile, then its place (by click, keyboard or drag), the
- * play itself, and where the focus goes after it (on to your tiles, never lost to the page).
+ * play itself, and where the focus goes after it (on to your tiles, or to the main button once the round
+ * is over and the hand gives its room to the round's end: never lost to the page).
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
 import { tileName, type LegalMove, type Play, type Tile } from '../../engine/index.js';
@@ -24,6 +25,8 @@ export class PlayController implements ReactiveController {
   private readonly pointer: PointerFollowerController;
   /** Whether the main button had the focus before this render (it may be about to go). */
   private mainHadFocus = false;
+  /** Whether your hand had the focus before this render (a round's end hides it). */
+  private handHadFocus = false;
 
   /** The element it renders in. */
   private readonly host: ReactiveElement;
@@ -63,6 +66,16 @@ export class PlayController implements ReactiveController {
   }
   private get hand() {
     return this.host.renderRoot.querySelector('domino-hand');
+  }
+  private get mainButton() {
+    return this.host.renderRoot.querySelector<HTMLButtonElement>('button.main');
+  }
+
+  /** The focus goes on to your tiles; to the main button (Next round) when none is left to take it. */
+  private focusOnward(): void {
+    const hand = this.hand;
+    if (hand && !hand.hidden && hand.tiles.length > 0) hand.focusTile();
+    else this.mainButton?.focus();
   }
 
   /** The plays of `tile` now (one per place it fits). */
@@ -141,15 +154,20 @@ export class PlayController implements ReactiveController {
     this.choose(null);
     this.story.playing(hand?.rectOf(move.tile));
     this.session().send({ type: 'play', tile: move.tile, end: move.end });
-    if (handHadFocus) void this.host.updateComplete.then(() => this.hand?.focusTile());
+    if (handHadFocus) void this.host.updateComplete.then(() => this.focusOnward());
   }
 
   hostUpdate(): void {
-    this.mainHadFocus = (this.host.renderRoot as ShadowRoot).activeElement?.matches('button.main') ?? false;
+    const focused = (this.host.renderRoot as ShadowRoot).activeElement;
+    this.mainHadFocus = focused?.matches('button.main') ?? false;
+    // The focus inside the hand's own tree shows here as the hand itself.
+    this.handHadFocus = focused?.matches('domino-hand') ?? false;
   }
 
   hostUpdated(): void {
     // Draw, Pass, Next round and New game vanish once used: the focus goes on to your tiles, not the page.
-    if (this.mainHadFocus && !this.host.renderRoot.querySelector('button.main')) this.hand?.focusTile();
+    if (this.mainHadFocus && !this.mainButton) this.hand?.focusTile();
+    // The round ended with the focus on a tile you still hold: the hand is hidden now, Next round shows.
+    else if (this.handHadFocus && this.hand?.hidden) this.mainButton?.focus();
   }
 }

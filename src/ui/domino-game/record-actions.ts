@@ -1,9 +1,10 @@
 /**
- * Under the match summary of a match against the computer: replay it, copy its record, download it.
- * Rendered in the root's own tree (no shadow root of its own), so the root's button styles apply. The
- * replay view loads when it is first asked for (replay-view.ts); the record is made once per match.
+ * In the round's end of a match against the computer, once it is over: replay it, copy its record,
+ * download it. Rendered in the root's own tree (no shadow root of its own), so the root's button styles
+ * apply. The replay view loads when it is first asked for (replay-view.ts); the record is made once per
+ * match.
  */
-import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
 import type { MatchRecord } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
 import type { Seating } from '../names.js';
@@ -11,7 +12,20 @@ import type { RecordParts } from '../session/local-session.js';
 import type { SessionState } from '../session/session.js';
 import { recordFileName, recordJson, recordOf } from './match-record.js';
 
-/** The record's actions under a match summary (nothing before the match is over). */
+/**
+ * Copy and Download show as icons where the panel is narrow (summary.ts), their words still read out:
+ * two pages over each other; an arrow down into a tray.
+ */
+const ICONS = {
+  copy: svg`<rect x="8" y="8" width="12" height="13" rx="2"></rect><path d="M16 5V4.5A1.5 1.5 0 0 0 14.5 3h-9A1.5 1.5 0 0 0 4 4.5v11A1.5 1.5 0 0 0 5.5 17H6"></path>`,
+  download: svg`<path d="M12 3v12M7 10l5 5 5-5M4 17v3h16v-3"></path>`,
+};
+
+function icon(name: keyof typeof ICONS) {
+  return html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${ICONS[name]}</svg>`;
+}
+
+/** The record's actions at a match's end (nothing before the match is over). */
 export function renderRecordActions(t: Translator, state: SessionState, source: { recordParts(): RecordParts | null }) {
   if (state.phase !== 'matchOver') return nothing;
   return html`<domino-match-record .t=${t} .parts=${source.recordParts()} .seating=${state}></domino-match-record>`;
@@ -51,8 +65,12 @@ export class DominoMatchRecord extends LitElement {
     if (!this.record) return html`<p class="record-missing">${t.t('recordMissing')}</p>`;
     return html`<div class="record-actions" role="group" aria-label=${t.t('matchRecord')}>
         <button class="secondary" type="button" data-action="replay" aria-haspopup="dialog" @click=${this.replay}>${t.t('replayMatch')}</button>
-        <button class="secondary" type="button" data-action="copy" @click=${this.copy}>${t.t('copyRecord')}</button>
-        <button class="secondary" type="button" data-action="download" @click=${this.download}>${t.t('downloadRecord')}</button>
+        <button class="secondary" type="button" data-action="copy" title=${t.t('copyRecord')} @click=${this.copy}>
+          ${icon('copy')}<span class="label">${t.t('copyRecord')}</span>
+        </button>
+        <button class="secondary" type="button" data-action="download" title=${t.t('downloadRecord')} @click=${this.download}>
+          ${icon('download')}<span class="label">${t.t('downloadRecord')}</span>
+        </button>
       </div>
       <p class="record-status" role="status">${this.message ? t.t(this.message) : nothing}</p>`;
   }

@@ -1,10 +1,11 @@
 /**
- * The body of the round and match summaries, under the heading parts.ts shows at once: who won and why
- * the match ended, how the round ended, the score round by round; and every hand face up, at its seat's
- * chip, and the final table beside it (the stage's layout when a round is over). Loaded on
- * demand when a round ends (a first visit does not need it), with its styles and the texts loaded on
- * demand. The view holds no history (only the running round's log), so the rows come from the
- * round-end events the widget recorded (`RoundRow`, parts.ts) and what the view shows now.
+ * The round's end, one panel beside the final table (under it on a narrow widget): the round's or the
+ * match's summary under the heading parts.ts shows at once (who won and why the match ended, how the
+ * round ended, the score round by round), and against the computer the round's review and the match's
+ * record; every hand face up at its seat's chip. Loaded on demand when a round ends (a first visit does
+ * not need it), with its styles and the texts loaded on demand. The view holds no history (only the
+ * running round's log), so the rows come from the round-end events the widget recorded (`RoundRow`,
+ * parts.ts) and what the view shows now.
  */
 import { css, html, nothing } from 'lit';
 import { handPips, sideOf, tileName } from '../../engine/index.js';
@@ -24,11 +25,61 @@ export { reviewStyles } from './round-review.js';
 /** Added to the root's styles when this loads. The score table shrinks to a phone's width (long names give way to seat marks). */
 export const summaryStyles = css`
   ${miniTileStyles}
-  .summary {
-    overflow: auto;
+  /*
+   * The round's end: one panel, as tall as its parts up to the room it has (the stage's, beside the
+   * final table or under it). The summary's text scrolls under its heading, which stays in view; an
+   * opened review's list scrolls likewise under its own; the record's buttons never scroll.
+   */
+  .over {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5em;
+    min-block-size: 0;
     padding: 0.75em;
     border-radius: 0.75em;
     background: var(--domino-panel);
+  }
+  /* The review's fold is the panel's own row. */
+  .over > domino-round-review {
+    display: contents;
+  }
+  /*
+   * Each fold's text scrolls under its heading, a shadow along its bottom edge while more of it lies
+   * below (a cover that scrolls with the text hides the shadow at its end).
+   */
+  .over :is(.summary, .review) {
+    flex: 0 1 auto;
+    margin: 0;
+    overflow: auto;
+    background:
+      linear-gradient(transparent, var(--domino-panel) 70%) bottom / 100% 1.5em no-repeat local,
+      radial-gradient(farthest-side at 50% 100%, color-mix(in srgb, var(--domino-color) 30%, transparent), transparent) bottom / 100% 0.6em
+        no-repeat scroll;
+  }
+  .over :is(.summary, .review) > summary {
+    position: sticky;
+    inset-block-start: 0;
+    background: var(--domino-panel);
+  }
+  /* Shrunk to their headings at most (a line of 1.15em, a line of 1em). */
+  .over > .summary {
+    min-block-size: calc(1.15em * 1.5);
+  }
+  .over .review {
+    min-block-size: 1.5em;
+  }
+  /* Opened, the review is what the person asked to read: the summary's text gives it its room first. */
+  .over:has(.review[open]) > .summary {
+    flex-shrink: 1000;
+  }
+  .over .review p {
+    margin: 0.25em 0;
+  }
+  .over .review > summary + p {
+    margin-block-start: 0;
+  }
+  .over > domino-match-record {
+    flex: none;
   }
   .summary h2 {
     margin: 0 0 0.25em;
@@ -97,10 +148,12 @@ export const summaryStyles = css`
     outline-offset: 2px;
   }
   /*
-   * The final table stays in view: the summary beside it on a wide widget, under it on a narrow one,
-   * as tall as its text up to what the table leaves (only that text may scroll: the fold's heading is
-   * its first line, and the controls of a round's end lie under the button row, never inside a box).
-   * Closed, it takes its heading's room.
+   * The final table stays in view: the round's end beside it on a wide widget, under it on a narrow
+   * one, as tall as its parts up to what the table leaves. On a narrow widget the table keeps the room
+   * for tiles of 28 px (8em: fit.ts's smallest scale lays a Draw, Block or All Fives table of a round
+   * out in 112 px at 280 px wide), and the open summary takes the room of the lines that say what it
+   * says, or no longer matter once the round is over: the two under the table (how the round ended,
+   * what to do now) and the status line (the round, the boneyard, the count).
    */
   .stage:has(> .over) {
     display: grid;
@@ -108,54 +161,85 @@ export const summaryStyles = css`
     grid-template-rows: minmax(0, 1fr) auto auto;
     gap: 0.5em 0.75em;
   }
-  .stage:has(> .over:not([open])) {
-    grid-template-columns: minmax(0, 1fr) auto;
+  .stage:has(> .over > .summary:not([open])) {
+    grid-template-columns: minmax(0, 1fr) fit-content(40%);
   }
   .stage > .over {
     grid-column: 2;
     grid-row: 1 / -1;
-    min-block-size: 0;
     align-self: start;
     max-block-size: 100%;
   }
   @container (max-width: 40em) {
+    .stage:has(> .over) {
+      --final-table: 8em;
+    }
+    /* While the person reads the review, the table gives it some of its room. */
+    .stage:has(> .over .review[open]) {
+      --final-table: 6em;
+    }
     .stage:has(> .over),
-    .stage:has(> .over:not([open])) {
+    .stage:has(> .over > .summary:not([open])) {
       grid-template-columns: minmax(0, 1fr);
-      grid-template-rows: minmax(0, 1fr) auto auto auto;
+      grid-template-rows: minmax(var(--final-table), 1fr) auto auto minmax(0, max-content);
     }
     .stage > .over {
       grid-column: 1;
       grid-row: 4;
       align-self: stretch;
     }
-    /* Open, the summary says what these lines say (how the round ended, that it is over): their room is its. */
-    .stage:has(> .over[open]) {
-      grid-template-rows: minmax(6em, 1fr) minmax(0, max-content);
+    .stage:has(> .over > .summary[open]) {
+      grid-template-rows: minmax(var(--final-table), 1fr) minmax(0, max-content);
     }
-    .stage:has(> .over[open]) > :is(.happened, .hint) {
+    .stage:has(> .over > .summary[open]) > :is(.happened, .hint),
+    .play:has(> .stage > .over > .summary[open]) > .status {
       display: none;
     }
-    .stage > .over[open] {
+    .stage > .over:has(> .summary[open]) {
       grid-row: 2;
     }
-  }
-  /* Under the button row, in the page's flow: the review's fold and the match's record, whole. */
-  .after-round {
-    display: flex;
-    flex-direction: column;
-    gap: 0.5em;
-  }
-  .after-round .review {
-    margin: 0;
   }
   .record-actions {
     display: flex;
     flex-wrap: wrap;
-    gap: 0.5em 0.75em;
+    gap: 0.5em;
   }
+  .record-actions button.secondary {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.4em;
+    padding: 0.35em 0.9em;
+    font-size: 0.9em;
+  }
+  .record-actions .icon {
+    flex: none;
+    inline-size: 1.25em;
+    block-size: 1.25em;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  /* On a phone's width the record's buttons keep to one row: Copy and Download as icons, named still. */
+  @container (max-width: 30em) {
+    .over {
+      gap: 0.4em;
+      padding: 0.5em;
+    }
+    .record-actions .label {
+      ${visuallyHidden}
+    }
+    .record-actions button.secondary:has(.icon) {
+      padding-inline: 0.55em;
+    }
+  }
+  /* Empty until a button is used: no room taken (it stays in the page, to be heard when it speaks). */
   .record-status {
     margin: 0;
+  }
+  .record-status:not(:empty) {
+    margin-block-start: 0.35em;
   }
   /* A seat's tiles face up at its chip. */
   .revealed {
@@ -171,28 +255,25 @@ export const summaryStyles = css`
   }
 `;
 
-/**
- * The round or match summary, a fold beside or under the final table (open at first): who won and why,
- * how the round ended, the score by round. The hands face up are at their seats (renderRevealedHand);
- * what can be done with the round (its review, the match's record) comes under the button row
- * (renderAfterRound).
- */
-export function renderSummary(t: Translator, state: SessionState, recorded: readonly RoundRow[]) {
-  const { view, phase } = state;
-  const heading = phase === 'matchOver' ? t.t('matchSummary') : t.t('roundSummary', { round: view.round.number });
-  return html`<details class="over summary" part="summary" open>
-    <summary><h2>${heading}</h2></summary>
-    ${renderSummaryBody(t, state, recorded)}
-  </details>`;
-}
+/** What the round's end offers against the computer: the round's review and the match's record. */
+export type RoundEndSource = ReviewSource & { recordParts(): RecordParts | null };
 
 /**
- * Under the button row of a round's end against the computer: the review's fold, and at the match's
- * end its record's actions. In the page's flow, so they show whole and an opened review takes the room
- * it needs (the page may scroll), while the table and the button row stay where they were.
+ * The round's end beside or under the final table: the summary, a fold (open at first) whose text alone
+ * may scroll under its heading; then, against the computer (`source`), the review's fold and at the
+ * match's end its record's actions, never inside a box that scrolls, so every control shows with the
+ * final table and the button row (summaryStyles).
  */
-export function renderAfterRound(t: Translator, state: SessionState, source: ReviewSource & { recordParts(): RecordParts | null }) {
-  return html`<div class="after-round">${renderRoundReview(t, state, source)} ${renderRecordActions(t, state, source)}</div>`;
+export function renderRoundEnd(t: Translator, state: SessionState, recorded: readonly RoundRow[], source: RoundEndSource | null) {
+  const { view, phase } = state;
+  const heading = phase === 'matchOver' ? t.t('matchSummary') : t.t('roundSummary', { round: view.round.number });
+  return html`<div class="over">
+    <details class="summary" part="summary" open>
+      <summary><h2>${heading}</h2></summary>
+      ${renderSummaryBody(t, state, recorded)}
+    </details>
+    ${source ? html`${renderRoundReview(t, state, source)} ${renderRecordActions(t, state, source)}` : nothing}
+  </div>`;
 }
 
 /** Everything under the summary's heading. */

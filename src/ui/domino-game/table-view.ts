@@ -52,8 +52,10 @@ export class TableView {
     const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
     const chosenOnline = this.host.online.chosen;
     const over = phase === 'roundOver' || phase === 'matchOver';
-    // The play area keeps one height (table.styles.ts): the table takes what is left; at a round's end
-    // the summary shares the stage with the final table (summary.ts), the hands face up at their seats.
+    // The play area keeps one height (table.styles.ts): the table takes what is left. At a round's end
+    // the round's end (summary.ts) shares the stage with the final table, and takes the hand's room too:
+    // every hand, yours included, lies face up at its seat's chip.
+    const roundEnd = over ? lazy.roundEnd(t, state, this.host.rounds.rows, online ? null : this.host.local) : undefined;
     return html`<div class="play">${online?.bar()} ${renderPlayers(t, state, { thinking, presence: online?.presence, revealed: over ? lazy.revealed(t, state) : undefined })}
       ${renderStatusLine(t, view)}
       <div class="stage">
@@ -71,11 +73,12 @@ export class TableView {
         ></domino-board>
         <p class="happened">${story.line}</p>
         <p class="hint" part="hint">${teach.lineFor(state) ?? hintOf(t, state, { choosing: play.choosing !== null })}</p>
-        ${over ? lazy.summary(t, state, this.host.rounds.rows) : nothing}
+        ${roundEnd ?? nothing}
       </div>
       ${online?.watching
         ? nothing
         : html`<domino-hand
+            ?hidden=${roundEnd !== undefined}
             exportparts="tile, playable, unplayable, selected, hinted"
             .tiles=${view.hand}
             .hinted=${teach.tileFor(state)}
@@ -96,7 +99,6 @@ export class TableView {
           ${t.t('settings')}
         </button>
       </div></div>
-      ${over && !online ? lazy.afterRound(t, state, this.host.local) : nothing}
       <domino-settings
         .settings=${settings.now()}
         .locked=${settings.locked()}

@@ -4,10 +4,10 @@ import { css } from 'lit';
  * The play area's shape: from the players' line to the button row, one box whose height depends on
  * the widget's width only, so the table, the hand and the button row keep their places through a match
  * (a table that fills, a hand that grows, a summary, a hint that wraps). The table takes what the rest
- * leaves; the round's summary sits beside the final table, or under it on a narrow widget, and the
- * round's review and the match's record come under the button row (summary.ts). The heights fit the
- * button row inside a 1024×768 window from 960 px wide, and inside a 320×640 or 360×640 phone's screen
- * (the widget's padding above it included).
+ * leaves; at a round's end the round's end (its summary, review and record: summary.ts) sits beside the
+ * final table, or under it on a narrow widget, in the room the hand leaves. The heights fit the button
+ * row inside a 1024×768 window from 960 px wide, and inside a 320×640 or 360×640 phone's screen (the
+ * widget's padding above it included), the controls of a round's end with it.
  */
 export const tableStyles = css`
   .game {
@@ -44,6 +44,10 @@ export const tableStyles = css`
   }
   .hint {
     flex: none;
+  }
+  /* At a round's end your tiles lie at your chip: the round's end takes the hand's room. */
+  domino-hand[hidden] {
+    display: none;
   }
   /* The dragged image is the tile itself. */
   .ghost {

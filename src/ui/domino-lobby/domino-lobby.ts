@@ -7,7 +7,7 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
-import { isValidName, MAX_NAME_LENGTH, roomRules, type RoomInfo, type RoomSettings } from '../../net/protocol.js';
+import { checkName, roomRules, type NameProblem, type RoomInfo, type RoomSettings } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
 import type { SettingName } from '../domino-game/effective-settings.js';
 import { gameFields, renderFields, renderSummary, roomFields, type SettingChoices, type SettingField } from '../domino-settings/setting-fields.js';
@@ -24,6 +24,18 @@ export type LobbyScreen =
   | { kind: 'room'; room: RoomInfo; seat: Seat; link: string | null; locked: ReadonlySet<SettingName>; line: string; watchLink: string | null }
   | { kind: 'wait'; text: string }
   | { kind: 'problem'; text: string };
+
+/** What the name field says of each reason the name rule gives. */
+const NAME_PROBLEM_TEXTS: Record<NameProblem, MessageKey> = {
+  'empty': 'nameEmpty',
+  'invisible': 'nameInvisible',
+  'lone-mark': 'nameLoneMark',
+  'too-many-marks': 'nameTooManyMarks',
+  'too-long': 'nameTooLong',
+  'spaces-at-ends': 'nameSpacesAtEnds',
+  'spaces-in-a-row': 'nameSpacesInARow',
+  'no-letter': 'nameNoLetter',
+};
 
 /** A room's settings with some choices made: a choice of the default is left out (the server refuses unknown values, not absent ones). */
 function withChoices(settings: RoomSettings, choices: SettingChoices): RoomSettings {
@@ -56,7 +68,7 @@ export class DominoLobby extends LitElement {
     t: { attribute: false },
     screen: { attribute: false },
     draft: { state: true, attribute: false },
-    nameError: { state: true, attribute: false },
+    nameProblem: { state: true, attribute: false },
     copied: { state: true, attribute: false },
   };
 
@@ -64,7 +76,8 @@ export class DominoLobby extends LitElement {
   screen: LobbyScreen | null = null;
   /** The settings being chosen on the create screen. */
   private draft: RoomSettings | null = null;
-  private nameError = false;
+  /** Why the name typed was refused, until it is typed again. */
+  private nameProblem: NameProblem | null = null;
   /** What copying the link did, said in a status region. */
   private copied = '';
 
@@ -77,7 +90,7 @@ export class DominoLobby extends LitElement {
     const before = changed.get('screen') as LobbyScreen | null | undefined;
     if (changed.has('screen') && before?.kind !== this.screen?.kind) {
       this.draft = null;
-      this.nameError = false;
+      this.nameProblem = null;
       this.copied = '';
     }
   }
@@ -173,23 +186,22 @@ export class DominoLobby extends LitElement {
           id="lobby-name"
           type="text"
           autocomplete="nickname"
-          maxlength=${MAX_NAME_LENGTH}
           required
           .value=${name}
-          aria-invalid=${this.nameError ? 'true' : 'false'}
-          aria-describedby=${this.nameError ? 'lobby-name-error' : nothing}
-          @input=${() => (this.nameError = false)}
+          aria-invalid=${this.nameProblem ? 'true' : 'false'}
+          aria-describedby=${this.nameProblem ? 'lobby-name-error' : nothing}
+          @input=${() => (this.nameProblem = null)}
         />
-        ${this.nameError ? html`<p class="error" id="lobby-name-error">${t.t('nameInvalid')}</p>` : nothing}
+        ${this.nameProblem ? html`<p class="error" id="lobby-name-error">${t.t(NAME_PROBLEM_TEXTS[this.nameProblem])}</p>` : nothing}
       </div>`;
   }
 
-  /** The name typed, trimmed; null (and the field says why) when the server would refuse it. */
+  /** The name typed, trimmed, as the server keeps it (NFC); null (and the field says why) when the server would refuse it. */
   private readName(): string | null {
     const input = this.renderRoot.querySelector<HTMLInputElement>('#lobby-name');
-    const name = input?.value.trim() ?? '';
-    if (isValidName(name)) return name;
-    this.nameError = true;
+    const checked = checkName(input?.value.trim() ?? '');
+    if (checked.ok) return checked.name;
+    this.nameProblem = checked.problem;
     // Focused once the field is described by its error, so that the error is read with it.
     void this.updateComplete.then(() => input?.focus());
     return null;

@@ -337,6 +337,12 @@ export class OnlineSession implements Session {
 
 
   private onError(error: Extract<ServerMessage, { type: 'error' }>): void {
+    if ((error.ref === 'resume' || error.ref === 'watch') && error.code === 'rate-limited') {
+      // Refused for the address's pace (another tab or device of the household flooding), not for the
+      // seat or the room: asked again on a new line after the backoff, the seat kept.
+      this.connection.again();
+      return;
+    }
     if (error.ref === 'watch') {
       this.watching = null;
       this.problem = { code: error.code, message: error.message };

@@ -126,7 +126,11 @@ export class GameHarness {
   /** The round's or the match's summary, when it shows. */
   summary = (): HTMLElement | null => this.find('[part~="summary"]');
   /** The round is over (its summary or the match's shows). */
-  roundOver = (): boolean => this.find('.over') !== null;
+  roundOver = (): boolean => this.roundEnd() !== null;
+  /** The panel of a round's end: the summary's fold, the review's, the record's buttons. */
+  roundEnd = (): HTMLElement | null => this.find('.over');
+  /** What the play area stacks, each block once (the players' line, the status line, the table, the lines under it, the round's end, the hand, the button row). */
+  playAreaBlocks = (): HTMLElement[] => this.findAll('.play > :not(.stage), .stage > *');
   summaryTitle = (): string => textOf(this.find('[part~="summary"] h2'));
   /** Why the match ended, on the match's summary. */
   why = (): string => textOf(this.find('[part~="summary"] .why'));
