@@ -29,6 +29,9 @@
  *                                      one process, and a failover (a process SIGKILLed); only when named (minutes):
  *       --rooms 300 --seconds 20 --warmup 5 --think 200-400 --kill-after 8 (bench/cluster.ts; named with server, it takes
  *        these flags and the server section runs with its defaults)
+ *   npm run bench -- players           the players with 100,000 rated identities stored (SQLite, Redis): rateMatch's CPU, a
+ *                                      recorded match's storage time, /leaderboard p50/p99 over real HTTP; only when named:
+ *       --identities 100000 --requests 2000 --concurrency 32 --storage sqlite,redis (bench/players.ts)
  */
 import { benchAbuse, takeAbuseArgs } from './abuse.js';
 import { benchAi } from './ai.js';
@@ -40,6 +43,7 @@ import { benchFirstVisit, takeFirstVisitArgs } from './first-visit.js';
 import { healthFigures } from './health.js';
 import { benchLayout } from './layout.js';
 import { benchPage } from './page.js';
+import { benchPlayers, takePlayersArgs } from './players.js';
 import { benchServer, takeServerArgs } from './server.js';
 import { benchWorkerThink, takeWorkerThinkArgs } from './worker-think.js';
 
@@ -56,6 +60,7 @@ const clusterOptions = args.includes('cluster') ? takeClusterArgs(args) : null;
 const abuseOptions = args.includes('abuse') ? takeAbuseArgs(args) : null;
 const workerThinkOptions = args.includes('worker-think') ? takeWorkerThinkArgs(args) : null;
 const firstVisitOptions = args.includes('first-visit') ? takeFirstVisitArgs(args) : {};
+const playersOptions = args.includes('players') ? takePlayersArgs(args) : null;
 const serverOptions = takeServerArgs(args);
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'first-visit', 'page'];
 
@@ -78,3 +83,4 @@ if (sections.includes('health')) healthFigures((line) => console.log(line));
 if (sections.includes('server')) await benchServer(serverOptions, (line) => console.log(line));
 if (clusterOptions) await benchCluster(clusterOptions, (line) => console.log(line));
 if (abuseOptions) await benchAbuse(abuseOptions, (line) => console.log(line));
+if (playersOptions) await benchPlayers(playersOptions, (line) => console.log(line));

@@ -13,8 +13,13 @@ import type { Logger } from 'pino';
 import { soloCluster, type Cluster } from './cluster.js';
 import type { ComputerPool } from './computer-pool.js';
 import { httpHandler } from './http.js';
+import type { SiteVerifier } from './identity/identity.js';
 import { DEFAULT_LIMITS, type Clock } from './limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { MemoryPlayerStore } from './players/memory.js';
+import { PlayerService } from './players/player-service.js';
+import type { PlayerStore } from './players/player-store.js';
+import { playersHttp } from './players/players-http.js';
 import { RoomService } from './rooms/room-service.js';
 import { DEFAULT_SECURITY, securityHeaders, type SecurityOptions } from './security-headers.js';
 import { acceptSockets } from './sockets.js';
@@ -24,6 +29,12 @@ export interface ServerOptions {
   port: number;
   host: string;
   store: RoomLog;
+  /** Who played and how well (players/player-store.ts); in memory when omitted. The server closes it. */
+  players?: PlayerStore;
+  /** Checks a host site's member tokens (`identify`); none when omitted: site tokens are refused. */
+  site?: SiteVerifier | null;
+  /** The bearer token of `POST /admin/ban` and `/admin/unban`; they answer 404 when omitted. */
+  adminToken?: string | null;
   /** The other processes sharing the store; alone when omitted. */
   cluster?: Cluster;
   pool: ComputerPool;
@@ -80,7 +91,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let connections = () => 0;
   const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => connections() });
   const store = countingErrors(options.store, metrics);
+  const playerStore = options.players ?? new MemoryPlayerStore();
   const service = new RoomService({
+    players: new PlayerService({ store: playerStore, site: options.site ?? null, log }),
     store,
     pool: options.pool,
     log,
@@ -106,10 +119,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...answering,
       staticRoot: options.staticRoot,
       hasDemo: options.staticRoot !== null && existsSync(join(options.staticRoot, 'demo')),
+      players: playersHttp({ store: playerStore, adminToken: options.adminToken ?? null, log }),
       metricsAccess: options.metricsToken ? { token: options.metricsToken } : null,
     }),
   );
-  const metricsServer = options.metricsListener ? answerWithoutBody(httpHandler({ ...answering, staticRoot: null, hasDemo: false, metricsAccess: 'open' })) : null;
+  const metricsServer = options.metricsListener ? answerWithoutBody(httpHandler({ ...answering, staticRoot: null, hasDemo: false, players: null, metricsAccess: 'open' })) : null;
   const sockets = acceptSockets(http, {
     service,
     metrics,
@@ -168,15 +182,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       sockets.terminate();
       await options.pool.close();
       await cluster.close();
+      // The players' store shares the rooms' connection (SQLite, Redis), which the room log closes.
+      await playerStore.close();
       await options.store.close();
     },
   };
 }
 
 /**
- * An HTTP server for `listener` that never asks for a request's body: a request sent with
+ * An HTTP server for `listener` that never asks for a request's body unbidden: a request sent with
  * `Expect: 100-continue` is answered at once, without the `100 Continue` that would invite the body
- * (no answer of this server reads one).
+ * (only an admin's request, once its token is checked, is invited: players-http.ts).
  */
 function answerWithoutBody(listener: RequestListener): Server {
   const server = createServer(listener);

@@ -154,6 +154,15 @@ const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);
 const EndSchema = v.pipe(v.string(), v.maxLength(32));
 const SeedSchema = v.pipe(v.string(), v.regex(SEED_PATTERN, 'must be 64 lowercase hex characters'));
 
+/**
+ * An anonymous identity's secret as the widget keeps it: 32 random bytes, base64url without padding (43
+ * characters). The schema takes any short text: what the identity core refuses is `bad-identity`, with its reason.
+ */
+export const IDENTITY_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The longest site token `identify` carries (a JWT of a few claims is a few hundred characters). */
+export const MAX_SITE_TOKEN_LENGTH = 2048;
+const BoundedText = (most: number) => v.pipe(v.string(), v.maxLength(most, `must be at most ${most} characters`));
+
 const MoveSchema = v.variant('type', [
   v.strictObject({ type: v.literal('play'), tile: v.strictTuple([PipSchema, PipSchema]), end: EndSchema }),
   v.strictObject({ type: v.literal('draw') }),
@@ -180,7 +189,20 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('deal-seed'), commitment: SeedSchema, seed: SeedSchema }),
   // ---- Access
   v.strictObject({ type: v.literal('newcomers'), allowed: v.boolean() }),
+  // ---- Players
+  // Either `secret` and `name` or `token` (identifyFormProblem says which): one schema, since a message type has one.
+  v.strictObject({ type: v.literal('identify'), secret: v.optional(BoundedText(64)), name: v.optional(BoundedText(256)), token: v.optional(BoundedText(MAX_SITE_TOKEN_LENGTH)) }),
+  v.strictObject({ type: v.literal('avoid'), player: IdSchema, avoid: v.boolean() }),
 ]);
+
+/** `identify`'s two forms: an anonymous identity (`secret` and `name`) or a site's member (`token`), never both. */
+function identifyFormProblem(message: { secret?: string; name?: string; token?: string }): string | null {
+  const anonymous = message.secret !== undefined || message.name !== undefined;
+  if (message.token !== undefined) return anonymous ? 'identify takes either secret and name, or token: not both' : null;
+  if (message.secret === undefined) return 'secret: an anonymous identity needs its secret (or send token)';
+  if (message.name === undefined) return 'name: an anonymous identity needs a name';
+  return null;
+}
 
 export type WireMove = v.InferOutput<typeof MoveSchema>;
 export type ClientMessage =
@@ -219,7 +241,17 @@ export type ClientMessage =
   | { type: 'deal-seed'; commitment: string; seed: string }
   // ---- Access
   /** The host opens the room to newcomers through the invite, or closes it (any time; open when made). */
-  | { type: 'newcomers'; allowed: boolean };
+  | { type: 'newcomers'; allowed: boolean }
+  // ---- Players
+  /**
+   * Who is playing, for the connection's life: an anonymous identity (`secret`: 32 random bytes the widget
+   * keeps, base64url; `name`: as a room's names) or a host site's member (`token`: a JWT the site signed,
+   * docs/DEPLOY.md). Answered with `identity`, or refused with `bad-identity` or `banned`.
+   */
+  | { type: 'identify'; secret: string; name: string }
+  | { type: 'identify'; token: string }
+  /** Not to be paired with `player` (`avoid: false` takes it back); needs an identity. Answered with `avoided`. */
+  | { type: 'avoid'; player: string; avoid: boolean };
 export type ClientMessageType = ClientMessage['type'];
 /** Every message type a client may send, in the schema's order (read from it: one list). */
 export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ClientMessageSchema.options.map((schema) => schema.entries.type.literal as ClientMessageType);
@@ -298,7 +330,16 @@ export type ErrorCode =
   /** The key a `join`, `peek` or `watch` presented is not the room's invite (or, for `watch`, its watch key). */
   | 'bad-key'
   /** The host closed the room to newcomers: the invite joins no seat. */
-  | 'room-closed';
+  | 'room-closed'
+  // ---- Players
+  /** An `identify` refused: the secret, the name or the site's token (the message says which, and why). */
+  | 'bad-identity'
+  /** The identity is banned: this server takes it no more. */
+  | 'banned'
+  /** A message that needs an identity came before one was taken (`identify`). */
+  | 'not-identified'
+  /** A player id that is no identity this server knows. */
+  | 'no-such-player';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
@@ -326,7 +367,42 @@ export type ServerMessage =
   | { type: 'phrase'; seat: Seat; phrase: PhraseId }
   // ---- Spectators and provable deals
   /** A spectator's `view`: the public table (no seat, no hand), otherwise as a seat's. */
-  | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof };
+  | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof }
+  // ---- Players
+  /** The identity the connection now holds, with its ratings. */
+  | { type: 'identity'; player: PlayerSummary }
+  /** An `avoid` taken: `player` is (or, with `avoid: false`, is no longer) avoided. */
+  | { type: 'avoided'; player: string; avoid: boolean };
+
+/**
+ * The families players are rated in, each a rating of its own: two players; three or four each for
+ * themself; four in teams.
+ */
+export type RatingFamily = 'two' | 'each' | 'teams';
+export const RATING_FAMILIES: readonly RatingFamily[] = ['two', 'each', 'teams'];
+
+/** A rating as people see it. */
+export interface ShownRating {
+  /** The number shown: 1000 for a newcomer, rising with wins (a whole number). */
+  rating: number;
+  /** Fewer than ten rated matches in the family: the number is still settling (the widget shows "?"). */
+  provisional: boolean;
+  /** Rated matches played in the family. */
+  matches: number;
+}
+
+/** `anonymous`: the widget's own identity (its secret); `site`: a member the host site signed a token for. */
+export type IdentityKind = 'anonymous' | 'site';
+
+/** A player as the wire shows them to anyone: never a secret, a token, whom they avoid or whether they are banned. */
+export interface PlayerSummary {
+  /** The public id: 22 base64url characters. */
+  id: string;
+  name: string;
+  kind: IdentityKind;
+  /** Only the families the player has been rated in. */
+  ratings: Partial<Record<RatingFamily, ShownRating>>;
+}
 
 /**
  * The turn clock as a `view` carries it: the seat to act and the time it has left when the view was
@@ -380,6 +456,8 @@ export function parseClientMessage(text: string): Parsed {
   }
   const result = v.safeParse(SCHEMA_BY_TYPE.get(ref)!, data);
   if (!result.success) return refusal(describeIssue(result.issues[0]));
+  const formProblem = result.output.type === 'identify' ? identifyFormProblem(result.output) : null;
+  if (formProblem !== null) return refusal(formProblem);
   return { ok: true, message: result.output as ClientMessage };
 }
 

@@ -16,6 +16,8 @@ import { accessRefusal, phraseRefusal, roomTiming } from '../core/policies.js';
 import { roomInfo, withDealIfAllReady } from '../core/presence.js';
 import { applyEntry, commitmentOf, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
 import type { Metrics } from '../metrics.js';
+import { MemoryPlayerStore } from '../players/memory.js';
+import { PlayerService } from '../players/player-service.js';
 import type { RoomLog } from '../storage/log.js';
 import { freshSeed, hashToken, randomId } from '../tokens.js';
 import type { LiveRoom } from './live-room.js';
@@ -43,6 +45,8 @@ export interface RoomServiceOptions {
    * fraction of it (`--clock-scale`); never set for people.
    */
   clockScale?: number;
+  /** Who is playing (`identify`, `avoid`); players in memory, without site tokens, when left out (tests of rooms alone). */
+  players?: PlayerService;
   /** What the computers' pause before a move is multiplied by (1 when left out; tests only: `--computer-pause-scale`). */
   computerPauseScale?: number;
 }
@@ -56,6 +60,7 @@ export class RoomService {
   private readonly rooms: RoomRegistry;
   private readonly scheduler: Scheduler;
   private readonly env: RoomEnv;
+  private readonly players: PlayerService;
   private stopped = false;
 
   /** Each message type's handler: the message has passed the protocol's schema for its type. */
@@ -86,11 +91,15 @@ export class RoomService {
       ),
     // ---- Access
     newcomers: (client, message) => this.seatChange(client, (seat, at) => [{ type: 'newcomers', at, seat, allowed: message.allowed }]),
+    // ---- Players: the connection's, not a room's
+    identify: (client, message) => this.players.identify(client, message),
+    avoid: (client, message) => this.players.avoid(client, message.player, message.avoid),
   };
 
   constructor(private readonly options: RoomServiceOptions) {
     const now = options.now ?? Date.now;
     const { cluster, log } = options;
+    this.players = options.players ?? new PlayerService({ store: new MemoryPlayerStore(), site: null, log, now });
     const alive = (process: string) => cluster.alive(process);
     this.scheduler = new Scheduler(now);
     this.env = {
