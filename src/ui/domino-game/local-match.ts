@@ -84,15 +84,23 @@ export class LocalMatchController implements ReactiveController {
       session.start(input);
       return;
     }
-    void session.resumeOrStart(input, saved.match, saved.rounds).then((resumed) => {
-      if (!resumed) {
+    void session.resumeOrStart(input, saved.match, saved.rounds).then(
+      (resumed) => {
+        if (!resumed) {
+          this.hinted = false;
+          console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
+          persistence.dropMatch();
+        }
+        // A resumed match keeps its settings; newer ones wait for the next match.
+        else this.sync({ notice: false });
+      },
+      (error: unknown) => {
+        // Its code could not load (the connection dropped): the saved match stays for a reload to resume, unless
+        // the new match shown meanwhile is saved over it (it is once the statechart runs; without it, never).
         this.hinted = false;
-        console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
-        persistence.dropMatch();
-      }
-      // A resumed match keeps its settings; newer ones wait for the next match.
-      else this.sync({ notice: false });
-    });
+        console.warn('<domino-game>: the saved match could not be loaded; it stays saved, and a reload resumes it.', error);
+      },
+    );
   }
 
   private saveSoon(): void {

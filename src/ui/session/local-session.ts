@@ -272,12 +272,21 @@ export class LocalSession implements Session, ReactiveController {
 
   /**
    * Resumes a saved match if it is sound, XState takes it and this session's seat is a person's in
-   * it; else starts a new one with `input`. Returns whether the saved match was resumed.
+   * it; else starts a new one with `input`. Returns whether the saved match was resumed. Rejects when
+   * what resumes it (its checks, the statechart) could not load: a new match shows meanwhile, and the
+   * saved one, sound as far as anyone knows, is the caller's to keep.
    */
   async resumeOrStart(input: MatchInput, saved: unknown, roundEnds: unknown[] | null = null): Promise<boolean> {
+    let checks: typeof import('../../machine/restore.js');
     try {
       // The checks load only when there is a saved match: a first visit does not need them.
-      const [{ checkPersistedSnapshot }] = await Promise.all([import('../../machine/restore.js'), this.loadStatechart()]);
+      [checks] = await Promise.all([import('../../machine/restore.js'), this.loadStatechart()]);
+    } catch (error) {
+      this.start(input);
+      throw error;
+    }
+    try {
+      const { checkPersistedSnapshot } = checks;
       this.closeOpening();
       this.roundEnds = roundEnds;
       this.run(input, { snapshot: checkPersistedSnapshot<PersistedMatch>(saved) });
