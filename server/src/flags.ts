@@ -256,6 +256,19 @@ export const FLAGS = {
     meaning: `open \`POST /admin/ban\` and \`/admin/unban\` to requests with \`Authorization: Bearer TOKEN\`, TOKEN being what this file holds (at least ${MIN_ADMIN_TOKEN_LENGTH} characters; 401 otherwise); without it they answer 404`,
     read: parsed(adminTokenFile, null),
   }),
+  pools: flag({
+    arg: 'FILE',
+    shown: 'five pools',
+    meaning:
+      "quick match's pools: a JSON array of `{ id, variant, players, teams?, target, tempo? }` (docs/PROTOCOL.md, Quick match); without it Draw 2 players to 100 (`draw-2`), Block 2 to 100 (`block-2`), All Fives 2 to 150 (`fives-2`), All Fives 4 in teams to 150 (`fives-teams`), Draw 4 to 100 (`draw-4`)",
+    read: (value: string | undefined): string | null => value ?? null,
+  }),
+  'computer-fill-after': flag({
+    arg: 'S',
+    shown: '`30`',
+    meaning: 'seconds after which a quick-match table of more than two seats may seat computers in the seats nobody took, for seekers who agreed',
+    read: whole(30, 1, 3600),
+  }),
   help: flag({ short: 'h', shown: '', meaning: 'print the flags, as this table lists them, and exit', read: (value: string | undefined): boolean => value !== undefined }),
 };
 

@@ -14,6 +14,8 @@ import { redisCluster, soloCluster, type Cluster } from './cluster.js';
 import { computerPool } from './computer-pool.js';
 import { FlagError, helpText, readFlags, redisTargetOf, type Settings } from './flags.js';
 import { siteVerifier } from './identity/identity.js';
+import { MemoryPoolStore, RedisPoolStore, type PoolStore } from './matchmaking/pool-store.js';
+import { defaultPools, readPoolsFile, type PoolConfig } from './matchmaking/pools.js';
 import { MemoryPlayerStore } from './players/memory.js';
 import type { PlayerStore } from './players/player-store.js';
 import { RedisPlayerStore } from './players/redis.js';
@@ -54,6 +56,13 @@ const redisTarget = redisTargetOf(flags);
 const redisWhere = !redisTarget ? '' : 'url' in redisTarget ? `Redis at ${redact(redisTarget.url)}` : `the Redis Cluster at ${clusterSeeds?.text}`;
 let store: RoomLog;
 let players: PlayerStore;
+let poolStore: PoolStore;
+let pools: PoolConfig[];
+try {
+  pools = flags.pools ? readPoolsFile(flags.pools, flags['computer-fill-after'] * 1000) : defaultPools(flags['computer-fill-after'] * 1000);
+} catch (error) {
+  fail((error as Error).message);
+}
 let cluster: Cluster;
 if (redisTarget) {
   const target = redisTarget;
@@ -76,6 +85,7 @@ if (redisTarget) {
   const subscriber = await connect('subscriber');
   store = new RedisLog(commands);
   players = new RedisPlayerStore(commands);
+  poolStore = new RedisPoolStore(commands, subscriber, pools.map((pool) => pool.id), (error) => log.warn({ event: 'pool-error', err: (error as Error).message }, 'a pool notice failed'));
   cluster = await redisCluster(commands, subscriber, (error) => log.warn({ event: 'cluster-error', err: (error as Error).message }, 'cluster step failed'));
 } else {
   if (db === ':memory:') {
@@ -86,6 +96,7 @@ if (redisTarget) {
     store = rooms;
     players = new SqlitePlayerStore(rooms.database);
   }
+  poolStore = new MemoryPoolStore();
   cluster = soloCluster();
 }
 
@@ -108,6 +119,8 @@ const server = await startServer({
   host,
   store,
   players,
+  pools,
+  poolStore,
   site: siteKey ? siteVerifier(siteKey) : null,
   adminToken: flags['admin-token'],
   cluster,

@@ -20,6 +20,9 @@ import { MemoryPlayerStore } from './players/memory.js';
 import { PlayerService } from './players/player-service.js';
 import type { PlayerStore } from './players/player-store.js';
 import { playersHttp } from './players/players-http.js';
+import { MemoryPoolStore, type PoolStore } from './matchmaking/pool-store.js';
+import { defaultPools, type PoolConfig } from './matchmaking/pools.js';
+import { QuickMatch } from './matchmaking/quick-match.js';
 import { RoomService } from './rooms/room-service.js';
 import { DEFAULT_SECURITY, securityHeaders, type SecurityOptions } from './security-headers.js';
 import { acceptSockets } from './sockets.js';
@@ -37,6 +40,9 @@ export interface ServerOptions {
   adminToken?: string | null;
   /** The other processes sharing the store; alone when omitted. */
   cluster?: Cluster;
+  /** Quick match's pools (pools.ts `defaultPools` when omitted) and where their seekers wait (this process's memory when omitted: one process). */
+  pools?: readonly PoolConfig[];
+  poolStore?: PoolStore;
   pool: ComputerPool;
   log: Logger;
   /** Allowed `Origin`s of WebSocket connections; null allows any. */
@@ -84,6 +90,8 @@ export interface RunningServer {
 }
 
 const HOUR = 3_600_000;
+/** How lately a process must have beaten for quick match to seat its seekers. */
+const FRESH_BEAT_MS = 2_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options;
@@ -92,8 +100,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => connections() });
   const store = countingErrors(options.store, metrics);
   const playerStore = options.players ?? new MemoryPlayerStore();
+  const players = new PlayerService({ store: playerStore, site: options.site ?? null, log });
   const service = new RoomService({
-    players: new PlayerService({ store: playerStore, site: options.site ?? null, log }),
+    players,
+    playerStore,
     store,
     pool: options.pool,
     log,
@@ -105,6 +115,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.computerPauseScale !== undefined ? { computerPauseScale: options.computerPauseScale } : {}),
     ttl: options.ttl ?? { lobbyMs: HOUR, idleMs: 24 * HOUR },
   });
+  const quickMatch = new QuickMatch({
+    pools: options.pools ?? defaultPools(),
+    store: options.poolStore ?? new MemoryPoolStore(),
+    players,
+    playerStore,
+    processId: cluster.processId,
+    alive: (process) => cluster.alive(process),
+    // Processes beat every second: one silent for two has likely died (a live one just waits a wave).
+    fresh: (process) => cluster.beatWithin(process, FRESH_BEAT_MS),
+    makeTable: (pool, people) => service.createTable(pool, people),
+    log,
+  });
+  service.attachQuickMatch(quickMatch);
+  quickMatch.start();
   let draining = () => false;
   const answering = {
     store,
@@ -171,6 +195,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Drain: no new connection, everyone sent away with 1012 (they resume, here when it is back or on
       // another process), and the changes under way stored.
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      await quickMatch.stop();
       await sockets.drain();
       await service.drain();
       service.close();

@@ -161,6 +161,9 @@ const SeedSchema = v.pipe(v.string(), v.regex(SEED_PATTERN, 'must be 64 lowercas
 export const IDENTITY_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The longest site token `identify` carries (a JWT of a few claims is a few hundred characters). */
 export const MAX_SITE_TOKEN_LENGTH = 2048;
+/** A quick-match pool's id, as the server names its pools (`pools`): lowercase letters, digits and dashes. */
+export const POOL_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;
+const PoolIdSchema = v.pipe(v.string(), v.regex(POOL_ID_PATTERN, 'must be a pool id (lowercase letters, digits, dashes; at most 32)'));
 const BoundedText = (most: number) => v.pipe(v.string(), v.maxLength(most, `must be at most ${most} characters`));
 
 const MoveSchema = v.variant('type', [
@@ -193,6 +196,10 @@ const ClientMessageSchema = v.variant('type', [
   // Either `secret` and `name` or `token` (identifyFormProblem says which): one schema, since a message type has one.
   v.strictObject({ type: v.literal('identify'), secret: v.optional(BoundedText(64)), name: v.optional(BoundedText(256)), token: v.optional(BoundedText(MAX_SITE_TOKEN_LENGTH)) }),
   v.strictObject({ type: v.literal('avoid'), player: IdSchema, avoid: v.boolean() }),
+  // ---- Quick match
+  v.strictObject({ type: v.literal('pools') }),
+  v.strictObject({ type: v.literal('seek'), pool: PoolIdSchema, computers: v.optional(v.boolean()) }),
+  v.strictObject({ type: v.literal('cancel-seek') }),
 ]);
 
 /** `identify`'s two forms: an anonymous identity (`secret` and `name`) or a site's member (`token`), never both. */
@@ -251,7 +258,18 @@ export type ClientMessage =
   | { type: 'identify'; secret: string; name: string }
   | { type: 'identify'; token: string }
   /** Not to be paired with `player` (`avoid: false` takes it back); needs an identity. Answered with `avoided`. */
-  | { type: 'avoid'; player: string; avoid: boolean };
+  | { type: 'avoid'; player: string; avoid: boolean }
+  // ---- Quick match
+  /** The server's pools and how many wait in each: answered with `pools`. */
+  | { type: 'pools' }
+  /**
+   * Wait in `pool` to be seated with people of a close rating (needs an identity; a connection that
+   * holds no seat). `computers`: in a pool of more than two seats, computers may take the seats still
+   * empty after the pool's wait. Answered with `seeking`; a second `seek` moves the wait to its pool.
+   */
+  | { type: 'seek'; pool: string; computers?: boolean }
+  /** Stop waiting; answered with `seek-cancelled`. */
+  | { type: 'cancel-seek' };
 export type ClientMessageType = ClientMessage['type'];
 /** Every message type a client may send, in the schema's order (read from it: one list). */
 export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ClientMessageSchema.options.map((schema) => schema.entries.type.literal as ClientMessageType);
@@ -274,6 +292,14 @@ export interface RoomSeat {
    * plays their turns until they are back (or act again).
    */
   away: boolean;
+  /** At a quick-match table: the person's identity and their rating in the table's family when it was formed. */
+  player?: SeatPlayer;
+}
+/** Who sits at a quick-match seat: the public id and the rating as shown when the table was formed. */
+export interface SeatPlayer {
+  id: string;
+  rating: number;
+  provisional: boolean;
 }
 export type RoomPhase = 'lobby' | 'playing' | 'over';
 export interface RoomInfo {
@@ -288,6 +314,8 @@ export interface RoomInfo {
   nextDeal: { version: DealProof['version']; commitment: string };
   /** Whether a newcomer may take a free seat through the invite (the host's `newcomers`; true when made). */
   newcomers: boolean;
+  /** A quick-match table (left out in a friends' room). */
+  rated?: RatedTableInfo;
 }
 
 /**
@@ -339,7 +367,10 @@ export type ErrorCode =
   /** A message that needs an identity came before one was taken (`identify`). */
   | 'not-identified'
   /** A player id that is no identity this server knows. */
-  | 'no-such-player';
+  | 'no-such-player'
+  // ---- Quick match
+  /** `seek` named a pool this server does not have (`pools` lists them). */
+  | 'no-such-pool';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
@@ -372,7 +403,61 @@ export type ServerMessage =
   /** The identity the connection now holds, with its ratings. */
   | { type: 'identity'; player: PlayerSummary }
   /** An `avoid` taken: `player` is (or, with `avoid: false`, is no longer) avoided. */
-  | { type: 'avoided'; player: string; avoid: boolean };
+  | { type: 'avoided'; player: string; avoid: boolean }
+  // ---- Quick match
+  /** The server's pools, answering `pools`. */
+  | { type: 'pools'; pools: PoolInfo[] }
+  /** The connection waits in `pool`: answers `seek`, and again whenever the number waiting there changes. */
+  | { type: 'seeking'; pool: string; waiting: number }
+  /** The wait ended without a table: answers `cancel-seek` (`pool`: the one left, or null when none was). */
+  | { type: 'seek-cancelled'; pool: string | null }
+  /**
+   * A table was formed: the room made for it, the seat and the seat's token. The client opens the room's
+   * own connection (`/ws?room=ROOM`) and sends `resume` with them, as after a reload.
+   */
+  | { type: 'matched'; pool: string; room: string; seat: Seat; token: string };
+
+/** A quick-match table as its `room` frames show it: its pool, the family it is rated in, and once the match is rated, the outcome. */
+export interface RatedTableInfo {
+  pool: string;
+  family: RatingFamily;
+  /** Null until the match is over and rated (a `room` frame follows soon after its last `view`). */
+  result: RatedResult | null;
+}
+
+/** What a rated match did: the changes recorded, or nothing since these people met too often today. */
+export interface RatedResult {
+  outcome: RatedOutcome;
+  /** One per person (computers are not rated); empty when `outcome` is `over-pair-cap`. */
+  changes: RatingChange[];
+}
+
+/** A quick-match pool as `pools` lists it. */
+export interface PoolInfo {
+  id: string;
+  /** The match its tables play (every other setting the default). */
+  settings: Pick<RoomSettings, 'variant' | 'players' | 'teams' | 'target'>;
+  family: RatingFamily;
+  /** How many wait in it now. */
+  waiting: number;
+  /** Seconds after which computers may take a table's empty seats (for seekers who agree); null in a pool of two seats. */
+  computersAfter: number | null;
+}
+
+/** `rated`: the changes were recorded, or the match was not rated since these two (or more) met too often today. */
+export type RatedOutcome = 'rated' | 'over-pair-cap';
+
+/** One person's rating after a rated match (`before` and `after` as shown). */
+export interface RatingChange {
+  seat: Seat;
+  id: string;
+  before: number;
+  after: number;
+  /** Still provisional after the match (fewer than ten rated matches). */
+  provisional: boolean;
+  /** Placed last for leaving, staying away until the end, or leaving most of their moves to the computer. */
+  forfeit: boolean;
+}
 
 /**
  * The families players are rated in, each a rating of its own: two players; three or four each for

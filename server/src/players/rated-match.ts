@@ -7,7 +7,7 @@
  * matches of the same two people ending at the same moment could both pass it, which one seat per
  * identity in quick match's pools makes all but impossible, and would cost one match over the cap.
  */
-import { dayOf, newSkill, pairsOf, rateMatch, withinPairCap, type RatedMatch } from '../ratings/rating-core.js';
+import { dayOf, newSkill, pairsOf, rateMatch, withinPairCap, type RatedMatch, type RatingChange } from '../ratings/rating-core.js';
 import type { PlayerStore, RecordOutcome } from './player-store.js';
 
 /** The match as it ended: where (its room and the room's match number), when, how, and the people's names then. */
@@ -26,11 +26,16 @@ export type RatedOutcome = Exclude<RecordOutcome, 'skills-moved'> | 'over-pair-c
 const MOST_TRIES = 5;
 
 export async function recordRatedMatch(store: PlayerStore, finished: FinishedMatch): Promise<RatedOutcome> {
+  return (await recordAndReport(store, finished)).outcome;
+}
+
+/** As recordRatedMatch, with the skills' changes when the match was recorded now (empty otherwise). */
+export async function recordAndReport(store: PlayerStore, finished: FinishedMatch): Promise<{ outcome: RatedOutcome; changes: RatingChange[] }> {
   const { rated } = finished;
   const ids = [...new Set(rated.seats.map((seat) => seat.id))];
-  if (ids.length < 2) return 'nobody-to-rate';
+  if (ids.length < 2) return { outcome: 'nobody-to-rate', changes: [] };
   const metToday = await store.pairCounts(dayOf(finished.at), pairsOf(ids));
-  if (!withinPairCap(ids, (pair) => metToday.get(pair) ?? 0)) return 'over-pair-cap';
+  if (!withinPairCap(ids, (pair) => metToday.get(pair) ?? 0)) return { outcome: 'over-pair-cap', changes: [] };
   for (let tries = 1; ; tries++) {
     const skills = await store.skills(rated.family, ids);
     const changes = rateMatch(rated, (id) => skills.get(id) ?? newSkill());
@@ -42,7 +47,7 @@ export async function recordRatedMatch(store: PlayerStore, finished: FinishedMat
       family: rated.family,
       players: changes.map((change) => ({ ...change, name: finished.names.get(change.id) ?? '', side: sideOf.get(change.id)! })),
     });
-    if (outcome !== 'skills-moved') return outcome;
+    if (outcome !== 'skills-moved') return { outcome, changes: outcome === 'recorded' ? changes : [] };
     if (tries === MOST_TRIES) throw new Error(`the skills of ${finished.room}/${finished.match}'s players kept moving: not recorded after ${MOST_TRIES} tries`);
   }
 }
