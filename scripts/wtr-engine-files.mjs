@@ -47,6 +47,7 @@ export const CROSS_ENGINE = [
   'ai-worker', // the computer thinks in a worker
   'bundle', // the built bundle, its lazy chunks
   'opening', // the first screen before the statechart has loaded, and the statechart taking over
+  'leaderboard', // <domino-leaderboard> and <domino-player-card> against a seeded room server
 ];
 
 /** Every browser test file's base name, slowest first. */
