@@ -131,10 +131,11 @@ function importsOf(file: string): { statics: string[]; dynamics: string[] } {
  * play (only when the person chooses it or opens an invite link), and the summaries' body (at the end of
  * the first round, not on arrival: the summary's heading is in the first visit), a hint and an undo's
  * words (on the first Hint or Undo), a round's review (when its fold is opened, on the main thread
- * only where no worker can run), the sounds (only once the person turns them on). What they
- * import is not counted either.
+ * only where no worker can run), the sounds (only once the person turns them on); and the views of
+ * the package's other elements, <domino-leaderboard> and <domino-player-card> (only on a page that
+ * places one). What they import is not counted either.
  */
-const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode|summary|hint|review|teach-actions|sound)-[\w-]{8}\.js$/;
+const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode|summary|hint|review|teach-actions|sound|leaderboard-view|player-card-view)-[\w-]{8}\.js$/;
 
 /**
  * Chunks fetched as soon as the first screen is up, in idle time, since the first moves need them and
@@ -256,7 +257,7 @@ export function benchBundle(
   for (const chunk of prefetchedChunks) row(chunk.file, sized(chunk), '  fetched once the first screen is up (the first moves need it), added up apart');
   for (const chunk of hardChunks) row(chunk.file, sized(chunk), '  imported on demand for level="hard", counted there');
   for (const chunk of laterChunks) {
-    row(chunk.file, sized(chunk), '  loaded when asked for (settings, how to play, saved game, online play) or at the end of a round (summary), not counted');
+    row(chunk.file, sized(chunk), '  loaded when asked for (settings, how to play, saved game, online play), at the end of a round (summary) or by another element (leaderboard, player card), not counted');
   }
   row(CLASSIC, sized(classic), 'classic script (works from file:// too)');
   if (catalogs.length > 0) {
