@@ -2,15 +2,17 @@
  * A first visit as a site's visitor makes it, seen from outside: a page with `<script type="module"
  * src="dist/domino-game.js">` and one `<domino-game>` (the default level and tempo unless given), in
  * headless Chromium with an empty cache, served by a small server of the bench's own that logs every
- * request and sends files as a CDN would (cacheable, so the computers' worker takes the page's file from
- * the cache). It prints each request (its time from the page's, its size gzip -9) and adds them up:
+ * request and sends files as a CDN would (gzip -9, cacheable, so the computers' worker takes the page's
+ * file from the cache). It prints each request (its time from the page's, its size gzip -9) and adds them up:
  * until the first screen is up (your hand drawn), until the table is playable (a tile of yours glows,
  * or a computer's first lead is on the table), and everything requested in the first 5 s. The page
  * tells the server those moments by requesting /mark/… (not counted), so every time is the server's.
  *
- *   npm run bench -- first-visit [--build] [--level hard] [--tempo instant] [--seed S] [--lang de] [--root DIR]
+ *   npm run bench -- first-visit [--build] [--level hard] [--tempo instant] [--seed S] [--lang de] [--root DIR] [--network "Fast 3G"]
  *   node --import tsx bench/first-visit.ts …
- * --root serves another checkout's built dist/ (a build from before a change, to compare).
+ * --root serves another checkout's built dist/ (a build from before a change, to compare). --network has
+ * Chromium throttle the page's connection as one of its presets does (Slow 3G, Fast 3G, Slow 4G, Fast 4G),
+ * so the times show what a download costs: without it the files come from this machine at once.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -18,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { PredefinedNetworkConditions } from 'puppeteer-core';
 import { CHROME_INSTALL_HINT, findChrome } from '../scripts/find-chrome.mjs';
 import { ensureBuilt } from './bundle.js';
 
@@ -33,6 +35,8 @@ export interface FirstVisitOptions {
   attributes?: Record<string, string>;
   /** The checkout whose dist/ is served (default: this one). */
   root?: string;
+  /** One of Chromium's network presets the page's connection is throttled to (none: unthrottled). */
+  network?: string;
 }
 
 interface Logged {
@@ -84,9 +88,14 @@ async function serve(from: string, html: string): Promise<{ url: string; log: Lo
       response.writeHead(204).end();
       return;
     }
+    // Sent gzip -9, as counted (a throttled connection then takes as long as a CDN's would).
     const send = (status: number, body: Buffer, type: string, cache: boolean) => {
-      log.push({ at, path, gzip: gzipSync(body, { level: 9 }).length });
-      response.writeHead(status, { 'content-type': type, ...(cache ? { 'cache-control': 'public, max-age=3600' } : {}) }).end(body);
+      const zipped = gzipSync(body, { level: 9 });
+      log.push({ at, path, gzip: zipped.length });
+      const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      response
+        .writeHead(status, { 'content-type': type, ...(gzip ? { 'content-encoding': 'gzip' } : {}), ...(cache ? { 'cache-control': 'public, max-age=3600' } : {}) })
+        .end(gzip ? zipped : body);
     };
     if (path === '/') {
       send(200, Buffer.from(html), 'text/html', false);
@@ -118,6 +127,12 @@ export async function benchFirstVisit(options: FirstVisitOptions = {}, print: (l
     return;
   }
   const attributes = options.attributes ?? {};
+  const network = options.network === undefined ? undefined : PredefinedNetworkConditions[options.network as keyof typeof PredefinedNetworkConditions];
+  if (options.network !== undefined && !network) {
+    print(`first-visit: no network preset "${options.network}": one of ${Object.keys(PredefinedNetworkConditions).join(', ')}. Nothing measured.`);
+    process.exitCode = 1;
+    return;
+  }
   const { url, log, marks, server } = await serve(from, page(attributes));
   const browser = await puppeteer.launch({
     executablePath,
@@ -128,6 +143,7 @@ export async function benchFirstVisit(options: FirstVisitOptions = {}, print: (l
     const context = await browser.createBrowserContext();
     const tab = await context.newPage();
     await tab.setViewport({ width: 900, height: 900 });
+    if (network) await tab.emulateNetworkConditions(network);
     await tab.goto(url, { waitUntil: 'load' });
     await new Promise((done) => setTimeout(done, WATCH_MS));
     await context.close();
@@ -137,7 +153,8 @@ export async function benchFirstVisit(options: FirstVisitOptions = {}, print: (l
   }
 
   const said = Object.entries(attributes).map(([k, v]) => `${k}="${v}"`).join(' ') || 'default attributes';
-  print(`first-visit: ${from === resolve(root) ? 'dist/' : `${from}/dist/`}, <domino-game ${said}>, headless Chromium, an empty cache; gzip -9 of each response`);
+  const over = options.network === undefined ? 'unthrottled' : `throttled to ${options.network}`;
+  print(`first-visit: ${from === resolve(root) ? 'dist/' : `${from}/dist/`}, <domino-game ${said}>, headless Chromium, an empty cache, ${over}; gzip -9 of each response`);
   for (const entry of log) print(`first-visit:   ${entry.at.toFixed(0).padStart(6)} ms  ${kB(entry.gzip).padStart(8)}  ${entry.path}`);
   const until = (ms: number | undefined) => log.filter((entry) => ms !== undefined && entry.at <= ms);
   const total = (entries: Logged[]) => `${kB(entries.reduce((n, e) => n + e.gzip, 0))} in ${entries.length} requests`;
@@ -148,18 +165,18 @@ export async function benchFirstVisit(options: FirstVisitOptions = {}, print: (l
   print(`first-visit: everything requested in the first ${WATCH_MS / 1000} s: ${total(until(WATCH_MS))}`);
 }
 
-/** `--level hard --tempo instant --seed S --lang de` as the widget's attributes; `--root DIR`. */
-export function takeFirstVisitArgs(args: string[]): Pick<FirstVisitOptions, 'attributes' | 'root'> {
+/** `--level hard --tempo instant --seed S --lang de` as the widget's attributes; `--root DIR`; `--network PRESET`. */
+export function takeFirstVisitArgs(args: string[]): Pick<FirstVisitOptions, 'attributes' | 'root' | 'network'> {
   const attributes: Record<string, string> = {};
-  let from: string | undefined;
-  for (const name of ['level', 'tempo', 'seed', 'lang', 'root']) {
+  const taken: Pick<FirstVisitOptions, 'root' | 'network'> = {};
+  for (const name of ['level', 'tempo', 'seed', 'lang', 'root', 'network']) {
     const at = args.indexOf(`--${name}`);
     if (at < 0) continue;
     const value = args.splice(at, 2)[1]!;
-    if (name === 'root') from = value;
+    if (name === 'root' || name === 'network') taken[name] = value;
     else attributes[name] = value;
   }
-  return { attributes, ...(from ? { root: from } : {}) };
+  return { attributes, ...taken };
 }
 
 // Run directly: node --import tsx bench/first-visit.ts [--build] [--level …] [--root DIR]

@@ -7,7 +7,7 @@
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
  *   npm run bench -- ai --only "2-player Draw"   one configuration
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
- *   npm run bench -- first-visit --level hard --tempo instant --seed S --lang de --root DIR
+ *   npm run bench -- first-visit --level hard --tempo instant --seed S --lang de --root DIR --network "Fast 3G"
  *                                      a first visit in headless Chromium, every request's gzip bytes until the first
  *                                      screen, until the table is playable and in 5 s; --root serves another checkout's
  *                                      dist/ (bench/first-visit.ts)
