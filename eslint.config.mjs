@@ -15,14 +15,14 @@ import globals from 'globals';
 
 // The layers of src/ (docs/ARCHITECTURE.md): what each folder may import, and the files through which
 // the others import it (its front doors; more than one where a door keeps code out of the first
-// visit, as restore.ts does, or is a worker's side). The engine imports nothing else. The server
+// visit, as restore.ts and light.ts do, or is a worker's side). The engine imports nothing else. The server
 // workspace (server/src/) imports the widget package by its public entries only (domino-game/…).
 const LAYERS = {
   engine: { doors: ['index', 'internal'], imports: [] },
   shared: { doors: ['names', 'match-config', 'phrases', 'players'], imports: ['engine'] },
   i18n: { doors: ['index', 'language-names'], imports: [] },
   ai: { doors: ['index', 'worker-player', 'worker'], imports: ['engine', 'shared'] },
-  machine: { doors: ['index', 'restore'], imports: ['engine', 'shared', 'ai'] },
+  machine: { doors: ['index', 'restore', 'light'], imports: ['engine', 'shared', 'ai'] },
   storage: { doors: ['index'], imports: ['engine', 'shared'] },
   net: { doors: ['protocol', 'connection', 'server-url'], imports: ['engine', 'shared', 'machine'] },
   ui: { doors: [], imports: ['engine', 'shared', 'i18n', 'ai', 'machine', 'storage', 'net'] },
@@ -34,7 +34,7 @@ const LAYERS = {
 // internal-events.ts, motion.ts, the shared styles) are the whole ui's and have no door.
 const UI_FOLDERS = {
   announcements: ['announcements', 'results'],
-  board: ['fit', 'geometry'],
+  board: ['fit', 'geometry', 'scales'],
   context: ['locale'],
   controllers: ['pointer-follower', 'roving', 'size'],
   'domino-board': ['domino-board'],

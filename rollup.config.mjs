@@ -1,8 +1,9 @@
 // Builds the three files of dist/:
 //   dist/domino-game.js       the elements, one ES module with lit, @lit/context and xstate inside, minified;
-//                             the 23 non-English catalogs and the computer players' code as chunks in
-//                             dist/chunks/, loaded on demand from beside it
-//   dist/domino-game.iife.js  the same as a classic script (works from file:// too), catalogs inlined
+//                             the 23 non-English catalogs, the computer players' code, xstate with the
+//                             match's statechart and the table's layout (fetched once the first screen
+//                             is up) as chunks in dist/chunks/, loaded on demand from beside it
+//   dist/domino-game.iife.js  the same as a classic script (works from file:// too), every chunk inlined
 //   dist/engine.js            the rules engine alone, an ES module for Node ≥ 20 and browsers, readable
 //   dist/ai.js                the computer players, chooseMove(view, { level, seed, budgetMs }), for Node ≥ 20
 //   dist/machine.js           the match statechart with its computer players, for Node ≥ 20 (a server, a

@@ -1,12 +1,16 @@
 /**
  * `npm run bench`: every benchmark, printing figures (never asserting timings).
  *   npm run bench                   all sections
- *   npm run bench -- engine ai      only these sections (engine, layout, ai, bundle, page, health)
+ *   npm run bench -- engine ai      only these sections (engine, layout, ai, bundle, first-visit, page, health)
  *   npm run bench -- health         the code's shape: long files, import circles, variant names compared, issue
  *                                   numbers in comments, raw shadow-root queries in test/ui, duplicates (bench/health.ts)
  *   npm run bench -- ai --matches 60   fewer matches per series with the hard player (default 200)
  *   npm run bench -- ai --only "2-player Draw"   one configuration
  *   npm run bench -- bundle --build    rebuild dist/ first (else only when it is missing or stale)
+ *   npm run bench -- first-visit --level hard --tempo instant --seed S --lang de --root DIR --network "Fast 3G"
+ *                                      a first visit in headless Chromium, every request's gzip bytes until the first
+ *                                      screen, until the table is playable and in 5 s; --root serves another checkout's
+ *                                      dist/ (bench/first-visit.ts)
  *   npm run bench -- arena --a hard --b hard-v1 --variant draw,block,fives --players 2,4 --deals 300 --seed arena
  *                                      duplicate deals between two players, only when named (bench/arena-bench.ts)
  *   npm run bench -- worker-think --rounds 3   the hard computer's think time in the widget's Web Worker in headless Chromium
@@ -35,6 +39,7 @@ import { benchArena, takeArenaArgs } from './arena-bench.js';
 import { benchBundle } from './bundle.js';
 import { benchCluster, takeClusterArgs } from './cluster.js';
 import { benchEngine } from './engine.js';
+import { benchFirstVisit, takeFirstVisitArgs } from './first-visit.js';
 import { healthFigures } from './health.js';
 import { benchLayout } from './layout.js';
 import { benchPage } from './page.js';
@@ -54,15 +59,21 @@ const arenaOptions = args.includes('arena') ? takeArenaArgs(args) : null;
 const clusterOptions = args.includes('cluster') ? takeClusterArgs(args) : null;
 const abuseOptions = args.includes('abuse') ? takeAbuseArgs(args) : null;
 const workerThinkOptions = args.includes('worker-think') ? takeWorkerThinkArgs(args) : null;
+const firstVisitOptions = args.includes('first-visit') ? takeFirstVisitArgs(args) : {};
 const playersOptions = args.includes('players') ? takePlayersArgs(args) : null;
 const serverOptions = takeServerArgs(args);
-const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'page'];
+const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'first-visit', 'page'];
 
 if (sections.includes('engine')) for (const line of benchEngine()) console.log(line);
 if (sections.includes('layout')) for (const line of benchLayout()) console.log(line);
 if (sections.includes('ai')) await benchAi(matches, (line) => console.log(line), only);
 if (sections.includes('bundle')) benchBundle({ build }, (line) => console.log(line));
-if (sections.includes('page')) await benchPage({ build: build && !sections.includes('bundle') }, (line) => console.log(line));
+if (sections.includes('first-visit')) {
+  await benchFirstVisit({ build: build && !sections.includes('bundle'), ...firstVisitOptions }, (line) => console.log(line));
+}
+if (sections.includes('page')) {
+  await benchPage({ build: build && !sections.includes('bundle') && !sections.includes('first-visit') }, (line) => console.log(line));
+}
 if (arenaOptions) await benchArena(arenaOptions, (line) => console.log(line));
 if (workerThinkOptions) {
   const rebuilt = build && !sections.includes('bundle') && !sections.includes('page');

@@ -46,6 +46,7 @@ export const CROSS_ENGINE = [
   'events', // the events a page hears
   'ai-worker', // the computer thinks in a worker
   'bundle', // the built bundle, its lazy chunks
+  'opening', // the first screen before the statechart has loaded, and the statechart taking over
   'leaderboard', // <domino-leaderboard> and <domino-player-card> against a seeded room server
 ];
 

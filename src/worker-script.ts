@@ -1,8 +1,9 @@
 /**
  * The bundle as the computer players' worker script. Loaded as a Web Worker, it answers their
  * questions; in a page, it names itself as that worker's script. The entry imports it before any
- * element module: an element already in the page upgrades while its module defines it, and a computer
- * that leads the first round asks for its move at once, so the script must be known by then.
+ * element module: an element already in the page upgrades while its module defines it, and its first
+ * question (a hint, a computer that leads) may come soon after (at tempo instant, in the classic script
+ * whose statechart is inside it, within the same task), so the script must be known by then.
  */
 import { configureAiWorker } from './ai/worker-player.js';
 import { answerQuestions, inWorker } from './ai/worker.js';

@@ -19,5 +19,5 @@ export { checkPersistedSnapshot, upgradePersistedSnapshot } from './restore.js';
 export { moveEvents, turnEvent } from './domain-events.js';
 export { initialContext } from './context.js';
 export { firstTurn, stepMatch, type MatchStep } from './step.js';
-export { hasPending, legalMovesFor, phaseOf, phaseOfMatch, viewFor, type Phase } from './selectors.js';
+export { hasPending, legalMovesFor, phaseOf, phaseOfMatch, viewFor, type MatchShown, type Phase } from './selectors.js';
 export type * from './types.js';

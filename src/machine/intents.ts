@@ -20,6 +20,9 @@ import type { MatchContext, MatchEvent, Pending, Rejection, Tempo, UndoRecord } 
 import { checkUndo, undoAllowed } from './undo.js';
 
 
+/** The intents that move a seat (a person's, or a remote seat's): the states say alike which of them they take. */
+export const MOVE_INTENTS = ['PLAY', 'DRAW', 'PASS', 'REMOTE_MOVE'] as const satisfies readonly MatchEvent['type'][];
+
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const refuse = <T>(r: Rejection): Checked<T> => ({ ok: false, rejection: r });
 const refuseWith = <T>(p: SettingsProblem, intent: unknown): Checked<T> => refuse(rejection(p.code, p.message, intent));

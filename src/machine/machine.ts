@@ -19,9 +19,9 @@ import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } f
 import { applyMove, isMatchOver, legalMoves, RuleError, type MatchState } from '../engine/index.js';
 import { initialContext } from './context.js';
 import { moveEvents, turnEvent } from './domain-events.js';
-import { checkConfigure, checkIntent, type Configured, type NewMatchContext } from './intents.js';
+import { checkConfigure, checkIntent, MOVE_INTENTS, type Configured, type NewMatchContext } from './intents.js';
 import { computerInput, computerPlayer, pause, remoteInput, remotePlayer } from './players.js';
-import { rejection } from './rejections.js';
+import { DEALING_REJECTION, rejection } from './rejections.js';
 import { TEMPO_DELAYS } from './tempo.js';
 import type { MatchContext, MatchEmitted, MatchEvent, MatchInput, RejectionCode, SeatKind, UndoRecord } from './types.js';
 import { undoAfter } from './undo.js';
@@ -42,17 +42,14 @@ function playDecision(context: MatchContext): MatchState {
   return applyMove(game, legalMoves(game)[0]);
 }
 
-const DEALING_REJECTION = { code: 'dealing', message: 'the tiles are being dealt' } as const;
-
-const MOVE_INTENTS = ['PLAY', 'DRAW', 'PASS', 'REMOTE_MOVE'] as const;
-
 /**
- * A tempo pause: `start` skips it when the tempo has none, `waiting` runs it (from the start again when
- * CONFIGURE changes the tempo), then on to `done`.
+ * A tempo pause: `start` skips it when the tempo has none (or, for a deal, when the host showed that deal
+ * already), `waiting` runs it (from the start again when CONFIGURE changes the tempo), then on to `done`.
  */
 function pauseStates(pause: 'deal' | 'move', hasNoPause: 'hasNoDealPause' | 'hasNoMovePause', done: string) {
+  const shown = pause === 'deal' ? [{ guard: 'isOpeningShown', target: done } as const] : [];
   return {
-    start: { always: [{ guard: hasNoPause, target: done }, { target: 'waiting' }] },
+    start: { always: [...shown, { guard: hasNoPause, target: done }, { target: 'waiting' }] },
     waiting: {
       invoke: {
         id: `${pause}Pause`,
@@ -82,6 +79,12 @@ export const matchMachine = setup({
       event.tempo !== undefined &&
       event.tempo !== context.tempo,
     hasNoDealPause: ({ context }) => TEMPO_DELAYS[context.tempo].deal <= 0,
+    /**
+     * The host showed this deal itself, for the deal pause, before the actor ran (a match's opening:
+     * opening.ts): such a host provides `({ context }) => isOpening(context)`, and the actor starts at the
+     * first turn. By default no deal was shown.
+     */
+    isOpeningShown: (_args) => false,
     hasNoMovePause: ({ context }) => TEMPO_DELAYS[context.tempo].move <= 0,
     isMatchOver: ({ context }) => isMatchOver(context.game),
     isRoundOver: ({ context }) => context.game.round.result !== null,

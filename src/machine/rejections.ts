@@ -26,6 +26,9 @@ function intentSummary(intent: unknown): Rejection['intent'] {
   return typeof fields.seat === 'number' && Number.isInteger(fields.seat) ? { type, seat: fields.seat } : { type };
 }
 
+/** What the machine answers a move while the tiles are being dealt (its state `dealing`, the tempo's pause). */
+export const DEALING_REJECTION = { code: 'dealing', message: 'the tiles are being dealt' } as const satisfies { code: RejectionCode; message: string };
+
 export function rejection(code: RejectionCode, message: string, intent: unknown): Rejection {
   return { code, message, intent: intentSummary(intent) };
 }

@@ -5,6 +5,12 @@
 import { isMatchOver, legalMoves, playerView, type LegalMove, type PlayerView, type PublicMatchState, type Seat } from '../engine/index.js';
 import type { MatchSnapshot } from './machine.js';
 
+/**
+ * What the selectors read of a snapshot: its context and its state's tags. A snapshot is one; so is a
+ * match's opening shown before an actor runs (opening.ts), which is why they ask no more.
+ */
+export type MatchShown = Pick<MatchSnapshot, 'context' | 'hasTag'>;
+
 export type Phase = 'dealing' | 'playing' | 'roundOver' | 'matchOver';
 
 /**
@@ -20,22 +26,22 @@ export function phaseOfMatch(state: Pick<PublicMatchState, 'winningSide' | 'roun
 }
 
 /** The phase of a snapshot: its match state's, and dealing while the machine is in its `dealing` state. */
-export function phaseOf(snapshot: MatchSnapshot): Phase {
+export function phaseOf(snapshot: MatchShown): Phase {
   return phaseOfMatch(snapshot.context.game, snapshot.hasTag('dealing'));
 }
 
 /** What `seat` may see: its own hand, the table, counts and scores; every hand once the round is over. */
-export function viewFor(snapshot: MatchSnapshot, seat: Seat): PlayerView {
+export function viewFor(snapshot: MatchShown, seat: Seat): PlayerView {
   return playerView(snapshot.context.game, seat);
 }
 
 /** The moves `seat` may send now: empty unless it is a local human seat whose turn it is. */
-export function legalMovesFor(snapshot: MatchSnapshot, seat: Seat): LegalMove[] {
+export function legalMovesFor(snapshot: MatchShown, seat: Seat): LegalMove[] {
   if (!snapshot.hasTag('humanTurn') || snapshot.context.game.turn !== seat) return [];
   return legalMoves(viewFor(snapshot, seat));
 }
 
 /** Whether settings wait for the next match. */
-export function hasPending(snapshot: MatchSnapshot): boolean {
+export function hasPending(snapshot: MatchShown): boolean {
   return Object.keys(snapshot.context.pending).length > 0;
 }

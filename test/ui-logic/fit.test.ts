@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Variant } from '../../src/engine/index.js';
 import { fitsAt, fitTable, layoutAt, MAX_UNIT, MIN_UNIT } from '../../src/ui/board/fit.js';
+import { EMPTY_TABLE } from '../../src/ui/board/scales.js';
 import type { TableLayout } from '../../src/ui/board/layout.js';
 import { fullTableSteps } from './full-table.js';
 
@@ -112,6 +113,10 @@ describe('the scale: the largest at which the layout fits the table', () => {
         assert.ok(tallest >= 0.5 * height, `seed ${600 + seed}, ${name}: at most ${tallest} px high at the starting size`);
       }
     }
+  });
+
+  test('an empty table is the board’s EMPTY_TABLE in any box (the board draws one without this code)', () => {
+    for (const [width, height] of Object.values(BOXES)) assert.deepEqual(fitTable([], [], { width, height }), EMPTY_TABLE);
   });
 
   test('a box that is not a finite size throws', () => {

@@ -1,10 +1,13 @@
-/** LazyParts: a part that cannot load says so once, leaves the game going, and the notice goes once a part loads. */
+/**
+ * LazyParts: a part that cannot load says so once, leaves the game going, and the notice goes once a
+ * part loads; what the first moves need is asked for once the first screen is up, when the page is idle.
+ */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { MessageKey, Translator } from '../../src/i18n/index.js';
 import { LazyParts } from '../../src/ui/domino-game/lazy-parts.js';
 
-function setUp() {
+function setUp(loadFirstMoves: () => Promise<unknown> = () => Promise.resolve()) {
   const said: MessageKey[] = [];
   let renders = 0;
   const host = {
@@ -15,7 +18,7 @@ function setUp() {
     updateComplete: Promise.resolve(true),
   };
   const t = () => ({ t: (key: MessageKey) => key }) as unknown as Translator;
-  return { parts: new LazyParts({ element: host, t, announce: (text) => void said.push(text as MessageKey) }), said, renders: () => renders };
+  return { parts: new LazyParts({ element: host, t, announce: (text) => void said.push(text as MessageKey), loadFirstMoves }), said, renders: () => renders };
 }
 
 test('a part that fails to load: the problem is shown and said, and false comes back; the next part that loads clears it', async () => {
@@ -45,4 +48,27 @@ test('the texts shown on demand load (English is built in)', async () => {
   const { parts } = setUp();
   assert.equal(await parts.texts(), true);
   assert.equal(parts.problem, '');
+});
+
+test('once the first screen is up, what the first moves need is asked for once, when idle; a failure is said', async () => {
+  let asked = 0;
+  const { parts, said, renders } = setUp(() => {
+    asked++;
+    return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+  });
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    parts.hostUpdated();
+    parts.hostUpdated();
+    assert.equal(asked, 0, 'not during the update: when the page is next idle');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    assert.equal(asked, 1, 'once, whatever the updates');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(parts.problem, 'loadFailed');
+  assert.deepEqual(said, ['loadFailed']);
+  assert.equal(renders(), 1, 'the notice shows');
 });

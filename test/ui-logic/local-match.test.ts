@@ -4,14 +4,15 @@
  * the root by a plain host (the computers think on the main thread).
  */
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, test } from 'node:test';
+import { afterEach, beforeEach, mock, test } from 'node:test';
 import type { ReactiveController } from 'lit';
 import type { MessageKey, Translator } from '../../src/i18n/index.js';
 import { SettingsSource } from '../../src/ui/domino-game/effective-settings.js';
 import { LocalMatchController } from '../../src/ui/domino-game/local-match.js';
 import { PersistenceController } from '../../src/ui/domino-game/persistence.js';
 import { ShownMatch } from '../../src/ui/domino-game/shown-match.js';
-import { LocalSession } from '../../src/ui/session/local-session.js';
+import { LocalSession, type LocalSessionOptions } from '../../src/ui/session/local-session.js';
+import { actorRunning } from './actor-running.js';
 
 let stored: Map<string, string>;
 beforeEach(() => {
@@ -32,7 +33,7 @@ afterEach(() => {
 const entry = (name: string): unknown => JSON.parse(stored.get(`domino-game:test:${name}`) ?? 'null');
 
 /** A root with these attributes; it records what the match says and how often it asks to render. */
-function setUp(attributes: Record<string, unknown> = {}) {
+function setUp(attributes: Record<string, unknown> = {}, sessionOptions: LocalSessionOptions = {}) {
   const said: MessageKey[] = [];
   let renders = 0;
   const host = {
@@ -47,7 +48,7 @@ function setUp(attributes: Record<string, unknown> = {}) {
   const settings = new SettingsSource(host as never);
   for (const name of Object.keys(attributes)) settings.noteSet(name, attributes[name]);
   const persistence = new PersistenceController({ element: host as never });
-  const session = new LocalSession(null);
+  const session = new LocalSession(null, undefined, sessionOptions);
   sessions.push(session);
   const t = () => ({ t: (key: MessageKey) => key }) as unknown as Translator;
   const locale = { update: () => Promise.resolve() };
@@ -58,7 +59,7 @@ function setUp(attributes: Record<string, unknown> = {}) {
   return { match, session, said, renders: () => renders, shown, where };
 }
 
-test("a first visit starts a match with the site's settings; a change waits for the next match, is said once and kept", () => {
+test("a first visit starts a match with the site's settings; a change waits for the next match, is said once and kept", async () => {
   const { match, session, said } = setUp({ variant: 'block', players: '3' });
   match.hostConnected();
   assert.equal(session.state?.view.config.variant, 'block');
@@ -73,6 +74,8 @@ test("a first visit starts a match with the site's settings; a change waits for 
   assert.equal(session.state?.pending, true);
   assert.deepEqual(entry('settings'), { version: 1, data: { variant: 'fives' } });
 
+  await actorRunning(session);
+  assert.equal(session.settings?.config.variant, 'fives', 'the statechart took the change made before it ran');
   session.send({ type: 'new-match' });
   match.newMatchAsked();
   assert.equal(match.notice, '');
@@ -112,11 +115,13 @@ test('statistics: a match given up counts as played, not won; a match your side 
   assert.deepEqual((entry('stats') as { data: unknown }).data, match.stats);
 });
 
-test('with persist="none" nothing is written, and the match still plays', () => {
+test('with persist="none" nothing is written, and the match still plays', async () => {
   const { match, session } = setUp({ persist: 'none' });
   match.hostConnected();
+  // Before the statechart runs: the new match starts when it does.
   match.change({ variant: 'block' });
   match.giveUpAndStartNew();
+  await actorRunning(session);
   assert.equal(stored.size, 0);
   assert.equal(session.state?.view.config.variant, 'block');
 });
@@ -133,4 +138,26 @@ test('a match that ends while shown counts in the statistics; the local match he
   assert.deepEqual(match.stats?.byLevel.easy, { played: 1, won: 1 }, 'online, the room’s match end is not the local statistics’');
   shown.hearEvent({ type: 'roundEnd', round: 1, reason: 'domino', winner: you, side: you, points: 10, scores: [10, 0] } as never);
   assert.deepEqual(match.stats?.byLevel.easy, { played: 1, won: 1 }, 'a round end is not a match end');
+});
+
+test('a saved match whose statechart cannot load (the connection dropped) stays saved for a reload; a new match shows meanwhile', async () => {
+  const first = setUp();
+  first.match.hostConnected();
+  await actorRunning(first.session);
+  await new Promise((saved) => setTimeout(saved, 0));
+  const kept = stored.get('domino-game:test:match');
+  assert.ok(kept, 'the running match is saved');
+
+  const warn = mock.method(console, 'warn', () => undefined);
+  try {
+    const offline = setUp({}, { loadStatechart: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) });
+    offline.match.hostConnected();
+    await new Promise((settled) => setTimeout(settled, 0));
+    assert.equal(offline.session.state?.phase, 'playing', 'a new match shows');
+    assert.equal(offline.session.persistedSnapshot(), null, 'without the statechart, not one to save');
+    assert.equal(stored.get('domino-game:test:match'), kept, 'the saved match is left as it was');
+    assert.match(String(warn.mock.calls.at(-1)?.arguments[0]), /stays saved/);
+  } finally {
+    warn.mock.restore();
+  }
 });

@@ -17,6 +17,7 @@ import { seatName, sideName, type Seating } from '../../src/ui/names.js';
 import { LocalSession } from '../../src/ui/session/local-session.js';
 import type { SessionState } from '../../src/ui/session/session.js';
 import { makeDeal } from '../engine/helpers/tiles.js';
+import { actorRunning } from './actor-running.js';
 
 // Seat 0 holds the highest double and leads it; then seat 1 can answer with 6-5 only.
 const DEAL = makeDeal(['6-6 0-0 1-1 2-2 3-3 6-0 5-0', '6-5 5-5 4-4 4-3 3-2 2-1 1-0']);
@@ -107,6 +108,7 @@ test('legal moves only on the person’s own turn', async () => {
 
 test('a refused intent is a rejection with its code and type, never its tile; it stays one object until cleared', async () => {
   const session = started(1);
+  await actorRunning(session);
   // The computer is still thinking: the person may not draw.
   session.send({ type: 'draw' });
   const early = session.state!.rejection;
@@ -135,6 +137,7 @@ test('a refused intent is a rejection with its code and type, never its tile; it
 
 test('the person in seat 1 sees seat 1’s hand, and the seats say who is who', async () => {
   const session = started(1);
+  await actorRunning(session);
   const state = session.state!;
   assert.equal(state.seat, 1);
   assert.equal(state.view.seat, 1);
@@ -152,6 +155,7 @@ test('the person in seat 1 sees seat 1’s hand, and the seats say who is who', 
 
 test('new-match starts again', async () => {
   const session = started(0);
+  await actorRunning(session);
   const turn = await until(session, 'the person to act', yourTurn);
   assert.equal(turn.seat, 0);
   session.send({ type: 'new-match' });

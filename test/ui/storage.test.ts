@@ -56,6 +56,8 @@ describe('saved games and settings', () => {
 
   it('a match left at once after a move, before the save was due, resumes with that move', async () => {
     const first = await mount({ persist: 'local', 'storage-key': 'quick', tempo: 'instant', seed: '7', level: 'easy' });
+    // Saved from when the statechart runs (the first screen shows the deal before it has loaded).
+    await waitFor('the match to be saved', () => saved('quick', 'match'));
     const ask = await waitForYou(first);
     if (ask.kind !== 'play') throw new Error('this seed lets you lay a tile first');
     const tile = tileNameOf(ask.tiles[0]!);
@@ -115,6 +117,8 @@ describe('saved games and settings', () => {
     };
     const saving = asProperties({ storageKey: 'by-property', persist: 'local', tempo: 'instant', seed: '4' });
     await playOne(saving);
+    // Saved from when the statechart runs (the first screen shows the deal before it has loaded).
+    await waitFor('the match to be saved', () => saved('by-property', 'match'));
     saving.remove();
     expect(localStorage.getItem('domino-game:by-property:match'), 'saved under the key set as a property').to.not.equal(null);
     localStorage.removeItem('domino-game:by-property:match');

@@ -8,15 +8,9 @@
 import type { OpenEnd, Placement } from '../../engine/index.js';
 import { layoutTable } from './layout.js';
 import type { FitOptions, FittedLayout, TableLayout } from './geometry.js';
+import { MAX_UNIT, MIN_UNIT } from './scales.js';
 
-/**
- * The scales tried, in CSS pixels per layout unit (half a tile's long side): even numbers, so that
- * every tile edge (coordinates are multiples of half a unit) falls on a whole pixel. The smallest keeps
- * a tile 28 px long, still readable: a crowded table (a round's end on a phone, beside its summary) is
- * laid out anew for that many more columns and rows rather than shrunk from a larger scale's layout.
- */
-export const MIN_UNIT = 14;
-export const MAX_UNIT = 40;
+export { MAX_UNIT, MIN_UNIT };
 const STEP = 2;
 
 /**

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { tileName, type OpenEnd, type Placement, type Play, type Tile } from '../../engine/index.js';
 import type { FittedLayout, Point, TableLayout } from '../board/geometry.js';
-import { fitTable } from '../board/fit.js';
+import { EMPTY_TABLE } from '../board/scales.js';
 import { consumeLocale } from '../context/locale.js';
 import { flyFrom } from '../motion.js';
 import { isRightToLeft, RovingFocusController } from '../controllers/roving.js';
@@ -12,6 +12,21 @@ import { styles } from './domino-board.styles.js';
 import { emitInternal, type PlaceChosenDetail } from '../internal-events.js';
 import { SizeController } from '../controllers/size.js';
 import { placeMark } from '../names.js';
+
+/** The table's layout code (board/: the layouter, the places, the fit), a chunk of its own. */
+type LayoutCode = typeof import('../board/fit.js');
+let layoutCode: LayoutCode | null = null;
+let layoutLoad: Promise<unknown> | null = null;
+
+/**
+ * Loads the table's layout, once. An empty table (the first screen) needs none, so it comes after: the
+ * root asks for it as soon as the first screen is up, and a table with tiles at the latest.
+ */
+export function loadTableLayout(): Promise<unknown> {
+  return (layoutLoad ??= import('../board/fit.js').then((code) => {
+    layoutCode = code;
+  }));
+}
 
 /** A seat's last play, marked on the table until that seat moves again. */
 export interface SeatMark {
@@ -104,6 +119,8 @@ export class DominoBoard extends LitElement {
   private readonly ruler = new SizeController(this, () => this.renderRoot.querySelector('.table'));
   /** The table already drawn: a longer one with the same start has new tiles to fly in. */
   private drawn: readonly Placement[] = [];
+  /** The last render had tiles to draw but not the layout's code yet. */
+  private waitingForLayout = false;
   /** The box size of the last render. */
   private drawnSize = { width: 0, height: 0 };
   /** The last layout made, and what it was made of (see `fitted`). */
@@ -127,19 +144,41 @@ export class DominoBoard extends LitElement {
   /**
    * The table at the largest scale that fits (see fit.ts), kept while nothing it depends on changes
    * (choosing a place re-renders the board). A table that grew starts the search at the scale drawn.
+   * Null while the layout's code loads (the board draws again once it is here).
    */
-  private fitted(width: number, height: number): FittedLayout {
+  private fitted(width: number, height: number): FittedLayout | null {
+    if (this.table.length === 0) return EMPTY_TABLE;
+    if (!layoutCode) {
+      void loadTableLayout().then(() => this.requestUpdate(), () => undefined);
+      return null;
+    }
     const kept = this.fit;
     if (kept && kept.table === this.table && kept.openEnds === this.openEnds && kept.width === width && kept.height === height) {
       return kept.result;
     }
     const hint = kept && continues(kept.table, this.table) ? kept.result.unit : undefined;
-    const result = fitTable(this.table, this.openEnds, hint === undefined ? { width, height } : { width, height, hint });
+    const result = layoutCode.fitTable(this.table, this.openEnds, hint === undefined ? { width, height } : { width, height, hint });
     this.fit = { table: this.table, openEnds: this.openEnds, width, height, result };
     return result;
   }
 
+  /** Up to date once its tiles are drawn: a table waiting for its layout's code is not yet. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this.waitingForLayout) {
+      try {
+        await loadTableLayout();
+      } catch {
+        return done;
+      }
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
   override updated(): void {
+    // Tiles not drawn yet (their layout's code is loading) fly in once they are.
+    if (this.waitingForLayout) return;
     const before = this.drawn;
     const now = this.table;
     this.drawn = now;
@@ -161,7 +200,10 @@ export class DominoBoard extends LitElement {
     // layout of the whole page in the middle of rendering, the costliest step of a first visit.
     const width = this.ruler.size.width || 640;
     const height = this.ruler.size.height || 320;
-    const { layout, unit } = this.fitted(width, height);
+    const fitted = this.fitted(width, height);
+    this.waitingForLayout = fitted === null;
+    // Until the layout's code is here (a slow connection), the table without its tiles and places.
+    const { layout, unit } = fitted ?? EMPTY_TABLE;
     // The layout centred on the table, on whole pixels (the unit is even: every edge is too).
     const left = Math.floor((width - layout.width * unit) / 2);
     const top = Math.floor((height - layout.height * unit) / 2);
@@ -196,7 +238,7 @@ export class DominoBoard extends LitElement {
           </div>`;
         })}
         ${this.renderLinks(layout, at({ x: 0, y: 0, width: layout.width, height: layout.height }))}
-        ${this.renderPlaces(layout, at, width, height, endIds)}
+        ${fitted ? this.renderPlaces(layout, at, width, height, endIds) : nothing}
       </div>
     </div>`;
   }

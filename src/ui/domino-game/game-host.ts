@@ -8,6 +8,7 @@
  */
 import type { Translator } from '../../i18n/index.js';
 import { LocaleProvider } from '../context/locale.js';
+import { loadTableLayout } from '../domino-board/domino-board.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, Session } from '../session/session.js';
 import { SoundSwitch } from '../sound/sound-switch.js';
@@ -111,6 +112,10 @@ export class GameParts implements GameHost {
 
   announce(text: string): void {
     this.liveRegion.announce(text);
+  }
+
+  loadFirstMoves(): Promise<unknown> {
+    return Promise.all([this.local.loadStatechart(), loadTableLayout()]);
   }
 
   onMatchEvent(listener: MatchEventListener): () => void {

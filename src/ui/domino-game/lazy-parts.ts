@@ -1,10 +1,12 @@
 /**
  * The parts of the game kept out of the first visit, loaded when first needed: the texts shown on
- * demand, the settings dialog, the summaries' body, online play. When one cannot load (the connection
+ * demand, the settings dialog, the summaries' body, online play; and what the first moves need but the
+ * first screen does not show (the match's statechart, the table's layout), fetched as soon as that
+ * screen is up, in idle time, so that no move waits for it. When one cannot load (the connection
  * dropped), the player is told to reload: browsers remember a module that failed to load for the
  * page's lifetime, and a reload resumes the saved match. The game itself goes on meanwhile.
  */
-import type { ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
@@ -12,12 +14,13 @@ import type { RoundRow } from './round-history.js';
 
 type OnlineModule = typeof import('./online/online-mode.js');
 
-export class LazyParts {
+export class LazyParts implements ReactiveController {
   /** Why a part is missing, until it loads: a text's key, so the notice follows the language. */
   problem: MessageKey | '' = '';
   /** The summaries' story (score by round, why the match ended), once its code and texts have loaded. */
   private summaryPart: typeof import('./summary.js') | null = null;
   private summaryLoading: Promise<unknown> | null = null;
+  private firstScreenUp = false;
 
   constructor(
     private readonly host: {
@@ -25,8 +28,19 @@ export class LazyParts {
       t(): Translator;
       /** Says a text in the live region. */
       announce(text: string): void;
+      /** Loads what the first moves need and the first screen does not show (the statechart, the table's layout). */
+      loadFirstMoves(): Promise<unknown>;
     },
-  ) {}
+  ) {
+    host.element.addController(this);
+  }
+
+  /** The first screen is up: what the first moves need comes now, so that none of them waits for it. */
+  hostUpdated(): void {
+    if (this.firstScreenUp) return;
+    this.firstScreenUp = true;
+    this.prefetch(() => this.host.loadFirstMoves());
+  }
 
   /** Loads a part; says so when it cannot. */
   async load(load: () => Promise<unknown>): Promise<boolean> {
@@ -35,13 +49,32 @@ export class LazyParts {
       this.problem = '';
       return true;
     } catch (error) {
-      console.warn('<domino-game>: a part of the game could not be loaded.', error);
-      this.problem = 'loadFailed';
-      this.host.announce(this.host.t().t(this.problem));
+      this.failed(error);
       return false;
     } finally {
       this.host.element.requestUpdate();
     }
+  }
+
+  /**
+   * Loads what the first moves need, once the first screen is up: when the page is next idle (within
+   * a fifth of a second, well inside the deal's pause). Nothing shows when it has loaded; it is said
+   * only when it cannot.
+   */
+  prefetch(load: () => Promise<unknown>): void {
+    const run = () =>
+      void load().catch((error: unknown) => {
+        this.failed(error);
+        this.host.element.requestUpdate();
+      });
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 200 });
+    else setTimeout(run, 0);
+  }
+
+  private failed(error: unknown): void {
+    console.warn('<domino-game>: a part of the game could not be loaded.', error);
+    this.problem = 'loadFailed';
+    this.host.announce(this.host.t().t(this.problem));
   }
 
   /** The texts shown on demand (the how-to-play text among them). */

@@ -15,15 +15,6 @@ import type { PersistenceController } from './persistence.js';
 import type { ShownMatchNews } from './shown-match.js';
 import { localSeats } from './settings.js';
 
-/**
- * A seed for a match the site did not seed: every offline match is dealt from one, so the summary can
- * show it and the same seed (the `seed` attribute) deals the same rounds again. Short enough to copy.
- */
-export function freshMatchSeed(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8));
-  return [...bytes].map((b) => (b % 36).toString(36)).join('');
-}
-
 /** What the local match needs of the root. */
 export interface LocalMatchHost extends PartHost, Pick<ShownMatchNews, 'onMatchEvent'> {
   /** The match played in the page. */
@@ -84,7 +75,8 @@ export class LocalMatchController implements ReactiveController {
       level: settings.level,
       tempo: settings.tempo,
       undo: settings.undo,
-      seed: settings.seed ?? freshMatchSeed(),
+      // A match the site did not seed gets a fresh seed from the session.
+      ...(settings.seed === null ? {} : { seed: settings.seed }),
     };
     session.subscribe(() => this.saveSoon());
     void this.host.locale.update();
@@ -92,19 +84,31 @@ export class LocalMatchController implements ReactiveController {
       session.start(input);
       return;
     }
-    void session.resumeOrStart(input, saved.match, saved.rounds).then((resumed) => {
-      if (!resumed) {
+    void session.resumeOrStart(input, saved.match, saved.rounds).then(
+      (resumed) => {
+        if (!resumed) {
+          this.hinted = false;
+          console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
+          persistence.dropMatch();
+        }
+        // A resumed match keeps its settings; newer ones wait for the next match.
+        else this.sync({ notice: false });
+      },
+      (error: unknown) => {
+        // Its code could not load (the connection dropped): the saved match stays for a reload to resume, unless
+        // the new match shown meanwhile is saved over it (it is once the statechart runs; without it, never).
         this.hinted = false;
-        console.warn('<domino-game>: the saved match could not be resumed; a new one starts.');
-        persistence.dropMatch();
-      }
-      // A resumed match keeps its settings; newer ones wait for the next match.
-      else this.sync({ notice: false });
-    });
+        console.warn('<domino-game>: the saved match could not be loaded; it stays saved, and a reload resumes it.', error);
+      },
+    );
   }
 
   private saveSoon(): void {
-    this.persistence.saveMatchSoon(() => ({ snapshot: this.session.persistedSnapshot(), hinted: this.hinted, rounds: this.session.roundEnds }));
+    this.persistence.saveMatchSoon(() => {
+      // Nothing to save before the actor runs (a new match's opening): a reload then deals the match afresh.
+      const snapshot = this.session.persistedSnapshot();
+      return snapshot && { snapshot, hinted: this.hinted, rounds: this.session.roundEnds };
+    });
   }
 
   /** A hint was shown: this match counts apart from now on, after a reload too. */

@@ -26,7 +26,7 @@ export function storageKeyOf(element: SavingOptions): string {
 export class PersistenceController implements ReactiveController {
   /** Where the widget saves: null with `persist="none"`, without usable storage, or before `open` (seat-keys.ts keeps the online seat in it). */
   saved: SavedGame | null = null;
-  private pendingMatch: (() => SavedMatch) | null = null;
+  private pendingMatch: (() => SavedMatch | null) | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Whether `open` has read where to save. */
   opened = false;
@@ -75,8 +75,8 @@ export class PersistenceController implements ReactiveController {
     this.saved?.dropMatch();
   }
 
-  /** Saves the match soon: snapshots come in bursts (a move, its points, the turn), one write does. */
-  saveMatchSoon(snapshot: () => SavedMatch): void {
+  /** Saves the match soon: snapshots come in bursts (a move, its points, the turn), one write does. Null: nothing to save. */
+  saveMatchSoon(snapshot: () => SavedMatch | null): void {
     if (!this.saved) return;
     this.pendingMatch = snapshot;
     this.timer ??= setTimeout(() => this.flush(), 0);
@@ -88,8 +88,8 @@ export class PersistenceController implements ReactiveController {
     this.timer = null;
     const snapshot = this.pendingMatch;
     this.pendingMatch = null;
-    if (!snapshot) return;
-    const { snapshot: match, hinted, rounds } = snapshot();
-    this.saved?.saveMatch(match, hinted, rounds);
+    const saving = snapshot?.();
+    if (!saving) return;
+    this.saved?.saveMatch(saving.snapshot, saving.hinted, saving.rounds);
   };
 }

@@ -8,7 +8,7 @@
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import { playerView, replaySteps, type MatchRecord, type MatchState } from '../../engine/index.js';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
-import { moveEvents } from '../../machine/index.js';
+import { moveEvents } from '../../machine/light.js';
 import '../domino-board/domino-board.js';
 import { seatName, type Seating } from '../names.js';
 import type { SessionState } from '../session/session.js';

@@ -4,36 +4,98 @@
  * its host on every change and keeps the persisted snapshot while the host is off the page, so a moved
  * element resumes its game (a stopped XState actor never restarts).
  *
+ * A new match opens without the actor: its deal and its first turn come from the engine
+ * (machine/opening.ts: the state, the events and the refusals the statechart would give), so the first
+ * screen needs neither xstate nor the statechart. Their chunk (match-actor.ts) loads just after it (the
+ * root asks for it once the first screen is up; the opening itself at its first turn at the latest), and
+ * the actor takes the match over at the first turn, the same deal, with what the person asked for
+ * meanwhile, in order.
+ *
  * Only this file and the local seats helper know which seat the person holds in local play; the rest
  * of the widget reads `state.seat`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { createActor, fromPromise, type Subscription } from 'xstate';
+import type { Subscription } from 'xstate';
 import { WorkerPlayer, type Hint, type RoundReview } from '../../ai/worker-player.js';
 import type { Level } from '../../shared/names.js';
-import type { LegalMove, MatchConfig, MatchRecord, MatchState, Seat } from '../../engine/index.js';
+import type { MatchConfig, MatchRecord, MatchState, Seat } from '../../engine/index.js';
 import {
+  dealPauseOf,
+  dealtOpening,
   hasPending,
   legalMovesFor,
-  matchMachine,
   matchSeed,
+  openingTurn,
+  openMatch,
   phaseOf,
+  stepOpening,
   viewFor,
-  type ComputerPlayerInput,
-  type ConfigureIntent,
-  type MatchActor,
-  type MatchContext,
-  type MatchEmitted,
-  type MatchEvent,
-  type MatchInput,
-  type MatchSnapshot,
-  type Rejection,
-  type SeatKind,
-  type Tempo,
+  type MatchOpening,
+  type MatchShown,
+} from '../../machine/light.js';
+import type {
+  ConfigureIntent,
+  MatchActor,
+  MatchContext,
+  MatchEmitted,
+  MatchEvent,
+  MatchInput,
+  Rejection,
+  SeatKind,
+  Tempo,
 } from '../../machine/index.js';
+import type { createMatchActor, MatchActorOptions, PersistedMatch } from './match-actor.js';
 import { Listeners, type SeatInfo, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
-export type PersistedMatch = ReturnType<MatchActor['getPersistedSnapshot']>;
+export type { PersistedMatch } from './match-actor.js';
+
+/** xstate, the statechart and the actor made of them: a chunk loaded after the first screen (match-actor.ts). */
+export interface Statechart {
+  createMatchActor: typeof createMatchActor;
+}
+
+/** Timers: the opening's deal pause runs on them. */
+export interface OpeningClock {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+}
+
+const pageClock: OpeningClock = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+export interface LocalSessionOptions {
+  /** Loads the statechart's chunk (a test holds it back to play before it arrives). */
+  loadStatechart?: () => Promise<Statechart>;
+  /** The clock of the opening's deal pause (a test's own). */
+  clock?: OpeningClock;
+}
+
+/** A new match before its actor runs. */
+interface Opening {
+  input: MatchInput;
+  shown: MatchOpening;
+  /** The intents it was sent, in order, for the actor (all but moves refused while dealing). */
+  sent: MatchEvent[];
+  /**
+   * How many of `sent` the opening took itself (and told): the actor takes them again, unheard. The
+   * others, from the first it could not take (a new match), wait for the actor.
+   */
+  taken: number;
+  /** The deal pause, while it runs. */
+  timer: unknown;
+}
+
+/**
+ * A seed for a match that has none: every offline match is dealt from one, so the summary can show it,
+ * the same seed (the `seed` attribute) deals the same rounds again, and the opening and the actor deal
+ * alike. Short enough to copy.
+ */
+function freshMatchSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return [...bytes].map((b) => (b % 36).toString(36)).join('');
+}
 
 /** Where the person sits in local play. */
 export const LOCAL_SEAT: Seat = 0;
@@ -80,13 +142,20 @@ export class LocalSession implements Session, ReactiveController {
   private readonly player = new WorkerPlayer();
   private readonly stateListeners = new Listeners<SessionState | null>();
   private readonly eventListeners = new Listeners<MatchEmitted>();
+  private readonly clock: OpeningClock;
   private actor: MatchActor | null = null;
   private subscriptions: Subscription[] = [];
   private input: MatchInput | null = null;
   /** The match while the host is off the page. */
   private persisted: PersistedMatch | null = null;
-  private snapshot: MatchSnapshot | null = null;
-  private memo: { snapshot: MatchSnapshot; state: SessionState } | null = null;
+  /** What the match shows: the actor's snapshot, or before it runs the opening's. */
+  private shown: MatchShown | null = null;
+  private opening: Opening | null = null;
+  private statechart: Statechart | null = null;
+  private statechartLoad: Promise<unknown> | null = null;
+  /** The host is off the page: nothing is played. */
+  private away = false;
+  private memo: { shown: MatchShown; state: SessionState } | null = null;
   /**
    * The engine's state at the end of each round of the match, by round, saved with it: its record is
    * made of them. Null: its earlier rounds are not known (resumed from a save from before they were kept).
@@ -102,22 +171,24 @@ export class LocalSession implements Session, ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost | null,
     readonly seat: Seat = LOCAL_SEAT,
+    private readonly options: LocalSessionOptions = {},
   ) {
+    this.clock = options.clock ?? pageClock;
     host?.addController(this);
   }
 
   // ---- Session ---------------------------------------------------------------------------------
 
   get state(): SessionState | null {
-    const snapshot = this.snapshot;
-    if (!snapshot) return null;
-    if (this.memo?.snapshot !== snapshot) this.memo = { snapshot, state: this.compute(snapshot) };
+    const shown = this.shown;
+    if (!shown) return null;
+    if (this.memo?.shown !== shown) this.memo = { shown, state: this.compute(shown) };
     return this.memo.state;
   }
 
   send(intent: SessionIntent): void {
     // Every intent names the person's seat: a move sent out of turn is refused, never played for another seat.
-    this.actor?.send({ ...intent, type: MACHINE_INTENTS[intent.type], seat: this.seat } as MatchEvent);
+    this.deliver({ ...intent, type: MACHINE_INTENTS[intent.type], seat: this.seat } as MatchEvent);
   }
 
   subscribe(listener: (state: SessionState | null) => void): () => void {
@@ -128,16 +199,16 @@ export class LocalSession implements Session, ReactiveController {
     return this.eventListeners.add(listener);
   }
 
-  private compute(snapshot: MatchSnapshot): SessionState {
-    const { context } = snapshot;
+  private compute(shown: MatchShown): SessionState {
+    const { context } = shown;
     return {
-      phase: phaseOf(snapshot),
-      view: viewFor(snapshot, this.seat),
+      phase: phaseOf(shown),
+      view: viewFor(shown, this.seat),
       seat: this.seat,
       seats: context.seats.map(seatInfo),
-      legal: legalMovesFor(snapshot, this.seat),
+      legal: legalMovesFor(shown, this.seat),
       rejection: this.rejectionOf(context.rejection),
-      pending: hasPending(snapshot),
+      pending: hasPending(shown),
       ...seedShown(context),
     };
   }
@@ -151,30 +222,75 @@ export class LocalSession implements Session, ReactiveController {
     return this.rejectionMemo.to;
   }
 
+  /**
+   * An intent to the actor, or before it runs to the opening, which takes it as the machine would (a
+   * play shows at once) or keeps it, and all after it, for the actor. Nothing is played while the host
+   * is away.
+   */
+  private deliver(event: MatchEvent): void {
+    if (this.actor) {
+      this.actor.send(event);
+      return;
+    }
+    const opening = this.opening;
+    if (!opening || this.away) return;
+    const step = opening.taken === opening.sent.length ? stepOpening(opening.shown, event) : null;
+    if (!step || step.forActor) opening.sent.push(event);
+    if (!step) return;
+    if (step.forActor) opening.taken++;
+    const retimed = step.opening.dealing && step.opening.context.tempo !== opening.shown.context.tempo;
+    this.shown = opening.shown = step.opening;
+    for (const emitted of step.emitted) this.tell(emitted);
+    this.changed();
+    // As the machine does: a new tempo starts the deal pause again, at its own length.
+    if (retimed) this.startDealPause();
+  }
+
+  /** Tells the listeners an event of the match shown (its state is `shown` already). */
+  private tell(event: MatchEmitted): void {
+    // A new match's first round end starts its list afresh.
+    if (event.type === 'roundEnd') {
+      const ends = this.roundEnds;
+      const known = event.round === 1 || (ends && ends.length >= event.round - 1);
+      this.roundEnds = known ? [...(ends ?? []).slice(0, event.round - 1), this.shown!.context.game] : null;
+    }
+    this.eventListeners.notify(event);
+  }
+
   // ---- Local play only -------------------------------------------------------------------------
 
-  /** The machine with computers thinking in a Web Worker. */
-  private machine() {
-    return matchMachine.provide({
-      actors: {
-        computerPlayer: fromPromise<LegalMove, ComputerPlayerInput>(({ input }) =>
-          this.player.choose(input.view, { level: input.level, seed: input.seed }),
-        ),
-      },
-    });
+  /**
+   * Loads xstate and the statechart, once. The root asks for them as soon as the first screen is up,
+   * so that the first turn finds them here; it says so when they cannot load.
+   */
+  loadStatechart(): Promise<unknown> {
+    const load = this.options.loadStatechart ?? (() => import('./match-actor.js'));
+    return (this.statechartLoad ??= load().then((statechart) => {
+      this.statechart = statechart;
+    }));
   }
 
   /**
    * Resumes a saved match if it is sound, XState takes it and this session's seat is a person's in
-   * it; else starts a new one with `input`. Returns whether the saved match was resumed.
+   * it; else starts a new one with `input`. Returns whether the saved match was resumed. Rejects when
+   * what resumes it (its checks, the statechart) could not load: a new match shows meanwhile, and the
+   * saved one, sound as far as anyone knows, is the caller's to keep.
    */
   async resumeOrStart(input: MatchInput, saved: unknown, roundEnds: unknown[] | null = null): Promise<boolean> {
+    let checks: typeof import('../../machine/restore.js');
     try {
-      this.roundEnds = roundEnds;
       // The checks load only when there is a saved match: a first visit does not need them.
-      const { checkPersistedSnapshot } = await import('../../machine/restore.js');
-      this.start(input, checkPersistedSnapshot<PersistedMatch>(saved));
-      const snapshot = this.snapshot;
+      [checks] = await Promise.all([import('../../machine/restore.js'), this.loadStatechart()]);
+    } catch (error) {
+      this.start(input);
+      throw error;
+    }
+    try {
+      const { checkPersistedSnapshot } = checks;
+      this.closeOpening();
+      this.roundEnds = roundEnds;
+      this.run(input, { snapshot: checkPersistedSnapshot<PersistedMatch>(saved) });
+      const snapshot = this.actor?.getSnapshot();
       if (snapshot?.status === 'active' && snapshot.context.seats[this.seat] === 'human') return true;
     } catch {
       // Falls through to a new match: the caller says so once.
@@ -183,47 +299,129 @@ export class LocalSession implements Session, ReactiveController {
     return false;
   }
 
-  /** Starts a match with `input`, or resumes `snapshot` (a saved game) when given. */
-  start(input: MatchInput, snapshot?: PersistedMatch): void {
+  /**
+   * Starts a new match with `input` (dealt from a fresh seed when it has none): its opening shows at
+   * once, and the actor takes it over at the first turn. Invalid input throws, and changes nothing.
+   */
+  start(input: MatchInput): void {
+    const seeded = matchSeed(input.config, input.seed ?? null, 1) === undefined ? { ...input, seed: freshMatchSeed() } : input;
+    const shown = openMatch(seeded);
     this.stopActor();
-    if (!snapshot) this.roundEnds = [];
+    this.closeOpening();
+    this.roundEnds = [];
+    this.input = seeded;
+    this.opening = { input: seeded, shown, sent: [], taken: 0, timer: null };
+    if (!shown.dealing) {
+      this.dealt();
+      return;
+    }
+    this.showOpening(shown);
+    this.startDealPause();
+  }
+
+  private showOpening(shown: MatchOpening): void {
+    this.opening!.shown = shown;
+    this.shown = shown;
+    this.changed();
+  }
+
+  /** The deal shows for the tempo's deal pause, then the first turn. */
+  private startDealPause(): void {
+    const opening = this.opening!;
+    this.clock.clearTimeout(opening.timer);
+    const ms = dealPauseOf(opening.shown);
+    if (ms <= 0) {
+      this.dealt();
+      return;
+    }
+    opening.timer = this.clock.setTimeout(() => {
+      opening.timer = null;
+      this.dealt();
+    }, ms);
+  }
+
+  /** The deal pause is over: the first turn shows and is told, and the actor takes over once it is here. */
+  private dealt(): void {
+    const opening = this.opening!;
+    opening.shown = this.shown = dealtOpening(opening.shown);
+    // As the machine does: the turn is told with the state it belongs to, then the state's listeners hear it.
+    for (const event of openingTurn(opening.shown)) this.tell(event);
+    this.changed();
+    if (this.statechart) this.takeOver();
+    // A chunk that cannot load is said by the root, which asked for it first (LazyParts).
+    else this.loadStatechart().then(() => this.takeOver(), () => undefined);
+  }
+
+  /**
+   * The actor takes the match over from its opening, from the first turn on: the same deal, and the
+   * intents the opening took, again and unheard (the opening told what they did), then those it kept.
+   */
+  private takeOver(): void {
+    const opening = this.opening;
+    if (!opening || opening.shown.dealing || this.away || !this.statechart) return;
+    this.opening = null;
+    this.run(opening.input, { openingShown: true }, opening.sent.slice(0, opening.taken));
+    const shown = opening.shown.context;
+    const now = this.shown!.context;
+    // Both are the machine's own steps: a difference is a bug, and the actor's match is the one played.
+    if (JSON.stringify(now.game) !== JSON.stringify(shown.game)) console.error('<domino-game>: the match is not where its opening showed it.');
+    // The rejection the opening showed, taken again, is the same one (it is announced once).
+    const memo = this.rejectionMemo;
+    if (memo && memo.from === shown.rejection && now.rejection && JSON.stringify(now.rejection) === JSON.stringify(shown.rejection)) {
+      this.rejectionMemo = { from: now.rejection, to: memo.to };
+    }
+    this.changed();
+    for (const event of opening.sent.slice(opening.taken)) this.actor!.send(event);
+  }
+
+  private closeOpening(): void {
+    if (this.opening) this.clock.clearTimeout(this.opening.timer);
+    this.opening = null;
+  }
+
+  /**
+   * Runs the actor with `input` (the statechart has loaded): a new match, or the saved one in `options`;
+   * `replayed` are sent to it at once, unheard (with `openingShown`, its start is unheard too: the
+   * opening showed and told all that).
+   */
+  private run(input: MatchInput, options: MatchActorOptions, replayed: MatchEvent[] = []): void {
+    this.stopActor();
     this.input = input;
-    const actor = createActor(this.machine(), { input, ...(snapshot ? { snapshot } : {}) });
+    const actor = this.statechart!.createMatchActor(this.player, input, options);
+    let unheard = options.openingShown === true;
     this.subscriptions = [
       actor.subscribe({
         next: (next) => {
-          this.snapshot = next;
+          if (unheard) return;
+          this.shown = next;
           this.changed();
         },
         error: (error) => console.error('<domino-game>: the match stopped', error),
       }),
       // Every event the machine emits ('*'): no list of their types to keep in step with it.
       actor.on('*', (event) => {
+        if (unheard) return;
         // XState tells emitted events before snapshot observers: listeners read the state they belong to.
-        this.snapshot = actor.getSnapshot();
-        // A new match's first round end starts its list afresh.
-        if (event.type === 'roundEnd') {
-          const ends = this.roundEnds;
-          const known = event.round === 1 || (ends && ends.length >= event.round - 1);
-          this.roundEnds = known ? [...(ends ?? []).slice(0, event.round - 1), this.snapshot.context.game] : null;
-        }
-        this.eventListeners.notify(event);
+        this.shown = actor.getSnapshot();
+        this.tell(event);
       }),
     ];
     this.actor = actor;
     actor.start();
-    this.snapshot = actor.getSnapshot();
+    for (const event of replayed) actor.send(event);
+    unheard = false;
+    this.shown = actor.getSnapshot();
     this.host?.requestUpdate();
   }
 
   /** The tempo applies at once; the level, game and seats from the next match. */
   configure(settings: Omit<ConfigureIntent, 'type'>): void {
-    this.actor?.send({ type: 'CONFIGURE', ...settings });
+    this.deliver({ type: 'CONFIGURE', ...settings });
   }
 
   /** The tempo now, and the level and game the next match is set to (the current ones unless changed). */
   get settings(): LocalSettings | null {
-    const context = this.snapshot?.context;
+    const context = this.shown?.context;
     if (!context) return null;
     return {
       tempo: context.tempo,
@@ -235,7 +433,7 @@ export class LocalSession implements Session, ReactiveController {
 
   /** The computers' level in the match being played (statistics count per level). */
   get level(): Level | null {
-    return this.snapshot?.context.level ?? null;
+    return this.shown?.context.level ?? null;
   }
 
   /** The hard computer's move for the person now (thought out in the worker), and why; null when it is not their turn. */
@@ -252,28 +450,28 @@ export class LocalSession implements Session, ReactiveController {
 
   /** Takes back the person's last move of this round (and the computers' after it); a refusal is the state's rejection. */
   undo(): void {
-    this.actor?.send({ type: 'UNDO', seat: this.seat });
+    this.deliver({ type: 'UNDO', seat: this.seat });
   }
 
   /** Whether a move can be taken back now (the machine would accept UNDO). */
   get canUndo(): boolean {
-    const snapshot = this.snapshot;
-    const undo = snapshot?.context.undo;
-    return !!undo?.allowed && undo.before.length > 0 && snapshot!.hasTag('playing');
+    const shown = this.shown;
+    const undo = shown?.context.undo;
+    return !!undo?.allowed && undo.before.length > 0 && shown!.hasTag('playing');
   }
 
   /** Whether a move was taken back in the match being played. */
   get undoUsed(): boolean {
-    return this.snapshot?.context.undo?.used ?? false;
+    return this.shown?.context.undo?.used ?? false;
   }
 
   /** What the match's record is made of; null before the match starts. */
   recordParts(): RecordParts | null {
-    const context = this.snapshot?.context;
+    const context = this.shown?.context;
     return context ? { ends: this.roundEnds, game: context.game, seed: matchSeed(context.config, context.seed, context.matchNumber) ?? null } : null;
   }
 
-  /** What saving writes: the running match, or the one kept while the host is off the page. */
+  /** What saving writes: the running match, or the one kept while the host is off the page; null before the actor runs. */
   persistedSnapshot(): PersistedMatch | null {
     return this.actor ? this.actor.getPersistedSnapshot() : this.persisted;
   }
@@ -291,22 +489,31 @@ export class LocalSession implements Session, ReactiveController {
   }
 
   hostConnected(): void {
-    if (!this.actor && this.persisted && this.input) {
+    this.away = false;
+    if (!this.actor && this.persisted && this.input && this.statechart) {
       const persisted = this.persisted;
       this.persisted = null;
-      this.start(this.input, persisted);
+      this.run(this.input, { snapshot: persisted });
+    } else if (this.opening?.shown.dealing) {
+      // As a restored actor's pause does: the deal pause begins again.
+      this.startDealPause();
+    } else if (this.opening) {
+      this.takeOver();
     }
   }
 
   hostDisconnected(): void {
+    this.away = true;
     if (this.actor) this.persisted = this.actor.getPersistedSnapshot();
     this.stopActor();
+    if (this.opening) this.clock.clearTimeout(this.opening.timer);
     // The worker ends too; the next question starts a new one.
     this.player.dispose();
   }
 
   dispose(): void {
     this.stopActor();
+    this.closeOpening();
     this.player.dispose();
     this.stateListeners.clear();
     this.eventListeners.clear();

@@ -3,7 +3,7 @@
  * spectator's, as a view of nobody's seat), the room's seats, and the moves the person may make now.
  */
 import { legalMoves, type PlayerView, type Seat, type SpectatorView } from '../../engine/index.js';
-import { phaseOfMatch } from '../../machine/index.js';
+import { phaseOfMatch } from '../../machine/light.js';
 import type { RoomInfo } from '../../net/protocol.js';
 import type { SessionRejection, SessionState } from './session.js';
 
