@@ -21,7 +21,7 @@ const LAYERS = {
   engine: { doors: ['index', 'internal'], imports: [] },
   shared: { doors: ['names', 'match-config', 'phrases', 'players'], imports: ['engine'] },
   i18n: { doors: ['index', 'language-names'], imports: [] },
-  ai: { doors: ['index', 'worker-player', 'worker'], imports: ['engine', 'shared'] },
+  ai: { doors: ['index', 'worker-player', 'worker-start', 'worker'], imports: ['engine', 'shared'] },
   machine: { doors: ['index', 'restore', 'light'], imports: ['engine', 'shared', 'ai'] },
   storage: { doors: ['index'], imports: ['engine', 'shared'] },
   net: { doors: ['protocol', 'connection', 'server-url'], imports: ['engine', 'shared', 'machine'] },

@@ -5,7 +5,7 @@
  * question (a hint, a computer that leads) may come soon after (at tempo instant, in the classic script
  * whose statechart is inside it, within the same task), so the script must be known by then.
  */
-import { configureAiWorker } from './ai/worker-player.js';
+import { configureAiWorker } from './ai/worker-start.js';
 import { answerQuestions, inWorker } from './ai/worker.js';
 
 if (inWorker()) {

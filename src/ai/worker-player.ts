@@ -1,6 +1,6 @@
 /**
  * Runs chooseMove in a Web Worker, so the page never freezes while a computer thinks. The worker loads
- * the page's own bundle (configureAiWorker, called by the bundle's entry), through a small same-origin
+ * the page's own bundle (configureAiWorker, worker-start.ts, called by the bundle's entry), through a small same-origin
  * blob script so that a bundle served from a CDN works too. Where a page allows no such worker (a
  * strict CSP, file://) or none is configured yet, it thinks on the main thread with a short budget,
  * and tries the worker again on a later question.
@@ -11,9 +11,11 @@ import { loadChooseMove } from './load.js';
 import type { Hint } from './hint.js';
 import type { ReviewOptions, RoundReview } from './review.js';
 import type { WorkerQuestion, WorkerReply } from './worker-protocol.js';
+import { configuredWorkerScript, startWorker } from './worker-start.js';
 
 export type { Hint, HintReason, PlaceReason } from './hint.js';
 export type { Grade, ReviewedMove, ReviewedPlay, RoundReview } from './review.js';
+export { configureAiWorker } from './worker-start.js';
 
 type Answer = LegalMove | Hint | RoundReview;
 
@@ -26,26 +28,6 @@ const MAIN_THREAD_BUDGET_MS = 40;
  * passes, so one failure alone never decides.
  */
 const WORKER_ATTEMPTS = 3;
-
-let workerScript: { url: string; type: 'module' | 'classic' } | null = null;
-
-/** Names the script that answers questions when loaded in a worker (the bundle, or ai/worker-entry). */
-export function configureAiWorker(url: string, type: 'module' | 'classic'): void {
-  workerScript = { url, type };
-}
-
-function startWorker(script: NonNullable<typeof workerScript>): Worker {
-  const { url, type } = script;
-  const loader = type === 'module' ? `import ${JSON.stringify(url)};` : `importScripts(${JSON.stringify(url)});`;
-  const blobUrl = URL.createObjectURL(new Blob([loader], { type: 'text/javascript' }));
-  try {
-    return new Worker(blobUrl, { type });
-  } finally {
-    // Revoking only after the worker has fetched it would be safer for old engines; current ones
-    // resolve the URL synchronously in the constructor.
-    URL.revokeObjectURL(blobUrl);
-  }
-}
 
 export class WorkerPlayer {
   private worker: Worker | null = null;
@@ -95,9 +77,10 @@ export class WorkerPlayer {
   }
 
   private ensureWorker(): Worker | null {
-    if (!this.worker && workerScript && this.failures < WORKER_ATTEMPTS) {
+    const script = configuredWorkerScript();
+    if (!this.worker && script && this.failures < WORKER_ATTEMPTS) {
       try {
-        const worker = startWorker(workerScript);
+        const worker = startWorker(script);
         worker.onmessage = ({ data }: MessageEvent<WorkerReply>) => this.settle(data);
         worker.onerror = (event) => {
           event.preventDefault();

@@ -8,4 +8,16 @@
 export { hasPending, legalMovesFor, phaseOf, phaseOfMatch, viewFor, type MatchShown, type Phase } from './selectors.js';
 export { moveEvents } from './domain-events.js';
 export { matchSeed } from './settings.js';
-export { dealPauseOf, dealtOpening, isOpening, openingTurn, openMatch, stepOpening, type MatchOpening, type OpeningStep } from './opening.js';
+export {
+  dealPauseOf,
+  dealtOpening,
+  forcedOpeningLead,
+  isOpening,
+  movePauseOf,
+  openingLeadLaid,
+  openingTurn,
+  openMatch,
+  stepOpening,
+  type MatchOpening,
+  type OpeningStep,
+} from './opening.js';

@@ -47,7 +47,7 @@ function playDecision(context: MatchContext): MatchState {
  * already), `waiting` runs it (from the start again when CONFIGURE changes the tempo), then on to `done`.
  */
 function pauseStates(pause: 'deal' | 'move', hasNoPause: 'hasNoDealPause' | 'hasNoMovePause', done: string) {
-  const shown = pause === 'deal' ? [{ guard: 'isOpeningShown', target: done } as const] : [];
+  const shown = [{ guard: pause === 'deal' ? 'isOpeningShown' : 'isOpeningLeadShown', target: done } as const];
   return {
     start: { always: [...shown, { guard: hasNoPause, target: done }, { target: 'waiting' }] },
     waiting: {
@@ -85,6 +85,12 @@ export const matchMachine = setup({
      * first turn. By default no deal was shown.
      */
     isOpeningShown: (_args) => false,
+    /**
+     * The host also showed the computer's forced first lead (opening.ts, `openingLeadLaid`), after its
+     * move pause: such a host provides `({ context }) => isOpening(context)`, and the actor lays that lead
+     * at once, without thinking or pausing. By default it was not shown.
+     */
+    isOpeningLeadShown: (_args) => false,
     hasNoMovePause: ({ context }) => TEMPO_DELAYS[context.tempo].move <= 0,
     isMatchOver: ({ context }) => isMatchOver(context.game),
     isRoundOver: ({ context }) => context.game.round.result !== null,
@@ -188,8 +194,15 @@ export const matchMachine = setup({
           entry: 'emitTurn',
           states: {
             think: {
-              initial: 'thinking',
+              initial: 'start',
               states: {
+                // The lead the rules force on it needs no thinking: the only legal move.
+                start: {
+                  always: [
+                    { guard: 'isOpeningLeadShown', target: 'decided', actions: assign({ decision: ({ context }) => legalMoves(context.game)[0] ?? null }) },
+                    { target: 'thinking' },
+                  ],
+                },
                 thinking: {
                   invoke: {
                     id: 'computerPlayer',

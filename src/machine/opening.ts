@@ -9,9 +9,9 @@
  * deals the same tiles); test/machine/opening.test.ts keeps the tags, the events and the refusals in step
  * with the machine's. Imported through machine/light.ts, the door without xstate.
  */
-import { isMatchOver } from '../engine/index.js';
+import { applyMove, isMatchOver, legalMoves, type LegalMove } from '../engine/index.js';
 import { initialContext } from './context.js';
-import { turnEvent } from './domain-events.js';
+import { moveEvents, turnEvent } from './domain-events.js';
 import { MOVE_INTENTS } from './intents.js';
 import { DEALING_REJECTION, rejection } from './rejections.js';
 import type { MatchShown } from './selectors.js';
@@ -63,11 +63,44 @@ export function openingTurn(opening: MatchOpening): MatchEmitted[] {
   return turn ? [turn] : [];
 }
 
+/**
+ * The lead a computer makes at the opening's first turn when the rules leave it no choice (a match's
+ * first lead is the highest double dealt, else the heaviest tile: RULES.md §3), so that the opening can
+ * lay it as the machine would, after the tempo's move pause, without a computer player or the
+ * statechart. Null when the first turn is not a computer's or it has a choice.
+ */
+export function forcedOpeningLead(opening: MatchOpening): LegalMove | null {
+  if (opening.dealing || !opening.hasTag('computerTurn') || !isOpening(opening.context)) return null;
+  const moves = legalMoves(opening.context.game);
+  return moves.length === 1 ? moves[0]! : null;
+}
+
+/** How long a computer's move shows before it is laid, in ms (the tempo's move pause). */
+export function movePauseOf(opening: MatchOpening): number {
+  return TEMPO_DELAYS[opening.context.tempo].move;
+}
+
+/**
+ * The opening once its computer has laid its forced lead (`forcedOpeningLead`), with what the machine
+ * emits as it does: the move, then whose turn it is. An actor that takes the match over from there is
+ * told so (the machine's guard `isOpeningLeadShown`) and lays the same lead at once.
+ */
+export function openingLeadLaid(opening: MatchOpening): { opening: MatchOpening; emitted: MatchEmitted[] } {
+  const lead = forcedOpeningLead(opening);
+  if (!lead) throw new Error('the opening has no forced lead to lay');
+  const { context } = opening;
+  const game = applyMove(context.game, lead);
+  const laid = openingOf({ ...context, game, decision: null }, false);
+  return { opening: laid, emitted: [...moveEvents(context.game, game), ...openingTurn(laid)] };
+}
+
 /** An intent the opening took. */
 export interface OpeningStep {
   opening: MatchOpening;
   /** What the machine emits as it takes it. */
   emitted: MatchEmitted[];
+  /** It was refused: the opening changed nothing but the rejection it shows. */
+  refused: boolean;
   /**
    * Whether an actor that takes the match over (it starts at the first turn) is sent it again to come
    * to the same state: all but a move refused while dealing, which changes nothing it keeps.
@@ -84,12 +117,12 @@ export function stepOpening(opening: MatchOpening, event: MatchEvent): OpeningSt
   const { context, dealing } = opening;
   if (dealing && (MOVE_INTENTS as readonly string[]).includes(event.type)) {
     const refused = rejection(DEALING_REJECTION.code, DEALING_REJECTION.message, event);
-    return { opening: openingOf({ ...context, rejection: refused }, true), emitted: [], forActor: false };
+    return { opening: openingOf({ ...context, rejection: refused }, true), emitted: [], forActor: false, refused: true };
   }
   const step = stepMatch(context, event);
-  if (!step.ok) return { opening: openingOf({ ...context, rejection: step.rejection }, dealing), emitted: [], forActor: true };
+  if (!step.ok) return { opening: openingOf({ ...context, rejection: step.rejection }, dealing), emitted: [], forActor: true, refused: true };
   if (event.type === 'NEW_MATCH' || event.type === 'NEXT_ROUND') return null;
-  return { opening: openingOf(step.context, dealing), emitted: step.emitted, forActor: true };
+  return { opening: openingOf(step.context, dealing), emitted: step.emitted, forActor: true, refused: false };
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
  * LazyParts: a part that cannot load says so once, leaves the game going, and the notice goes once a
- * part loads; what the first moves need is asked for once the first screen is up, when the page is idle.
+ * part loads; what the first moves need is asked for once the table is playable, when the page is idle.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { MessageKey, Translator } from '../../src/i18n/index.js';
 import { LazyParts } from '../../src/ui/domino-game/lazy-parts.js';
 
-function setUp(loadFirstMoves: () => Promise<unknown> = () => Promise.resolve()) {
+function setUp(loadFirstMoves: () => Promise<unknown> = () => Promise.resolve(), tablePlayable: () => boolean = () => true) {
   const said: MessageKey[] = [];
   let renders = 0;
   const host = {
@@ -18,7 +18,7 @@ function setUp(loadFirstMoves: () => Promise<unknown> = () => Promise.resolve())
     updateComplete: Promise.resolve(true),
   };
   const t = () => ({ t: (key: MessageKey) => key }) as unknown as Translator;
-  return { parts: new LazyParts({ element: host, t, announce: (text) => void said.push(text as MessageKey), loadFirstMoves }), said, renders: () => renders };
+  return { parts: new LazyParts({ element: host, t, announce: (text) => void said.push(text as MessageKey), loadFirstMoves, tablePlayable }), said, renders: () => renders };
 }
 
 test('a part that fails to load: the problem is shown and said, and false comes back; the next part that loads clears it', async () => {
@@ -50,15 +50,23 @@ test('the texts shown on demand load (English is built in)', async () => {
   assert.equal(parts.problem, '');
 });
 
-test('once the first screen is up, what the first moves need is asked for once, when idle; a failure is said', async () => {
+test('once the table is playable, what the first moves need is asked for once, when idle; a failure is said', async () => {
   let asked = 0;
-  const { parts, said, renders } = setUp(() => {
-    asked++;
-    return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
-  });
+  let playable = false;
+  const { parts, said, renders } = setUp(
+    () => {
+      asked++;
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    },
+    () => playable,
+  );
   const warn = console.warn;
   console.warn = () => undefined;
   try {
+    parts.hostUpdated();
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    assert.equal(asked, 0, 'the first screen is up, the tiles still dealt: not yet');
+    playable = true;
     parts.hostUpdated();
     parts.hostUpdated();
     assert.equal(asked, 0, 'not during the update: when the page is next idle');

@@ -99,10 +99,11 @@ test('before the statechart loads: the deal the seed deals, refusing moves while
   assert.deepEqual(clock.running, [TEMPO_DELAYS.normal.deal], 'the tempo’s deal pause');
   clock.fire();
   const first = session.state!;
+  assert.equal(engine.turn, 0, 'the seed deals the person the lead');
   assert.equal(first.phase, 'playing');
-  assert.deepEqual(events, [{ type: 'turn', seat: engine.turn, yours: engine.turn === 0 }]);
-  assert.deepEqual(first.legal, engine.turn === 0 ? legalMoves(playerView(engine, 0)) : []);
-  assert.equal(statechart.asked(), 1, 'needed now: asked for at the latest at the first turn');
+  assert.deepEqual(events, [{ type: 'turn', seat: 0, yours: true }]);
+  assert.deepEqual(first.legal, legalMoves(playerView(engine, 0)));
+  assert.equal(statechart.asked(), 0, 'the table is playable without it: the root asks for it now, in idle time');
 
   statechart.release();
   await actorRunning(session);
@@ -148,6 +149,63 @@ test('a play made before the statechart has loaded shows at once, and the actor 
     events.slice(3).map((e) => e.type),
     ['move', 'turn'],
   );
+});
+
+// Seat 1 holds the highest double: the computer must lead it.
+const COMPUTER_DEAL = makeDeal(['6-5 5-5 4-4 4-3 3-2 2-1 1-0', '6-6 0-0 1-1 2-2 3-3 6-0 5-0']);
+const computerLeads = (tempo: MatchInput['tempo']): MatchInput => ({ config: { variant: 'draw', players: 2, deal: COMPUTER_DEAL }, seats: localSeats(2, 0), level: 'easy', tempo, seed: 'forced' });
+
+test('a computer’s forced first lead is laid by the opening after the move pause, the statechart not needed; the actor lays it again, unheard', async () => {
+  const { session, clock, statechart, events } = setUp(computerLeads('normal'));
+  clock.fire();
+  const waiting = session.state!;
+  assert.equal(waiting.view.turn, 1, 'the computer leads');
+  assert.deepEqual(waiting.legal, []);
+  assert.deepEqual(clock.running, [TEMPO_DELAYS.normal.move], 'its move pause, as the machine’s');
+  session.send({ type: 'play', tile: [6, 5], end: 'lead' });
+  assert.equal(session.state!.rejection?.code, 'not-your-turn', 'refused, as the machine refuses it');
+  assert.equal(statechart.asked(), 0, 'a lead the rules force needs no thinking: no statechart');
+
+  clock.fire();
+  const laid = session.state!;
+  assert.deepEqual(laid.view.table.map((p) => p.tile.join('-')), ['6-6'], 'the highest double, laid');
+  assert.deepEqual(laid.legal.map((m) => m.type === 'play' && `${m.tile.join('-')} ${m.end}`), ['6-5 left', '6-5 right']);
+  assert.deepEqual(events, [
+    { type: 'turn', seat: 1, yours: false },
+    { type: 'move', seat: 1, move: { type: 'play', tile: [6, 6], end: 'lead' }, points: 0 },
+    { type: 'turn', seat: 0, yours: true },
+  ]);
+  assert.equal(statechart.asked(), 0, 'the person’s turn: the opening takes their moves; the root asks for it');
+
+  statechart.release();
+  await actorRunning(session);
+  assert.deepEqual(session.state!.view, laid.view, 'the actor is where the opening was');
+  assert.deepEqual(saved(session).context.game.log.map((e) => e.type === 'play' && e.tile.join('-')), ['6-6'], 'the lead once, not twice');
+  assert.equal(events.length, 3, 'nothing told again');
+  assert.deepEqual(clock.running, [], 'no second pause');
+  session.send({ type: 'play', tile: [6, 5], end: 'left' });
+  assert.equal(session.state!.view.table.length, 2, 'the person’s move, refused before the lead, was not taken again: now it is theirs');
+});
+
+test('a computer’s forced lead: a new tempo restarts its pause; at tempo instant it is laid next, not at once; an actor here first waits for it', async () => {
+  const { session, clock, statechart } = setUp(computerLeads('normal'));
+  clock.fire();
+  session.configure({ tempo: 'fast' });
+  assert.deepEqual(clock.running, [TEMPO_DELAYS.fast.move], 'the new tempo’s pause, from its start');
+  statechart.release();
+  await session.loadStatechart();
+  assert.equal(session.persistedSnapshot(), null, 'the actor waits while the opening’s computer is to lay its lead');
+  clock.fire();
+  assert.ok(session.persistedSnapshot(), 'then takes over');
+  assert.equal(session.state!.view.table.length, 1);
+  assert.equal(session.state!.view.turn, 0);
+
+  const instant = setUp(computerLeads('instant'));
+  assert.equal(instant.session.state!.view.table.length, 0, 'not within the call that started the match');
+  assert.deepEqual(instant.clock.running, [0], 'no pause: laid next');
+  instant.clock.fire();
+  assert.deepEqual(instant.session.state!.view.table.map((p) => p.tile.join('-')), ['6-6']);
+  assert.equal(instant.statechart.asked(), 0);
 });
 
 test('a new match asked for before the statechart runs waits for it, and what follows it too', async () => {

@@ -19,7 +19,8 @@ import type { SessionState } from '../../src/ui/session/session.js';
 import { makeDeal } from '../engine/helpers/tiles.js';
 import { actorRunning } from './actor-running.js';
 
-// Seat 0 holds the highest double and leads it; then seat 1 can answer with 6-5 only.
+// Seat 0 holds the highest double and leads it (a computer, with the person in seat 1: the opening lays
+// that forced lead at once, tempo instant); then seat 1 can answer with 6-5 only.
 const DEAL = makeDeal(['6-6 0-0 1-1 2-2 3-3 6-0 5-0', '6-5 5-5 4-4 4-3 3-2 2-1 1-0']);
 
 function input(you: number): MatchInput {
@@ -76,7 +77,6 @@ test('the state is one object until the match changes, and a new one after a mov
   assert.equal(first.view, session.state!.view);
 
   const turn = await until(session, 'the person to act', yourTurn);
-  assert.notEqual(turn, first, 'the computer moved: a new state');
   assert.equal(session.state, turn);
   assert.equal(session.state, session.state);
 
@@ -87,6 +87,10 @@ test('the state is one object until the match changes, and a new one after a mov
   assert.equal(after.view.table.length, 2);
   assert.equal(after.view.hand.length, 6);
   assert.equal(turn.view.hand.length, 7, 'an earlier state is not changed');
+
+  const answered = await until(session, 'the computer’s answer', (state) => state.view.log.length > after.view.log.length);
+  assert.notEqual(answered, after, 'the computer moved: a new state');
+  assert.equal(after.view.log.length, 2, 'an earlier state is not changed');
 });
 
 test('legal moves only on the person’s own turn', async () => {
@@ -94,13 +98,17 @@ test('legal moves only on the person’s own turn', async () => {
   const seen: SessionState[] = [session.state!];
   session.subscribe((state) => state && seen.push(state));
   const turn = await until(session, 'the person to act', yourTurn);
-  assert.deepEqual(seen[0]!.legal, [], 'the computer leads: nothing for the person');
-  assert.equal(seen[0]!.view.turn, 0);
   assert.deepEqual(
     turn.legal.map((m) => (m.type === 'play' ? `${m.tile.join('-')} ${m.end}` : m.type)).sort(),
     ['6-5 left', '6-5 right'],
     'the answers to the 6-6',
   );
+  session.send({ type: 'play', tile: [6, 5], end: 'left' });
+  const computers = session.state!;
+  assert.equal(computers.view.turn, 0);
+  assert.deepEqual(computers.legal, [], 'the computer’s turn: nothing for the person');
+  await until(session, 'the person to act again', (state) => yourTurn(state) && state !== turn);
+  assert.ok(seen.length >= 3);
   for (const state of seen) {
     if (!yourTurn(state)) assert.deepEqual(state.legal, [], `turn ${String(state.view.turn)} in ${state.phase}`);
   }
@@ -109,7 +117,8 @@ test('legal moves only on the person’s own turn', async () => {
 test('a refused intent is a rejection with its code and type, never its tile; it stays one object until cleared', async () => {
   const session = started(1);
   await actorRunning(session);
-  // The computer is still thinking: the person may not draw.
+  session.send({ type: 'play', tile: [6, 5], end: 'left' });
+  // The computer is thinking: the person may not draw.
   session.send({ type: 'draw' });
   const early = session.state!.rejection;
   assert.deepEqual(
@@ -119,13 +128,13 @@ test('a refused intent is a rejection with its code and type, never its tile; it
   const turn = await until(session, 'the person to act', yourTurn);
   assert.equal(turn.rejection, early, 'the computer’s move kept the same rejection (it is announced once)');
 
-  session.send({ type: 'play', tile: [1, 0], end: turn.view.openEnds[0]!.id });
+  session.send({ type: 'play', tile: [2, 1], end: turn.view.openEnds[0]!.id });
   const refused = session.state!.rejection!;
   assert.notEqual(refused, early);
   assert.deepEqual(Object.keys(refused).sort(), ['code', 'message', 'type']);
   assert.equal(refused.type, 'play');
   assert.equal(refused.code, 'tile-does-not-fit');
-  assert.equal(session.state!.view.hand.length, 7, 'nothing was played');
+  assert.equal(session.state!.view.hand.length, 6, 'nothing was played');
 
   session.send({ type: 'next-round' });
   assert.equal(session.state!.rejection!.type, 'next-round');
@@ -177,6 +186,7 @@ test('with a host: every change asks for an update, and the match survives the h
   const session = started(1, host);
   assert.equal(controller, session);
   assert.ok(updates > 0);
+  await actorRunning(session);
   const turn = await until(session, 'the person to act', yourTurn);
   const counted = updates;
 
@@ -199,6 +209,7 @@ test('with a host: every change asks for an update, and the match survives the h
 test('a saved match resumes only when the session’s seat is a person’s in it', async () => {
   const saver = started(1);
   await until(saver, 'the person to act', yourTurn);
+  await actorRunning(saver);
   const saved = JSON.parse(JSON.stringify(saver.persistedSnapshot()));
 
   const same = new LocalSession(null, 1);
@@ -242,10 +253,10 @@ test('side names: your team is the side of your seat', () => {
 
 test('events, hints and announcements follow the session’s seat', async () => {
   const session = started(1);
-  const waiting = session.state!;
-  assert.equal(hintOf(ENGLISH, waiting), ENGLISH.t('hintWait', { name: 'Computer 0' }));
   const turn = await until(session, 'the person to act', yourTurn);
   assert.equal(hintOf(ENGLISH, turn), ENGLISH.t('hintPlay'));
+  session.send({ type: 'play', tile: [6, 5], end: 'left' });
+  assert.equal(hintOf(ENGLISH, session.state!), ENGLISH.t('hintWait', { name: 'Computer 0' }));
 
   const target = new EventTarget();
   const details: DominoTurnDetail[] = [];

@@ -174,13 +174,17 @@ export type Ask =
 /** Waits (through the computer's turns) until you can lay a tile or the main button shows. */
 export async function waitForYou(el: DominoGame, ceiling = WAIT_CEILING_MS): Promise<Ask> {
   await settle(el);
-  return waitFor<Ask>('your turn', () => {
+  const ask = await waitFor<Ask>('your turn', () => {
     const button = mainButton(el);
     if (button) return { kind: 'button', label: button.textContent!.trim(), button };
     const tiles = playableTiles(el);
     if (tiles.length > 0) return { kind: 'play', tiles };
     return null;
   }, ceiling);
+  // The move before yours may still be drawing (a first visit's table lays its first tile once the
+  // layout's code is here).
+  await settle(el);
+  return ask;
 }
 
 // ---- Events ---------------------------------------------------------------------------------------

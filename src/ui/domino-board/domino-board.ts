@@ -28,6 +28,11 @@ export function loadTableLayout(): Promise<unknown> {
   }));
 }
 
+/** Whether the table's layout has loaded: a table with tiles is drawn only then. */
+export function tableLayoutLoaded(): boolean {
+  return layoutCode !== null;
+}
+
 /** A seat's last play, marked on the table until that seat moves again. */
 export interface SeatMark {
   /** The tile's index in `table`. */

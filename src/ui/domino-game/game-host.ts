@@ -8,7 +8,7 @@
  */
 import type { Translator } from '../../i18n/index.js';
 import { LocaleProvider } from '../context/locale.js';
-import { loadTableLayout } from '../domino-board/domino-board.js';
+import { loadTableLayout, tableLayoutLoaded } from '../domino-board/domino-board.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, Session } from '../session/session.js';
 import { SoundSwitch } from '../sound/sound-switch.js';
@@ -116,6 +116,20 @@ export class GameParts implements GameHost {
 
   loadFirstMoves(): Promise<unknown> {
     return Promise.all([this.local.loadStatechart(), loadTableLayout()]);
+  }
+
+  tablePlayable(): boolean {
+    const state = this.session().state;
+    if (state === null) return false;
+    const othersFirst = state.legal.length === 0 && state.phase === 'playing';
+    if (othersFirst || state.view.table.length > 0) {
+      if (tableLayoutLoaded()) return !othersFirst;
+      // A computer's lead is drawn with the table's layout: asked for as that lead is thought out, and
+      // the table playable once it is drawn.
+      loadTableLayout().then(() => this.element.requestUpdate(), () => undefined);
+      return false;
+    }
+    return state.legal.length > 0 || state.phase !== 'dealing';
   }
 
   onMatchEvent(listener: MatchEventListener): () => void {

@@ -1,8 +1,9 @@
 /**
  * The parts of the game kept out of the first visit, loaded when first needed: the texts shown on
  * demand, the settings dialog, the summaries' body, online play; and what the first moves need but the
- * first screen does not show (the match's statechart, the table's layout), fetched as soon as that
- * screen is up, in idle time, so that no move waits for it. When one cannot load (the connection
+ * first screen does not show (the match's statechart, the table's layout), fetched as soon as the table
+ * is playable, in idle time, so that no move waits for it and the first visit's table is playable
+ * before it is fetched. When one cannot load (the connection
  * dropped), the player is told to reload: browsers remember a module that failed to load for the
  * page's lifetime, and a reload resumes the saved match. The game itself goes on meanwhile.
  */
@@ -20,7 +21,7 @@ export class LazyParts implements ReactiveController {
   /** The summaries' story (score by round, why the match ended), once its code and texts have loaded. */
   private summaryPart: typeof import('./summary.js') | null = null;
   private summaryLoading: Promise<unknown> | null = null;
-  private firstScreenUp = false;
+  private firstMovesAskedFor = false;
 
   constructor(
     private readonly host: {
@@ -30,15 +31,17 @@ export class LazyParts implements ReactiveController {
       announce(text: string): void;
       /** Loads what the first moves need and the first screen does not show (the statechart, the table's layout). */
       loadFirstMoves(): Promise<unknown>;
+      /** Whether the table is playable: the person may move, or the match shown is past its moves. */
+      tablePlayable(): boolean;
     },
   ) {
     host.element.addController(this);
   }
 
-  /** The first screen is up: what the first moves need comes now, so that none of them waits for it. */
+  /** The table is playable: what the first moves need comes now, so that none of them waits for it. */
   hostUpdated(): void {
-    if (this.firstScreenUp) return;
-    this.firstScreenUp = true;
+    if (this.firstMovesAskedFor || !this.host.tablePlayable()) return;
+    this.firstMovesAskedFor = true;
     this.prefetch(() => this.host.loadFirstMoves());
   }
 
@@ -57,8 +60,8 @@ export class LazyParts implements ReactiveController {
   }
 
   /**
-   * Loads what the first moves need, once the first screen is up: when the page is next idle (within
-   * a fifth of a second, well inside the deal's pause). Nothing shows when it has loaded; it is said
+   * Loads what the first moves need, once the table is playable: when the page is next idle after the
+   * next frame (within a fifth of a second, before a person has chosen a tile). Nothing shows when it has loaded; it is said
    * only when it cannot.
    */
   prefetch(load: () => Promise<unknown>): void {
@@ -67,8 +70,11 @@ export class LazyParts implements ReactiveController {
         this.failed(error);
         this.host.element.requestUpdate();
       });
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 200 });
-    else setTimeout(run, 0);
+    const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 200 }) : setTimeout(run, 0));
+    // After the frame that shows the table playable (the tiles glowing in the hand drawn by then): its
+    // first paint owes nothing to what comes next.
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => void whenIdle());
+    else whenIdle();
   }
 
   private failed(error: unknown): void {

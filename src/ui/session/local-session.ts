@@ -6,25 +6,29 @@
  *
  * A new match opens without the actor: its deal and its first turn come from the engine
  * (machine/opening.ts: the state, the events and the refusals the statechart would give), so the first
- * screen needs neither xstate nor the statechart. Their chunk (match-actor.ts) loads just after it (the
- * root asks for it once the first screen is up; the opening itself at its first turn at the latest), and
- * the actor takes the match over at the first turn, the same deal, with what the person asked for
- * meanwhile, in order.
+ * screen needs neither xstate nor the statechart; nor does a first lead the rules force on a computer (the
+ * highest double), which the opening lays itself after the move pause. Their chunk (match-actor.ts) loads
+ * once the table is playable (the root asks for it in idle time; the opening itself as soon as a computer
+ * has a move to think out, or an intent only the actor takes), and the actor takes the match over, the
+ * same deal, the same forced lead, with what the person asked for meanwhile, in order.
  *
  * Only this file and the local seats helper know which seat the person holds in local play; the rest
  * of the widget reads `state.seat`.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Subscription } from 'xstate';
-import { WorkerPlayer, type Hint, type RoundReview } from '../../ai/worker-player.js';
+import type { Hint, RoundReview, WorkerPlayer } from '../../ai/worker-player.js';
 import type { Level } from '../../shared/names.js';
 import type { MatchConfig, MatchRecord, MatchState, Seat } from '../../engine/index.js';
 import {
   dealPauseOf,
   dealtOpening,
+  forcedOpeningLead,
   hasPending,
   legalMovesFor,
   matchSeed,
+  movePauseOf,
+  openingLeadLaid,
   openingTurn,
   openMatch,
   phaseOf,
@@ -44,7 +48,7 @@ import type {
   SeatKind,
   Tempo,
 } from '../../machine/index.js';
-import type { createMatchActor, MatchActorOptions, PersistedMatch } from './match-actor.js';
+import type { createMatchActor, MatchActorOptions, PersistedMatch, WorkerPlayer as WorkerPlayerClass } from './match-actor.js';
 import { Listeners, type SeatInfo, type Session, type SessionIntent, type SessionRejection, type SessionState } from './session.js';
 
 export type { PersistedMatch } from './match-actor.js';
@@ -52,6 +56,7 @@ export type { PersistedMatch } from './match-actor.js';
 /** xstate, the statechart and the actor made of them: a chunk loaded after the first screen (match-actor.ts). */
 export interface Statechart {
   createMatchActor: typeof createMatchActor;
+  WorkerPlayer: typeof WorkerPlayerClass;
 }
 
 /** Timers: the opening's deal pause runs on them. */
@@ -83,7 +88,11 @@ interface Opening {
    * others, from the first it could not take (a new match), wait for the actor.
    */
   taken: number;
-  /** The deal pause, while it runs. */
+  /** Those of `sent` it refused: before a computer's forced lead they are not sent again after it. */
+  refused: Set<MatchEvent>;
+  /** It laid a computer's forced first lead (`openingLeadLaid`): the actor lays it at once, unheard. */
+  leadShown: boolean;
+  /** The deal pause, or the move pause before a computer's forced lead, while it runs. */
   timer: unknown;
 }
 
@@ -139,7 +148,8 @@ export interface RecordParts {
 }
 
 export class LocalSession implements Session, ReactiveController {
-  private readonly player = new WorkerPlayer();
+  /** The computers' player (a Web Worker), made once the statechart's chunk, which holds it, is here. */
+  private workerPlayer: WorkerPlayer | null = null;
   private readonly stateListeners = new Listeners<SessionState | null>();
   private readonly eventListeners = new Listeners<MatchEmitted>();
   private readonly clock: OpeningClock;
@@ -236,14 +246,20 @@ export class LocalSession implements Session, ReactiveController {
     if (!opening || this.away) return;
     const step = opening.taken === opening.sent.length ? stepOpening(opening.shown, event) : null;
     if (!step || step.forActor) opening.sent.push(event);
-    if (!step) return;
+    if (!step) {
+      this.handOver();
+      return;
+    }
     if (step.forActor) opening.taken++;
-    const retimed = step.opening.dealing && step.opening.context.tempo !== opening.shown.context.tempo;
+    if (step.forActor && step.refused) opening.refused.add(event);
+    const retimed = step.opening.context.tempo !== opening.shown.context.tempo;
     this.shown = opening.shown = step.opening;
     for (const emitted of step.emitted) this.tell(emitted);
     this.changed();
-    // As the machine does: a new tempo starts the deal pause again, at its own length.
-    if (retimed) this.startDealPause();
+    // As the machine does: a new tempo starts the running pause again, at its own length.
+    if (retimed && opening.shown.dealing) this.startDealPause();
+    else if (retimed && opening.timer !== null) this.startLeadPause();
+    else if (!opening.shown.dealing) this.handOver();
   }
 
   /** Tells the listeners an event of the match shown (its state is `shown` already). */
@@ -260,13 +276,16 @@ export class LocalSession implements Session, ReactiveController {
   // ---- Local play only -------------------------------------------------------------------------
 
   /**
-   * Loads xstate and the statechart, once. The root asks for them as soon as the first screen is up,
-   * so that the first turn finds them here; it says so when they cannot load.
+   * Loads xstate and the statechart, once, and hands a new match's opening over to the actor. The root
+   * asks for them once the table is playable, so that the first moves find them here; it says so when
+   * they cannot load.
    */
   loadStatechart(): Promise<unknown> {
     const load = this.options.loadStatechart ?? (() => import('./match-actor.js'));
     return (this.statechartLoad ??= load().then((statechart) => {
       this.statechart = statechart;
+      this.workerPlayer ??= new statechart.WorkerPlayer();
+      this.takeOver();
     }));
   }
 
@@ -310,7 +329,7 @@ export class LocalSession implements Session, ReactiveController {
     this.closeOpening();
     this.roundEnds = [];
     this.input = seeded;
-    this.opening = { input: seeded, shown, sent: [], taken: 0, timer: null };
+    this.opening = { input: seeded, shown, sent: [], taken: 0, refused: new Set(), leadShown: false, timer: null };
     if (!shown.dealing) {
       this.dealt();
       return;
@@ -340,27 +359,81 @@ export class LocalSession implements Session, ReactiveController {
     }, ms);
   }
 
-  /** The deal pause is over: the first turn shows and is told, and the actor takes over once it is here. */
+  /** The deal pause is over: the first turn shows and is told; a computer's forced lead is laid after its pause. */
   private dealt(): void {
     const opening = this.opening!;
     opening.shown = this.shown = dealtOpening(opening.shown);
     // As the machine does: the turn is told with the state it belongs to, then the state's listeners hear it.
     for (const event of openingTurn(opening.shown)) this.tell(event);
     this.changed();
-    if (this.statechart) this.takeOver();
-    // A chunk that cannot load is said by the root, which asked for it first (LazyParts).
-    else this.loadStatechart().then(() => this.takeOver(), () => undefined);
+    if (forcedOpeningLead(opening.shown)) this.startLeadPause();
+    else this.handOver();
+  }
+
+  /** A computer leads a tile the rules force on it: the opening lays it after the move pause, as the machine would. */
+  private startLeadPause(): void {
+    const opening = this.opening!;
+    this.clock.clearTimeout(opening.timer);
+    opening.timer = null;
+    const lay = () => {
+      opening.timer = null;
+      this.layForcedLead(opening);
+    };
+    // Never within the call that dealt: even without a pause, a computer's move comes later, as the
+    // machine's does (its player answers asynchronously), so a page listening once the element is
+    // placed hears it.
+    opening.timer = this.clock.setTimeout(lay, Math.max(0, movePauseOf(opening.shown)));
+  }
+
+  private layForcedLead(opening: Opening): void {
+    // An intent only the actor takes (a new match) waits: then the actor plays the lead itself.
+    if (this.opening !== opening || opening.taken !== opening.sent.length || !forcedOpeningLead(opening.shown)) {
+      this.handOver();
+      return;
+    }
+    const { opening: laid, emitted } = openingLeadLaid(opening.shown);
+    // A move refused before the lead changed nothing; sent to the actor after it, it could be taken.
+    opening.sent = opening.sent.filter((event) => !opening.refused.has(event));
+    opening.taken = opening.sent.length;
+    opening.leadShown = true;
+    opening.shown = this.shown = laid;
+    for (const event of emitted) this.tell(event);
+    this.changed();
+    this.handOver();
   }
 
   /**
-   * The actor takes the match over from its opening, from the first turn on: the same deal, and the
-   * intents the opening took, again and unheard (the opening told what they did), then those it kept.
+   * The actor takes the match over as soon as it is here. Until then the opening plays on while it can:
+   * the chunk is asked for now only when a computer has a move to think out or an intent waits for the
+   * actor; otherwise the root asks for it once the table is playable (LazyParts), so that the first
+   * visit's table is playable before it is fetched.
+   */
+  private handOver(): void {
+    const opening = this.opening;
+    if (!opening || this.away) return;
+    if (this.statechart) {
+      this.takeOver();
+      return;
+    }
+    const waits = opening.taken < opening.sent.length;
+    const openingPlays = opening.shown.hasTag('humanTurn') || opening.timer !== null;
+    // A chunk that cannot load is said by the root, which asked for it first (LazyParts).
+    if (waits || !openingPlays) this.loadStatechart().catch(() => undefined);
+  }
+
+  /**
+   * The actor takes the match over from its opening, from the first turn on: the same deal, the forced
+   * lead the opening laid, and the intents the opening took, again and unheard (the opening told what
+   * they did), then those it kept. Not while the opening waits to lay a forced lead (unless an intent
+   * waits for the actor: then the actor lays it).
    */
   private takeOver(): void {
     const opening = this.opening;
     if (!opening || opening.shown.dealing || this.away || !this.statechart) return;
+    if (opening.timer !== null && opening.taken === opening.sent.length) return;
+    this.clock.clearTimeout(opening.timer);
     this.opening = null;
-    this.run(opening.input, { openingShown: true }, opening.sent.slice(0, opening.taken));
+    this.run(opening.input, { openingShown: true, openingLeadShown: opening.leadShown }, opening.sent.slice(0, opening.taken));
     const shown = opening.shown.context;
     const now = this.shown!.context;
     // Both are the machine's own steps: a difference is a bug, and the actor's match is the one played.
@@ -387,7 +460,7 @@ export class LocalSession implements Session, ReactiveController {
   private run(input: MatchInput, options: MatchActorOptions, replayed: MatchEvent[] = []): void {
     this.stopActor();
     this.input = input;
-    const actor = this.statechart!.createMatchActor(this.player, input, options);
+    const actor = this.statechart!.createMatchActor(this.workerPlayer!, input, options);
     let unheard = options.openingShown === true;
     this.subscriptions = [
       actor.subscribe({
@@ -439,13 +512,14 @@ export class LocalSession implements Session, ReactiveController {
   /** The hard computer's move for the person now (thought out in the worker), and why; null when it is not their turn. */
   hint(): Promise<Hint | null> {
     const view = this.state?.legal.length ? this.state.view : null;
-    return view ? this.player.hint(view, { seed: view.log.length + 64 * view.round.number }) : Promise.resolve(null);
+    if (!view) return Promise.resolve(null);
+    return this.loadStatechart().then(() => this.workerPlayer!.hint(view, { seed: view.log.length + 64 * view.round.number }));
   }
 
   /** The review of the person's moves in round `round` of the match's record (thought out in the worker). */
   review(record: MatchRecord, round: number): Promise<RoundReview> {
     // Seeded by the round: the same round reviewed again (the fold reopened) grades alike.
-    return this.player.review(record, round, this.seat, { seed: 0x5eed + round });
+    return this.loadStatechart().then(() => this.workerPlayer!.review(record, round, this.seat, { seed: 0x5eed + round }));
   }
 
   /** Takes back the person's last move of this round (and the computers' after it); a refusal is the state's rejection. */
@@ -495,10 +569,12 @@ export class LocalSession implements Session, ReactiveController {
       this.persisted = null;
       this.run(this.input, { snapshot: persisted });
     } else if (this.opening?.shown.dealing) {
-      // As a restored actor's pause does: the deal pause begins again.
+      // As a restored actor's pause does: the deal pause begins again; and a computer's move pause.
       this.startDealPause();
+    } else if (this.opening && forcedOpeningLead(this.opening.shown) && this.opening.taken === this.opening.sent.length) {
+      this.startLeadPause();
     } else if (this.opening) {
-      this.takeOver();
+      this.handOver();
     }
   }
 
@@ -506,15 +582,18 @@ export class LocalSession implements Session, ReactiveController {
     this.away = true;
     if (this.actor) this.persisted = this.actor.getPersistedSnapshot();
     this.stopActor();
-    if (this.opening) this.clock.clearTimeout(this.opening.timer);
+    if (this.opening) {
+      this.clock.clearTimeout(this.opening.timer);
+      this.opening.timer = null;
+    }
     // The worker ends too; the next question starts a new one.
-    this.player.dispose();
+    this.workerPlayer?.dispose();
   }
 
   dispose(): void {
     this.stopActor();
     this.closeOpening();
-    this.player.dispose();
+    this.workerPlayer?.dispose();
     this.stateListeners.clear();
     this.eventListeners.clear();
   }
