@@ -122,7 +122,7 @@ export const FLAGS = {
     arg: 'A,B',
     env: 'DOMINO_ORIGINS',
     shown: 'any (said at start)',
-    meaning: 'the page origins allowed to connect, e.g. `https://example.com`',
+    meaning: 'the page origins allowed to connect and to read `/leaderboard` and `/players/ID` (CORS), e.g. `https://example.com`',
     read: parsed(origins, null),
   }),
   grace: flag({ arg: 'S', shown: '`60`', meaning: 'seconds a player may be gone before a computer plays for them', read: whole(60) }),

@@ -143,7 +143,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...answering,
       staticRoot: options.staticRoot,
       hasDemo: options.staticRoot !== null && existsSync(join(options.staticRoot, 'demo')),
-      players: playersHttp({ store: playerStore, adminToken: options.adminToken ?? null, log }),
+      players: playersHttp({ store: playerStore, adminToken: options.adminToken ?? null, origins: options.origins, log }),
       metricsAccess: options.metricsToken ? { token: options.metricsToken } : null,
     }),
   );

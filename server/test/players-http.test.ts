@@ -4,7 +4,7 @@
  * player's card (404 for an unknown id, never a secret, the avoid list or the ban), the admin's bans
  * (404 without `--admin-token`, 401 without or with a wrong token, a ban refusing the next identify) and
  * the `ban` command line against the server's own SQLite file, while it runs. Every answer carries the
- * security headers.
+ * security headers; the leaderboard and the cards answer CORS (any origin, or those of `--origins`).
  */
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
@@ -256,6 +256,55 @@ describe('the leaderboard’s cache (in this process, its clock moved by hand)',
     ms += 1;
     assert.deepEqual(await top(), [c, a, b], 'the new board');
     assert.equal(reads, 1);
+  });
+});
+
+describe('the leaderboard and the cards answer pages of other origins (CORS); the admin’s paths do not', () => {
+  const store = new MemoryPlayerStore();
+  const servers: Server[] = [];
+  after(() => servers.forEach((server) => server.close()));
+
+  /** The players' paths alone on a port of their own, with `origins` as `--origins` gives them. */
+  async function serving(origins: string[] | null): Promise<string> {
+    const handler = playersHttp({ store, adminToken: ADMIN_TOKEN, origins, log: pino({ level: 'silent' }) });
+    const http = createServer((request, response) => {
+      const target = new URL(request.url!, 'http://localhost');
+      void handler(request, response, target.pathname, target.search);
+    });
+    servers.push(http);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  }
+  const from = (origin: string) => ({ headers: { origin } });
+
+  test('without --origins any page may read them: Access-Control-Allow-Origin *, refusals included', async () => {
+    const url = await serving(null);
+    for (const path of ['/leaderboard?family=two', '/players/AAAAAAAAAAAAAAAAAAAAAA', '/leaderboard?family=nine']) {
+      const response = await fetch(`${url}${path}`, from('https://host.example'));
+      assert.equal(response.headers.get('access-control-allow-origin'), '*', path);
+    }
+    const admin = await fetch(`${url}/admin/ban`, { method: 'POST', ...from('https://host.example') });
+    assert.equal(admin.status, 401);
+    assert.equal(admin.headers.get('access-control-allow-origin'), null, 'never the admin’s');
+  });
+
+  test('with --origins, only the origins listed: the origin echoed and Vary: Origin; a preflight allows GET and HEAD', async () => {
+    const url = await serving(['https://host.example']);
+    const allowed = await fetch(`${url}/leaderboard?family=two`, from('https://host.example'));
+    assert.equal(allowed.status, 200);
+    assert.equal(allowed.headers.get('access-control-allow-origin'), 'https://host.example');
+    assert.equal(allowed.headers.get('vary'), 'Origin');
+    const other = await fetch(`${url}/leaderboard?family=two`, from('https://elsewhere.example'));
+    assert.equal(other.headers.get('access-control-allow-origin'), null, 'another origin: the browser keeps the answer from its page');
+    assert.equal(other.headers.get('vary'), 'Origin');
+
+    const preflight = await fetch(`${url}/leaderboard?family=two`, { method: 'OPTIONS', headers: { origin: 'https://host.example', 'access-control-request-method': 'GET' } });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://host.example');
+    assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET, HEAD');
+    const refused = await fetch(`${url}/players/AAAAAAAAAAAAAAAAAAAAAA`, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example' } });
+    assert.equal(refused.headers.get('access-control-allow-methods'), null);
+    assert.equal(refused.headers.get('access-control-allow-origin'), null);
   });
 });
 

@@ -7,6 +7,11 @@
  * - `POST /admin/ban` and `/admin/unban` with `{ "player": ID }`, to the bearer of `--admin-token` only
  *   (compared in constant time), 404 without it: as if there were no such path.
  * A request of the wrong form gets 400 with `{ "error": … }` and reads nothing.
+ *
+ * The leaderboard and the cards are public, and a widget's page is often on another origin than the
+ * room server: they answer CORS (any origin, or with `--origins` the origins listed, as the WebSocket
+ * endpoint does), so `<domino-leaderboard>` reads them from the host's page. The admin's paths do not:
+ * they are for the operator's own tools, never a page.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
@@ -30,8 +35,23 @@ export interface PlayersHttpOptions {
   /** The bearer token of `/admin/*`; null: those paths answer 404. */
   adminToken: string | null;
   log: Logger;
+  /** The page origins that may read the leaderboard and the cards (`--origins`); null: any. */
+  origins?: readonly string[] | null;
   /** The cache's clock in ms (tests move one by hand); monotonic by default. */
   now?: () => number;
+}
+
+/** How long a browser may keep a preflight's answer, in seconds. */
+const PREFLIGHT_KEPT_SECONDS = 600;
+
+/**
+ * The CORS headers of a public answer to `request`: any origin may read it, or only those listed (the
+ * request's own origin echoed, and `Vary: Origin`, since the answer differs by origin).
+ */
+export function corsHeaders(request: IncomingMessage, origins: readonly string[] | null): Record<string, string> {
+  if (origins === null) return { 'access-control-allow-origin': '*' };
+  const origin = request.headers.origin;
+  return origin !== undefined && origins.includes(origin) ? { 'access-control-allow-origin': origin, vary: 'Origin' } : { vary: 'Origin' };
 }
 
 /** Answers a request for one of its paths (true), or leaves it (false). */
@@ -70,6 +90,7 @@ export function playersHttp(options: PlayersHttpOptions): PathHandler {
   const answers = new BriefCache<Answer>(KEPT_SECONDS * 1000, MOST_KEPT, options.now);
   const tops = new BriefCache<LeaderboardRow[]>(KEPT_SECONDS * 1000, RATING_FAMILIES.length, options.now);
   const cacheControl = { 'cache-control': `public, max-age=${KEPT_SECONDS}` };
+  const origins = options.origins ?? null;
 
   async function leaderboard(family: RatingFamily, player: string | undefined): Promise<Answer> {
     const [top, around] = await Promise.all([tops.get(family, () => store.leaderboard(family, TOP_ROWS)), player ? store.around(family, player, AROUND_ROWS) : null]);
@@ -125,24 +146,32 @@ export function playersHttp(options: PlayersHttpOptions): PathHandler {
     }
     const cardId = /^\/players\/([^/]*)$/.exec(pathname)?.[1];
     if (pathname !== '/leaderboard' && cardId === undefined) return false;
+    const cors = corsHeaders(request, origins);
+    if (request.method === 'OPTIONS') {
+      // A preflight (a page's fetch with headers of its own): GET and HEAD, nothing else.
+      const allowed = 'access-control-allow-origin' in cors;
+      const preflight = allowed ? { 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': String(PREFLIGHT_KEPT_SECONDS) } : {};
+      response.writeHead(204, { ...cors, ...preflight, allow: 'GET, HEAD, OPTIONS', connection: 'close' }).end();
+      return true;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      send(request, response, problem(405, 'GET only'), { allow: 'GET, HEAD', connection: 'close' });
+      send(request, response, problem(405, 'GET only'), { ...cors, allow: 'GET, HEAD', connection: 'close' });
       return true;
     }
     if (cardId !== undefined && !ID_PATTERN.test(cardId)) {
-      send(request, response, problem(400, 'a player id is 22 base64url characters'));
+      send(request, response, problem(400, 'a player id is 22 base64url characters'), cors);
       return true;
     }
     const query = readQuery(search, cardId === undefined, cardId === undefined);
     if (isAnswer(query)) {
-      send(request, response, query);
+      send(request, response, query, cors);
       return true;
     }
     const found =
       cardId === undefined
         ? await answers.get(`board ${query.family!} ${query.player ?? ''}`, () => leaderboard(query.family!, query.player))
         : await answers.get(`card ${cardId} ${query.family ?? ''}`, () => card(cardId, query.family));
-    send(request, response, found, cacheControl);
+    send(request, response, found, { ...cacheControl, ...cors });
     return true;
   };
 }
