@@ -7,9 +7,8 @@
 // given the file's path) fills before the server starts: the leaderboard's tests find rated players
 // there as a production server would have them, and the server has nothing made for tests.
 // `roomServer({ proxy: '/prefix' })` also answers the server's HTTP paths under /prefix on the test
-// page's own origin, as a site's reverse proxy would: the server sends no CORS headers, so a page
-// fetches its JSON (the leaderboard, a card) from its own origin only. The command's answer is then
-// that path.
+// page's own origin, as a site's reverse proxy would. The command's answer is then that path, and
+// `<command>:direct` answers the server's own URL (another origin: its JSON is read through CORS).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,6 +83,7 @@ export function roomServer({ command = 'room-server-url', args = [], seed = null
       if (seedDir) rmSync(seedDir, { recursive: true, force: true });
     },
     executeCommand({ command: asked }) {
+      if (asked === `${command}:direct`) return url;
       if (asked !== command) return undefined;
       return proxy ?? url;
     },

@@ -83,6 +83,15 @@ describe('<domino-leaderboard> and <domino-player-card>', function () {
     expect(shadow(el).querySelector('tr.own')).to.equal(null);
   });
 
+  it('reads the room server on another origin than the page (its answers carry CORS)', async () => {
+    const direct = (await executeServerCommand('players-room-server-url:direct')) as string;
+    expect(new URL(direct).origin).not.to.equal(location.origin);
+    const el = mountElement('domino-leaderboard', { server: direct });
+    const rows = await loaded(el);
+    expect(rows.length).to.equal(100);
+    expect(cells(rows[0]!)).to.deep.equal(['1', 'Ada', '2,500', '12']);
+  });
+
   it("shows the viewer's rank: outside the top with the five rows each side, inside it by marking the row", async () => {
     const outside = mountElement('domino-leaderboard', { server, player: playerId(VIEWER_OUTSIDE) });
     await loaded(outside);
