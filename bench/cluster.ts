@@ -14,7 +14,11 @@
  * and workers, user + system from /proc over the window, over the moves measured), moves/s and
  * latency; each N-process figure over the 1-process-on-Redis one (goal ≤ 1.25×), the Redis Cluster's over
  * the 3-processes-on-one-Redis one (goal ≤ 1.4×); the rooms whose four
- * seats were all connected through one process at the window's end (from Redis; goal ≥ 99 %); and for
+ * seats were all connected through one process at the window's end (from Redis; goal ≥ 99 %); under each
+ * Redis row, where its CPU went (bench/server-breakdown.ts): each server process's CPU µs a move of the
+ * whole window and a move of its own rooms, its event loop's turns, the commands it sent to Redis and
+ * the notices it heard a move of its own (its /metrics), and the commands Redis ran a move (INFO
+ * commandstats); and for
  * the failover, the seconds from the kill until each dropped seat saw its room change again (goal
  * within 5 s), the moves lost and applied twice (goal 0). Figures, not assertions.
  *
@@ -27,6 +31,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuilt } from '../scripts/ensure-built.mjs';
 import { nginxMissing } from '../scripts/local-nginx.mjs';
+import { breakdownLines } from './server-breakdown.js';
 import { measure, SERVER_BENCH_DEFAULTS, takeServerArgs, type Row, type ServerBenchOptions } from './server.js';
 
 export interface ClusterBenchOptions {
@@ -91,6 +96,7 @@ async function benchScaling(base: ServerBenchOptions, print: (line: string) => v
         `${us(row.cpuPerMove).padStart(12)} ${ratio.padStart(13)}  ${`${us(row.cpuParts.servers)}/${row.cpuParts.redis === null ? '—' : us(row.cpuParts.redis)}/${us(row.cpuParts.nginx)}`.padStart(22)}  ${one}`,
     );
     if (row.examples.length > 0) print(`cluster:     errors, first: ${row.examples.join(' | ')}`);
+    if (row.target === 'server') for (const line of breakdownLines(row.processes, row.moves, row.redisCalls)) print(`cluster:     ${line}`);
     rows.push({ name, row });
   };
   let reference: Row | undefined;

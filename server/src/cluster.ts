@@ -10,6 +10,7 @@
  */
 import { Cluster as RedisClusterClient } from 'ioredis';
 import { roomChannel, roomOfChannel, type RedisClient } from './storage/redis.js';
+import { commandsSent } from './storage/redis-client.js';
 import { randomId } from './tokens.js';
 
 export interface Cluster {
@@ -32,7 +33,15 @@ export interface Cluster {
   announcePhrase(room: string, seat: number, phrase: string): void;
   /** Hears of a quick phrase announced by another process in a watched room. */
   onPhraseAnnounced(listener: (room: string, seat: number, phrase: string) => void): void;
+  /** What crossed Redis so far, for /metrics: the commands sent on both connections (the room log shares the commands'), the notices heard. None alone. */
+  readonly traffic?: () => RedisTraffic;
   close(): Promise<void>;
+}
+
+export interface RedisTraffic {
+  commandsSent: number;
+  /** Messages of the rooms' channels received (versions and phrases, this process's own among them). */
+  noticesHeard: number;
 }
 
 export function soloCluster(): Cluster {
@@ -78,6 +87,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
   const phraseListeners: ((room: string, seat: number, phrase: string) => void)[] = [];
   const aliveListeners: (() => void)[] = [];
   const watched = new Set<string>();
+  let noticesHeard = 0;
 
   const beat = async () => {
     const now = Date.now();
@@ -100,6 +110,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
   timer.unref();
 
   subscriber.on('smessage', (channel: string, text: string) => {
+    noticesHeard++;
     const room = roomOfChannel(channel);
     if (room === null || !watched.has(room)) return;
     // A phrase notice (`phrase:<seat>:<id>`) shares the room's channel; a process older than quick phrases takes it for no version.
@@ -178,6 +189,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
     onPhraseAnnounced(listener) {
       phraseListeners.push(listener);
     },
+    traffic: () => ({ commandsSent: commandsSent(commands) + commandsSent(subscriber), noticesHeard }),
     async close() {
       clearInterval(timer);
       // Marked silent at once rather than removed (a process missing from the set counts as alive, one

@@ -78,7 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { log } = options;
   const cluster = options.cluster ?? soloCluster();
   let connections = () => 0;
-  const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => connections() });
+  const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => connections(), ...(cluster.traffic ? { redis: cluster.traffic } : {}) });
   const store = countingErrors(options.store, metrics);
   const service = new RoomService({
     store,

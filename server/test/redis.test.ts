@@ -208,7 +208,7 @@ describe('two server processes sharing Redis', () => {
     await bob.close();
   });
 
-  test('GET /metrics (on each process’s metrics listener) speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors', async () => {
+  test('GET /metrics (on each process’s metrics listener) speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors, turns, Redis traffic', async () => {
     const response = await fetch(shared.two.metricsUrl!);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
@@ -217,6 +217,8 @@ describe('two server processes sharing Redis', () => {
       assert.match(text, new RegExp(`^${name}`, 'm'), name);
     }
     assert.match(text, /^domino_messages_total\{type="move"\} [1-9]/m);
+    // What a move costs the process: its loop's turns, the commands it sent to Redis, the notices it heard (Bob's process hears Ann's moves).
+    for (const name of ['domino_event_loop_turns_total', 'domino_redis_commands_total', 'domino_redis_notices_total']) assert.match(text, new RegExp(`^${name} [1-9]`, 'm'), name);
     // Ann's moves went through process one while Redis was away.
     const oneText = await (await fetch(shared.one.metricsUrl!)).text();
     assert.match(oneText, /^domino_refusals_total\{code="unavailable"\} [1-9]/m, 'the refusals while Redis was away are counted');
