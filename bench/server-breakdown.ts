@@ -82,7 +82,8 @@ export function breakdownLines(processes: ProcessWindow[], moves: number, redisC
     return (
       `process ${i + 1}: ${fixed(p.cpuMs === null ? null : (p.cpuMs * 1000) / moves, 0)} µs cpu a move of all, ` +
       `${fixed(p.cpuMs === null || own === null ? null : (p.cpuMs * 1000) / own, 0)} a move of its own (${fixed(own === null ? null : (100 * own) / moves, 0)} % of the moves); ` +
-      `a move of its own: ${fixed(per(p.turns), 1)} event loop turns, ${fixed(per(p.redisCommands), 2)} Redis commands sent, ${fixed(per(p.notices), 2)} notices heard`
+      `a move of its own: ${fixed(per(p.turns), 1)} event loop turns` +
+      (p.redisCommands === null && p.notices === null ? '' : `, ${fixed(per(p.redisCommands), 2)} Redis commands sent, ${fixed(per(p.notices), 2)} notices heard`)
     );
   });
   if (redisCalls) {
