@@ -2,8 +2,9 @@
  * What server processes announce to each other. Alone, a process is the only one alive and announces to nobody.
  * Over Redis (one server or a cluster), each process beats every few seconds in a sorted set (a process
  * that stops beating holds no connection any more), and it hears each saved change's `version` on the
- * room's sharded channel (the store's append announces it, in the same step: storage/redis.ts; in a
- * cluster only the room's shard carries it) — never a state, a view, a tile or
+ * room's sharded channel (the store's append announces it, in the same step, while another process
+ * holds a connection of the room: storage/redis.ts; in a cluster only the room's shard carries it) —
+ * never a state, a view, a tile or
  * a token: a process holding connections for the room loads what it lacks and sends its own seats
  * their views. A quick phrase, never stored, crosses as a notice of its seat
  * and id on the same channel.

@@ -18,7 +18,7 @@ import { createMetrics, type Metrics } from './metrics.js';
 import { RoomService } from './rooms/room-service.js';
 import { DEFAULT_SECURITY, securityHeaders, type SecurityOptions } from './security-headers.js';
 import { acceptSockets } from './sockets.js';
-import type { RoomLog } from './storage/log.js';
+import type { AppendOptions, RoomLog } from './storage/log.js';
 
 export interface ServerOptions {
   port: number;
@@ -219,7 +219,9 @@ function countingErrors(store: RoomLog, metrics: Metrics): RoomLog {
     };
   return {
     create: counted((id: string, snapshot: string, expiresAt: number) => store.create(id, snapshot, expiresAt)),
-    append: counted((id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number) => store.append(id, expected, entries, snapshot, expiresAt)),
+    append: counted((id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number, options?: AppendOptions) =>
+      store.append(id, expected, entries, snapshot, expiresAt, options),
+    ),
     load: counted((id: string) => store.load(id)),
     since: counted((id: string, version: number) => store.since(id, version)),
     sweep: counted((now: number) => store.sweep(now)),

@@ -55,6 +55,15 @@ export function roomInfo(room: RoomState, alive: Alive, now: number, graceMs: nu
   };
 }
 
+/**
+ * Whether a process other than `process` holds a connection of the room as stored: a seat connected
+ * through it, or spectators it counted. Only then need it hear of the room's changes; with the room's
+ * connections on one process (a balancer hashing its id), nobody else does.
+ */
+export function othersHold(room: RoomState, process: string): boolean {
+  return room.seats.some((s) => s.kind === 'human' && s.connectedVia !== null && s.connectedVia !== process) || Object.keys(room.watchers).some((via) => via !== process);
+}
+
 /** The spectators of the room on every process alive (each process stores how many it holds). */
 export function watcherCount(room: RoomState, alive: Alive): number {
   return Object.entries(room.watchers).reduce((sum, [process, count]) => sum + (alive(process) ? count : 0), 0);

@@ -13,7 +13,7 @@ import type { ComputerPool } from '../computer-pool.js';
 import { expiresAt } from '../core/due.js';
 import type { Entry } from '../core/entries.js';
 import { accessRefusal, phraseRefusal, roomTiming } from '../core/policies.js';
-import { roomInfo, withDealIfAllReady } from '../core/presence.js';
+import { othersHold, roomInfo, withDealIfAllReady } from '../core/presence.js';
 import { applyEntry, commitmentOf, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
 import type { Metrics } from '../metrics.js';
 import type { RoomLog } from '../storage/log.js';
@@ -112,7 +112,7 @@ export class RoomService {
     // Another process changed a room this one holds seats of: read what it lacks, and its connections here hear of it.
     cluster.onChange((id, version) => {
       const room = this.rooms.live(id);
-      if (room && version > room.version) room.follow();
+      if (room && version > room.version) room.follow(version);
     });
     // A process was seen to die (or came back): the seats it held are gone (or back), which changes what
     // the room info shows and what is due (a grace period starts, the clock passes to a process alive).
@@ -355,7 +355,7 @@ export class RoomService {
     if (refused) throw refusal(refused);
     if (!room.phrases.allow(seat, this.env.now())) throw new Refusal('rate-limited', 'one quick phrase every 2 seconds, 10 a minute');
     room.broadcastPhrase(seat, phrase);
-    this.options.cluster.announcePhrase(room.id, seat, phrase);
+    if (othersHold(room.state, this.env.processId)) this.options.cluster.announcePhrase(room.id, seat, phrase);
   }
 
   // ---- Upkeep --------------------------------------------------------------------------------
