@@ -92,7 +92,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
 
   const beat = async () => {
     const now = Date.now();
-    // One round trip (the three are pipelined, and run in this order): a beat wakes the process once.
+    // Sent together, not each after the last one's answer (Redis runs them in this order): one round trip.
     const [, , entries] = await Promise.all([
       commands.zadd(PROCESSES, now, processId),
       // A dead process is remembered as dead for two days, longer than any room outlives its last player.

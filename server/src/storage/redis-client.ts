@@ -44,8 +44,11 @@ export function commandsSent(client: RedisClient): number {
 }
 
 /**
- * A client not yet connected (call `connect()`): autopipelined, so the commands of one turn of the
- * event loop share a round trip. A subscriber's subscriptions wait for the connection (and ioredis
+ * A client not yet connected (call `connect()`). Each command is written as it is sent, and many are
+ * in flight at once on the connection. Not autopipelined: ioredis's autopipelining builds a Pipeline
+ * for each turn's commands and keeps one in flight at a time; at a move's pace, where a turn sends one
+ * command, that cost about twice the CPU of the command written alone (and a busy turn's 300 appends
+ * no less: bench/redis-log.ts). A subscriber's subscriptions wait for the connection (and ioredis
  * subscribes again after a reconnect); a cluster's subscriber listens on every master (one
  * connection each), following the slots when they move.
  */
@@ -61,13 +64,11 @@ export function redisClient(target: RedisTarget, role: RedisRole): RedisClient {
       ...(commands ? { commandTimeout: COMMAND_TIMEOUT_MS } : {}),
       retryStrategy: reconnectDelay,
       connectionName,
-      enableAutoPipelining: true,
     });
   }
   return new CountingCluster(target.cluster, {
     lazyConnect: true,
     enableOfflineQueue: !commands,
-    enableAutoPipelining: true,
     shardedSubscribers: !commands,
     maxRedirections: CLUSTER_REDIRECTIONS,
     retryDelayOnFailover: CLUSTER_RETRY_DELAY_MS,

@@ -12,8 +12,8 @@
  * landed is always announced (no process can stop between the two; one command a change, not two);
  * the notice is left out when the caller says no other process holds a connection of the room (the
  * usual case behind a balancer that hashes the room's id: AppendOptions.announce). A read is one
- * script too, so it never sees half an append. ioredis pipelines the commands of one turn
- * of the event loop (autopipelining): many rooms' appends share a round trip (one per node).
+ * script too, so it never sees half an append. Many rooms' appends are in flight at once on the one
+ * connection (one per node): none waits for another's answer.
  *
  * A sorted set of room ids by expiry answers `count` without scanning the keyspace. It is one key,
  * in a slot of its own, so no room's script can write it: a room's script says when the index lags
@@ -143,7 +143,7 @@ const INDEX_DUE = 2;
 export class RedisLog implements RoomLog {
   private readonly redis: RedisClient & LogCommands;
 
-  /** `redis`: a connection of its own (a subscribed connection cannot run commands), with autopipelining. */
+  /** `redis`: a connection of its own (a subscribed connection cannot run commands). */
   constructor(redis: RedisClient, private readonly now: () => number = Date.now) {
     redis.defineCommand('createRoom', { numberOfKeys: 2, lua: CREATE });
     redis.defineCommand('appendRoom', { numberOfKeys: 3, lua: APPEND });
