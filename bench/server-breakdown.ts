@@ -1,19 +1,24 @@
 /**
  * Where a measured window's server CPU went, process by process (bench/server.ts measures, bench/cluster.ts
- * prints): each server process's CPU, the moves its own connections sent, its event loop's turns, the
+ * prints): each server process's CPU (and how much of it in the kernel), the moves its own connections sent, its event loop's turns, the
  * commands it sent to Redis and the notices it heard (from its /metrics), and the commands Redis ran by
  * name (INFO commandstats of every node). Figures, not assertions.
  */
+import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 
 /** One server process over the window; null where it could not be read (a process killed in it). */
 export interface ProcessWindow {
   cpuMs: number | null;
+  /** Of which in the kernel (system time: sockets, wake-ups). */
+  systemMs: number | null;
   /** Moves received by this process: those of the rooms whose connections it holds. */
   moves: number | null;
   turns: number | null;
   redisCommands: number | null;
   notices: number | null;
+  /** Garbage collection pauses, every kind (V8's own figures: time passed, so a busy machine makes them longer), ms. */
+  gcMs: number | null;
 }
 
 /** The sum of a metric's samples (every label set, or those matching `labels`, e.g. `type="move"`), or null when absent. */
@@ -29,15 +34,30 @@ export function counterTotal(metrics: string | null, name: string, labels?: stri
 
 const between = (start: number | null, end: number | null) => (start === null || end === null ? null : end - start);
 
-/** A process's window from its CPU and its metrics at the two ends. */
-export function processWindow(cpu: [number | null, number | null], metrics: [string | null, string | null]): ProcessWindow {
+/** A process's system (kernel) CPU time so far (ms), from /proc (clock ticks of 10 ms); null when it cannot be read. */
+export function systemCpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[12]) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's window from its CPU (all, and the kernel's) and its metrics at the two ends. */
+export function processWindow(cpu: [number | null, number | null], system: [number | null, number | null], metrics: [string | null, string | null]): ProcessWindow {
   const change = (name: string, labels?: string) => between(counterTotal(metrics[0], name, labels), counterTotal(metrics[1], name, labels));
   return {
     cpuMs: between(cpu[0], cpu[1]),
+    systemMs: between(system[0], system[1]),
     moves: change('domino_messages_total', 'type="move"'),
     turns: change('domino_event_loop_turns_total'),
     redisCommands: change('domino_redis_commands_total'),
     notices: change('domino_redis_notices_total'),
+    gcMs: (() => {
+      const seconds = change('domino_process_nodejs_gc_duration_seconds_sum');
+      return seconds === null ? null : seconds * 1000;
+    })(),
   };
 }
 
@@ -81,8 +101,9 @@ export function breakdownLines(processes: ProcessWindow[], moves: number, redisC
     const per = (value: number | null) => (value === null || own === null ? null : value / own);
     return (
       `process ${i + 1}: ${fixed(p.cpuMs === null ? null : (p.cpuMs * 1000) / moves, 0)} µs cpu a move of all, ` +
-      `${fixed(p.cpuMs === null || own === null ? null : (p.cpuMs * 1000) / own, 0)} a move of its own (${fixed(own === null ? null : (100 * own) / moves, 0)} % of the moves); ` +
-      `a move of its own: ${fixed(per(p.turns), 1)} event loop turns` +
+      `${fixed(p.cpuMs === null || own === null ? null : (p.cpuMs * 1000) / own, 0)} a move of its own (${fixed(own === null ? null : (100 * own) / moves, 0)} % of the moves), ` +
+      `${fixed(p.systemMs === null || !p.cpuMs ? null : (100 * p.systemMs) / p.cpuMs, 0)} % in the kernel; ` +
+      `a move of its own: ${fixed(per(p.gcMs === null ? null : p.gcMs * 1000), 0)} µs of garbage collection pauses, ${fixed(per(p.turns), 1)} event loop turns` +
       (p.redisCommands === null && p.notices === null ? '' : `, ${fixed(per(p.redisCommands), 2)} Redis commands sent, ${fixed(per(p.notices), 2)} notices heard`)
     );
   });

@@ -50,7 +50,7 @@ import { redisClient, type RedisTarget } from '../server/src/storage/redis-clien
 import { restore } from '../server/src/rooms/room-history.js';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
 import { RAISED_LIMITS } from '../scripts/raised-limits.mjs';
-import { callsBetween, processWindow, redisCommandCalls, type ProcessWindow } from './server-breakdown.js';
+import { callsBetween, processWindow, redisCommandCalls, systemCpuMs, type ProcessWindow } from './server-breakdown.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -528,6 +528,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
     const rssStart = sum(servers.map((s) => rssMb(s.pid)));
     const cpuStart = sum(serverPids.map(cpuMs));
     const processCpuStart = servers.map((s) => cpuMs(s.pid));
+    const processSystemStart = servers.map((s) => systemCpuMs(s.pid));
     const parts = { servers: servers.map((s) => s.pid), redis: redis ? redis.pids : [], nginx: nginx ? nginx.pids() : [] };
     const partsStart = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
     const began = performance.now();
@@ -545,6 +546,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
     const rssEnd = sum(servers.map((s) => rssMb(s.pid)));
     const cpuEnd = sum(serverPids.map(cpuMs));
     const processCpuEnd = servers.map((s) => cpuMs(s.pid));
+    const processSystemEnd = servers.map((s) => systemCpuMs(s.pid));
     const partsEnd = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
     const load = loadavg()[0]!;
     const metricsEnd = target === 'server' ? await Promise.all(servers.map((s) => scrapeMetrics(s.metricsUrl))) : servers.map(() => null);
@@ -586,7 +588,7 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
       viewBytes: frames > 0 ? got.reduce((sum, r) => sum + r.viewBytes, 0) / frames : 0,
       framesPerMove: samples.length > 0 ? frames / samples.length : NaN,
       inServer: histogramPercentiles(moveHistogram(metricsStart[0] ?? null), moveHistogram(metricsEnd[0] ?? null)),
-      processes: servers.map((_, i) => processWindow([processCpuStart[i] ?? null, processCpuEnd[i] ?? null], [metricsStart[i] ?? null, metricsEnd[i] ?? null])),
+      processes: servers.map((_, i) => processWindow([processCpuStart[i] ?? null, processCpuEnd[i] ?? null], [processSystemStart[i] ?? null, processSystemEnd[i] ?? null], [metricsStart[i] ?? null, metricsEnd[i] ?? null])),
       redisCalls: callsBetween(callsStart, callsEnd),
       onOneProcess,
       cpuParts: Object.fromEntries(
