@@ -481,8 +481,9 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
   const profile = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `${target}-${rooms}-rooms`)] : [];
   if (target === 'server') profile.push(...options.serverNodeFlags);
-  // The echo stands for one process whatever the server's count: it is the floor of sockets and clients.
-  const count = target === 'server' ? options.processes : 1;
+  // The echo runs as many processes as asked too: benchServer asks one (the floor of sockets and clients),
+  // bench/cluster.ts three as well (what splitting the same work over processes costs by itself).
+  const count = options.processes;
   const servers = await Promise.all(Array.from({ length: count }, () => listening(node(args, env, false, profile), target)));
   const server = servers[0]!;
   const sum = (values: (number | null)[]) => (values.some((v) => v === null) ? null : values.reduce((a: number, v) => a + v!, 0));
@@ -672,7 +673,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
     print(line(server));
     // The echo answers with frames of the size the server's views had in the same step.
     const frameBytes = Math.round(server.viewBytes) || 2500;
-    const echo = await measure('echo', rooms, options, frameBytes);
+    const echo = await measure('echo', rooms, { ...options, processes: 1 }, frameBytes);
     print(line(echo));
     const p99Ratio = server.p99 / echo.p99;
     const cpuRatio = server.cpuPerMove !== null && echo.cpuPerMove !== null ? server.cpuPerMove / echo.cpuPerMove : NaN;
