@@ -70,6 +70,12 @@ const LAUNCHERS = {
           '--disable-component-update',
           '--disable-sync',
           '--no-first-run',
+          // A page the browser thinks is in the background gets its timers throttled and its frames
+          // stopped; with two files at once under load, a hang of a whole file (every timeout of its own
+          // silenced) was seen once. Keep every page running as if in front.
+          '--disable-background-timer-throttling',
+          '--disable-renderer-backgrounding',
+          '--disable-backgrounding-occluded-windows',
         ],
       },
     }),
@@ -93,6 +99,10 @@ const LAUNCHERS = {
 // Requests made to fail on demand (test/ui/bundle.test.ts: a chunk that cannot be loaded).
 const failing = failingRequests();
 
+// A room server whose store holds rated players (test/ui/players/fixture.ts), its HTTP answers also on
+// the test page's own origin under /players-server (as a site proxies them): the leaderboard's tests.
+const playersServer = roomServer({ command: 'players-room-server-url', seed: 'test/ui/players/seed.ts', proxy: '/players-server' });
+
 // @web/test-runner runs `--files` as one more group, in the config's top-level browsers, beside the
 // groups: so with `--files` the engines are the top-level browsers and there are no groups.
 const filesGiven = process.argv.some((arg) => arg === '--files' || arg.startsWith('--files='));
@@ -101,7 +111,7 @@ export default {
   ...(filesGiven
     ? { browsers: engines.map((engine) => LAUNCHERS[engine]()) }
     : { groups: engines.map((engine) => ({ name: engine, files: filesFor(engine), browsers: [LAUNCHERS[engine]()] })) }),
-  middleware: [failing.middleware],
+  middleware: [failing.middleware, playersServer.middleware],
   nodeResolve: true,
   plugins: [
     // tsconfig.json sets useDefineForClassFields: false, so class fields go through Lit's accessors.
@@ -117,6 +127,7 @@ export default {
     roomServer({ command: 'fast-clock-room-server-url', args: ['--clock-scale', '0.2'] }),
     // The turn clock's test that acts within the computer's pause gets a pause ten times as long.
     roomServer({ command: 'slow-computer-room-server-url', args: ['--clock-scale', '0.2', '--computer-pause-scale', '10'] }),
+    playersServer,
   ],
   // Lit's one-line "dev mode" notice would show under every test file.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
@@ -127,7 +138,8 @@ export default {
   // test that plays whole matches says so with a ceiling of its own (this.timeout).
   browserStartTimeout: 120_000,
   testsStartTimeout: 120_000,
-  testsFinishTimeout: 900_000,
+  // The slowest file takes about 70 s in a whole run at a load of 16: five minutes is a hang.
+  testsFinishTimeout: 300_000,
   testFramework: {
     config: { timeout: 60_000 },
   },

@@ -25,6 +25,9 @@
  *                                      one process, and a failover (a process SIGKILLed); only when named (minutes):
  *       --rooms 300 --seconds 20 --warmup 5 --think 200-400 --kill-after 8 (bench/cluster.ts; named with server, it takes
  *        these flags and the server section runs with its defaults)
+ *   npm run bench -- players           the players with 100,000 rated identities stored (SQLite, Redis): rateMatch's CPU, a
+ *                                      recorded match's storage time, /leaderboard p50/p99 over real HTTP; only when named:
+ *       --identities 100000 --requests 2000 --concurrency 32 --storage sqlite,redis (bench/players.ts)
  */
 import { benchAbuse, takeAbuseArgs } from './abuse.js';
 import { benchAi } from './ai.js';
@@ -35,6 +38,7 @@ import { benchEngine } from './engine.js';
 import { healthFigures } from './health.js';
 import { benchLayout } from './layout.js';
 import { benchPage } from './page.js';
+import { benchPlayers, takePlayersArgs } from './players.js';
 import { benchServer, takeServerArgs } from './server.js';
 import { benchWorkerThink, takeWorkerThinkArgs } from './worker-think.js';
 
@@ -50,6 +54,7 @@ const arenaOptions = args.includes('arena') ? takeArenaArgs(args) : null;
 const clusterOptions = args.includes('cluster') ? takeClusterArgs(args) : null;
 const abuseOptions = args.includes('abuse') ? takeAbuseArgs(args) : null;
 const workerThinkOptions = args.includes('worker-think') ? takeWorkerThinkArgs(args) : null;
+const playersOptions = args.includes('players') ? takePlayersArgs(args) : null;
 const serverOptions = takeServerArgs(args);
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'page'];
 
@@ -67,3 +72,4 @@ if (sections.includes('health')) healthFigures((line) => console.log(line));
 if (sections.includes('server')) await benchServer(serverOptions, (line) => console.log(line));
 if (clusterOptions) await benchCluster(clusterOptions, (line) => console.log(line));
 if (abuseOptions) await benchAbuse(abuseOptions, (line) => console.log(line));
+if (playersOptions) await benchPlayers(playersOptions, (line) => console.log(line));

@@ -17,6 +17,11 @@ import { randomId } from './tokens.js';
 export interface Cluster {
   readonly processId: string;
   alive(process: string): boolean;
+  /**
+   * Whether `process` beat within `ms` as of the last look (itself: always): stricter than `alive`, for
+   * what must not wait on a process that may have just died (quick match seats only seekers of these).
+   */
+  beatWithin(process: string, ms: number): boolean;
   /** Grows whenever a process is seen to stop beating: what `alive` says may have changed. */
   readonly aliveGeneration: number;
   /** Hears when a process is seen to stop beating (or to beat again): the seats it held changed presence. */
@@ -50,6 +55,7 @@ export function soloCluster(): Cluster {
   return {
     processId,
     alive: (process) => process === processId,
+    beatWithin: (process) => process === processId,
     aliveGeneration: 0,
     onAliveChange: () => undefined,
     watch: () => undefined,
@@ -163,6 +169,11 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
     },
     onAliveChange(listener) {
       aliveListeners.push(listener);
+    },
+    beatWithin(process, ms) {
+      if (process === processId) return true;
+      const beat = lastBeats.get(process);
+      return beat !== undefined && Date.now() - beat < ms;
     },
     alive(process) {
       if (process === processId) return true;

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readSiteKeys, readSiteSecret } from './identity/site-keys.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { parseFrameAncestors, parseReferrerPolicy, type ReferrerPolicy } from './security-headers.js';
-import { parseClusterNodes } from './storage/redis-client.js';
+import { parseClusterNodes, type RedisTarget } from './storage/redis-client.js';
 
 /** A flag's value refused: its message says which flag and why. */
 export class FlagError extends Error {}
@@ -94,6 +95,15 @@ function tokenFile(path: string): string {
     throw new Error(`cannot read ${path}: ${(error as Error).message}`);
   }
   if (!token || /\s/.test(token)) throw new Error(`${path} must hold the token alone, on one line (no spaces)`);
+  return token;
+}
+
+/** The shortest admin token taken: whoever holds it bans people. */
+export const MIN_ADMIN_TOKEN_LENGTH = 24;
+
+function adminTokenFile(path: string): string {
+  const token = tokenFile(path);
+  if (token.length < MIN_ADMIN_TOKEN_LENGTH) throw new Error(`${path} holds a token of ${token.length} characters: at least ${MIN_ADMIN_TOKEN_LENGTH} (openssl rand -base64 32 makes one)`);
   return token;
 }
 
@@ -227,6 +237,38 @@ export const FLAGS = {
     meaning: 'serve `GET /metrics` on the public port too, to requests with `Authorization: Bearer TOKEN`, TOKEN being what this file holds (401 otherwise)',
     read: parsed(tokenFile, null),
   }),
+  'identity-key': flag({
+    arg: 'FILE',
+    shown: 'none',
+    meaning:
+      "check the host site's member tokens (`identify`) with the HS256 secret this file holds (at least 32 bytes; white space at its ends left out); without it or `--identity-jwks`, site tokens are refused and anonymous identities still work",
+    read: parsed(readSiteSecret, null),
+  }),
+  'identity-jwks': flag({
+    arg: 'FILE',
+    shown: 'none',
+    meaning: "check the host site's member tokens with the public keys of this JWKS file (RS256, EdDSA), instead of a secret (not with `--identity-key`)",
+    read: parsed(readSiteKeys, null),
+  }),
+  'admin-token': flag({
+    arg: 'FILE',
+    shown: 'none',
+    meaning: `open \`POST /admin/ban\` and \`/admin/unban\` to requests with \`Authorization: Bearer TOKEN\`, TOKEN being what this file holds (at least ${MIN_ADMIN_TOKEN_LENGTH} characters; 401 otherwise); without it they answer 404`,
+    read: parsed(adminTokenFile, null),
+  }),
+  pools: flag({
+    arg: 'FILE',
+    shown: 'five pools',
+    meaning:
+      "quick match's pools: a JSON array of `{ id, variant, players, teams?, target, tempo? }` (docs/PROTOCOL.md, Quick match); without it Draw 2 players to 100 (`draw-2`), Block 2 to 100 (`block-2`), All Fives 2 to 150 (`fives-2`), All Fives 4 in teams to 150 (`fives-teams`), Draw 4 to 100 (`draw-4`)",
+    read: (value: string | undefined): string | null => value ?? null,
+  }),
+  'computer-fill-after': flag({
+    arg: 'S',
+    shown: '`30`',
+    meaning: 'seconds after which a quick-match table of more than two seats may seat computers in the seats nobody took, for seekers who agreed',
+    read: whole(30, 1, 3600),
+  }),
   help: flag({ short: 'h', shown: '', meaning: 'print the flags, as this table lists them, and exit', read: (value: string | undefined): boolean => value !== undefined }),
 };
 
@@ -267,7 +309,14 @@ export function readFlags(argv: string[], env: Record<string, string | undefined
     settings[name] = spec.read(value, fromEnv ? spec.env! : dashed(name));
   }
   if (settings.redis && settings['redis-cluster']) throw new FlagError('give either --redis (one Redis) or --redis-cluster (a Redis Cluster), not both');
+  if (settings['identity-key'] && settings['identity-jwks']) throw new FlagError('give either --identity-key (an HS256 secret) or --identity-jwks (public keys), not both');
   return settings as Settings;
+}
+
+/** The Redis the settings name (`--redis` or `--redis-cluster`), or null for SQLite or memory. */
+export function redisTargetOf(settings: Pick<Settings, 'redis' | 'redis-cluster'>): RedisTarget | null {
+  const cluster = settings['redis-cluster'];
+  return settings.redis ? { url: settings.redis } : cluster ? { cluster: cluster.nodes } : null;
 }
 
 /** One row of the flag table, as Markdown. */

@@ -1,5 +1,6 @@
 /**
- * The plain HTTP side of the server: `GET /healthz`, the widget's files (the demo and dist/), and
+ * The plain HTTP side of the server: `GET /healthz`, the widget's files (the demo and dist/), the
+ * players' paths (players/players-http.ts: the leaderboard, a player's card, the admin's bans), and
  * `GET /metrics`, which is never open to the public by default: on a listener of its own (on
  * loopback unless told otherwise), or on the public port behind a bearer token. Every answer carries
  * the security headers (security-headers.ts). The WebSocket endpoint's upgrades are sockets.ts's.
@@ -10,6 +11,7 @@ import type { Metrics } from './metrics.js';
 import { bearerAllows } from './bearer.js';
 import { redirect, requestTarget } from './paths.js';
 import { serveStatic } from './static-files.js';
+import type { PathHandler } from './players/players-http.js';
 import type { RoomLog } from './storage/log.js';
 
 export interface HttpOptions {
@@ -27,6 +29,8 @@ export interface HttpOptions {
    * sends this bearer token (`{ token }`), or nobody (null: 404, as for any path not here).
    */
   metricsAccess: 'open' | { token: string } | null;
+  /** The players' paths (/leaderboard, /players/ID, /admin/*: players-http.ts); null serves none. */
+  players: PathHandler | null;
   /** Sent with every answer (securityHeaders()). */
   headers: Record<string, string>;
   log: Logger;
@@ -36,13 +40,15 @@ export function httpHandler(options: HttpOptions): RequestListener {
   const { store, metrics, log } = options;
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
     for (const [name, value] of Object.entries(options.headers)) response.setHeader(name, value);
+    const { pathname, search } = requestTarget(request);
+    // The players' paths answer their own methods (the admin's are POSTs).
+    if (options.players && (await options.players(request, response, pathname, search))) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       // Closed after the answer: node:http would otherwise read the whole body (to keep the
       // connection for a next request), however large it says it is.
       response.writeHead(405, { allow: 'GET, HEAD', connection: 'close' }).end();
       return;
     }
-    const { pathname } = requestTarget(request);
     const access = options.metricsAccess;
     if (pathname === '/metrics' && access !== null) {
       if (access === 'open' || bearerAllows(request.headers.authorization, access.token)) {

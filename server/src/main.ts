@@ -3,19 +3,28 @@
  * `domino-game-server` (`npm run server` in the repository): the room server for online play, with the
  * widget's files beside it. `--help` lists the flags (their table: flags.ts). Once it accepts
  * connections it prints `listening on http://HOST:PORT`; logs are JSON lines (pino) on standard output.
- * SIGINT and SIGTERM drain (sockets closed with 1012: clients resume) and exit.
+ * SIGINT and SIGTERM drain (sockets closed with 1012: clients resume) and exit. `ban ID` and `unban ID`
+ * (admin-command.ts) ban a player in the storage the flags name, and exit.
  */
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { pino } from 'pino';
+import { isAdminCommand, runAdminCommand } from './admin-command.js';
 import { redisCluster, soloCluster, type Cluster } from './cluster.js';
 import { computerPool } from './computer-pool.js';
-import { FlagError, helpText, readFlags, type Settings } from './flags.js';
+import { FlagError, helpText, readFlags, redisTargetOf, type Settings } from './flags.js';
+import { siteVerifier } from './identity/identity.js';
+import { MemoryPoolStore, RedisPoolStore, type PoolStore } from './matchmaking/pool-store.js';
+import { defaultPools, readPoolsFile, type PoolConfig } from './matchmaking/pools.js';
+import { MemoryPlayerStore } from './players/memory.js';
+import type { PlayerStore } from './players/player-store.js';
+import { RedisPlayerStore } from './players/redis.js';
+import { SqlitePlayerStore } from './players/sqlite.js';
 import { startServer } from './server.js';
 import type { RoomLog } from './storage/log.js';
 import { MemoryLog } from './storage/memory.js';
 import { RedisLog, type RedisClient } from './storage/redis.js';
-import { redisClient, type RedisRole, type RedisTarget } from './storage/redis-client.js';
+import { redisClient, type RedisRole } from './storage/redis-client.js';
 import { SqliteLog } from './storage/sqlite.js';
 
 /** The widget package this server serves (its dist/, and in the repository its demo/). */
@@ -25,6 +34,9 @@ function fail(message: string): never {
   console.error(`domino server: ${message}`);
   process.exit(2);
 }
+
+const [command, ...commandArgs] = process.argv.slice(2);
+if (isAdminCommand(command)) process.exit(await runAdminCommand(command, commandArgs));
 
 let flags: Settings;
 try {
@@ -40,9 +52,17 @@ if (flags.help) {
 const { port, host, db, origins } = flags;
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { pid: process.pid } });
 const clusterSeeds = flags['redis-cluster'];
-const redisTarget: RedisTarget | null = flags.redis ? { url: flags.redis } : clusterSeeds ? { cluster: clusterSeeds.nodes } : null;
+const redisTarget = redisTargetOf(flags);
 const redisWhere = !redisTarget ? '' : 'url' in redisTarget ? `Redis at ${redact(redisTarget.url)}` : `the Redis Cluster at ${clusterSeeds?.text}`;
 let store: RoomLog;
+let players: PlayerStore;
+let poolStore: PoolStore;
+let pools: PoolConfig[];
+try {
+  pools = flags.pools ? readPoolsFile(flags.pools, flags['computer-fill-after'] * 1000) : defaultPools(flags['computer-fill-after'] * 1000);
+} catch (error) {
+  fail((error as Error).message);
+}
 let cluster: Cluster;
 if (redisTarget) {
   const target = redisTarget;
@@ -64,9 +84,19 @@ if (redisTarget) {
   const commands = await connect('commands');
   const subscriber = await connect('subscriber');
   store = new RedisLog(commands);
+  players = new RedisPlayerStore(commands);
+  poolStore = new RedisPoolStore(commands, subscriber, pools.map((pool) => pool.id), (error) => log.warn({ event: 'pool-error', err: (error as Error).message }, 'a pool notice failed'));
   cluster = await redisCluster(commands, subscriber, (error) => log.warn({ event: 'cluster-error', err: (error as Error).message }, 'cluster step failed'));
 } else {
-  store = db === ':memory:' ? new MemoryLog() : new SqliteLog(db);
+  if (db === ':memory:') {
+    store = new MemoryLog();
+    players = new MemoryPlayerStore();
+  } else {
+    const rooms = new SqliteLog(db);
+    store = rooms;
+    players = new SqlitePlayerStore(rooms.database);
+  }
+  poolStore = new MemoryPoolStore();
   cluster = soloCluster();
 }
 
@@ -82,10 +112,17 @@ function redact(url: string): string {
 }
 const staticRoot = flags.static === undefined ? widgetRoot : flags.static;
 
+const siteKey = flags['identity-key'] ? { hs256: flags['identity-key'] } : flags['identity-jwks'] ? { jwks: flags['identity-jwks'] } : null;
+
 const server = await startServer({
   port,
   host,
   store,
+  players,
+  pools,
+  poolStore,
+  site: siteKey ? siteVerifier(siteKey) : null,
+  adminToken: flags['admin-token'],
   cluster,
   pool: computerPool(flags.threads),
   log,

@@ -13,8 +13,16 @@ import type { Logger } from 'pino';
 import { soloCluster, type Cluster } from './cluster.js';
 import type { ComputerPool } from './computer-pool.js';
 import { httpHandler } from './http.js';
+import type { SiteVerifier } from './identity/identity.js';
 import { DEFAULT_LIMITS, type Clock } from './limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { MemoryPlayerStore } from './players/memory.js';
+import { PlayerService } from './players/player-service.js';
+import type { PlayerStore } from './players/player-store.js';
+import { playersHttp } from './players/players-http.js';
+import { MemoryPoolStore, type PoolStore } from './matchmaking/pool-store.js';
+import { defaultPools, type PoolConfig } from './matchmaking/pools.js';
+import { QuickMatch } from './matchmaking/quick-match.js';
 import { RoomService } from './rooms/room-service.js';
 import { DEFAULT_SECURITY, securityHeaders, type SecurityOptions } from './security-headers.js';
 import { acceptSockets } from './sockets.js';
@@ -24,8 +32,17 @@ export interface ServerOptions {
   port: number;
   host: string;
   store: RoomLog;
+  /** Who played and how well (players/player-store.ts); in memory when omitted. The server closes it. */
+  players?: PlayerStore;
+  /** Checks a host site's member tokens (`identify`); none when omitted: site tokens are refused. */
+  site?: SiteVerifier | null;
+  /** The bearer token of `POST /admin/ban` and `/admin/unban`; they answer 404 when omitted. */
+  adminToken?: string | null;
   /** The other processes sharing the store; alone when omitted. */
   cluster?: Cluster;
+  /** Quick match's pools (pools.ts `defaultPools` when omitted) and where their seekers wait (this process's memory when omitted: one process). */
+  pools?: readonly PoolConfig[];
+  poolStore?: PoolStore;
   pool: ComputerPool;
   log: Logger;
   /** Allowed `Origin`s of WebSocket connections; null allows any. */
@@ -73,6 +90,8 @@ export interface RunningServer {
 }
 
 const HOUR = 3_600_000;
+/** How lately a process must have beaten for quick match to seat its seekers. */
+const FRESH_BEAT_MS = 2_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { log } = options;
@@ -80,7 +99,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let connections = () => 0;
   const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => connections(), ...(cluster.traffic ? { redis: cluster.traffic } : {}) });
   const store = countingErrors(options.store, metrics);
+  const playerStore = options.players ?? new MemoryPlayerStore();
+  const players = new PlayerService({ store: playerStore, site: options.site ?? null, log });
   const service = new RoomService({
+    players,
+    playerStore,
     store,
     pool: options.pool,
     log,
@@ -92,6 +115,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.computerPauseScale !== undefined ? { computerPauseScale: options.computerPauseScale } : {}),
     ttl: options.ttl ?? { lobbyMs: HOUR, idleMs: 24 * HOUR },
   });
+  const quickMatch = new QuickMatch({
+    pools: options.pools ?? defaultPools(),
+    store: options.poolStore ?? new MemoryPoolStore(),
+    players,
+    playerStore,
+    processId: cluster.processId,
+    alive: (process) => cluster.alive(process),
+    // Processes beat every second: one silent for two has likely died (a live one just waits a wave).
+    fresh: (process) => cluster.beatWithin(process, FRESH_BEAT_MS),
+    makeTable: (pool, people) => service.createTable(pool, people),
+    log,
+  });
+  service.attachQuickMatch(quickMatch);
+  quickMatch.start();
   let draining = () => false;
   const answering = {
     store,
@@ -106,10 +143,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ...answering,
       staticRoot: options.staticRoot,
       hasDemo: options.staticRoot !== null && existsSync(join(options.staticRoot, 'demo')),
+      players: playersHttp({ store: playerStore, adminToken: options.adminToken ?? null, log }),
       metricsAccess: options.metricsToken ? { token: options.metricsToken } : null,
     }),
   );
-  const metricsServer = options.metricsListener ? answerWithoutBody(httpHandler({ ...answering, staticRoot: null, hasDemo: false, metricsAccess: 'open' })) : null;
+  const metricsServer = options.metricsListener ? answerWithoutBody(httpHandler({ ...answering, staticRoot: null, hasDemo: false, players: null, metricsAccess: 'open' })) : null;
   const sockets = acceptSockets(http, {
     service,
     metrics,
@@ -157,6 +195,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Drain: no new connection, everyone sent away with 1012 (they resume, here when it is back or on
       // another process), and the changes under way stored.
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      await quickMatch.stop();
       await sockets.drain();
       await service.drain();
       service.close();
@@ -168,15 +207,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       sockets.terminate();
       await options.pool.close();
       await cluster.close();
+      // The players' store shares the rooms' connection (SQLite, Redis), which the room log closes.
+      await playerStore.close();
       await options.store.close();
     },
   };
 }
 
 /**
- * An HTTP server for `listener` that never asks for a request's body: a request sent with
+ * An HTTP server for `listener` that never asks for a request's body unbidden: a request sent with
  * `Expect: 100-continue` is answered at once, without the `100 Continue` that would invite the body
- * (no answer of this server reads one).
+ * (only an admin's request, once its token is checked, is invited: players-http.ts).
  */
 function answerWithoutBody(listener: RequestListener): Server {
   const server = createServer(listener);

@@ -7,6 +7,7 @@
  * installed (.ci/run installs Debian's).
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
@@ -131,6 +132,35 @@ describe('three processes on one Redis behind nginx (deploy/nginx.conf)', { skip
     assert.deepEqual([malformed.code, malformed.ref], ['bad-message', 'create']);
     assert.equal(JSON.stringify(await stored(rooms[0]!)), before, 'the taken room is unchanged');
     await Promise.all([...players, again].map((p) => p.close()));
+  });
+
+  test('quick match through nginx: seekers spread over the processes meet at tables, and each table’s seats resumed through nginx reach one process', async () => {
+    const lobby = `${nginx.url.replace('http', 'ws')}/ws`;
+    const seekers: Player[] = [];
+    for (let i = 0; i < 4; i++) {
+      const seeker = await Player.connect(lobby, `seeker ${i}`);
+      const identity = await seeker.request({ type: 'identify', secret: randomBytes(32).toString('base64url'), name: `Seeker ${i}` }, 'identity');
+      assert.equal(identity.type, 'identity');
+      seekers.push(seeker);
+    }
+    const matched = seekers.map((s) => s.next('matched', () => true, 20_000));
+    for (const seeker of seekers) assert.equal((await seeker.request({ type: 'seek', pool: 'draw-2' }, 'seeking')).type, 'seeking');
+    const tables = await Promise.all(matched);
+    const rooms = [...new Set(tables.map((t) => t.room))];
+    assert.equal(rooms.length, 2, 'four seekers, two tables of two');
+    const seats: Player[] = [];
+    for (const table of tables) {
+      const seat = await Player.connect(through(table.room), `at ${table.room}`);
+      assert.equal((await seat.request({ type: 'resume', room: table.room, token: table.token }, 'welcome')).type, 'welcome');
+      seats.push(seat);
+    }
+    for (const room of rooms) {
+      const state = await stored(room);
+      const via = new Set(state.seats.map((s) => s.connectedVia));
+      assert.equal(via.size, 1, `table ${room}: both seats on one process`);
+      assert.ok(processOf([...via][0]!), 'one of the three');
+    }
+    await Promise.all([...seekers, ...seats].map((p) => p.close()));
   });
 
   test('one of the three processes killed mid-match: every seat of its rooms resumes through nginx and the matches end with every move seen, none twice', async () => {

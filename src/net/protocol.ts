@@ -11,14 +11,14 @@ import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
 import { DEFAULT_TURN_CLOCK, PHRASES, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 import { checkName } from './name-rule.js';
+import { ID_PATTERN, type RatingFamily } from '../shared/players.js';
 
 export { DEFAULT_TURN_CLOCK, PHRASE_GAP_MS, PHRASES, PHRASES_PER_MINUTE, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 export { MAX_NAME_LENGTH, checkName, type NameProblem } from './name-rule.js';
+export { ID_PATTERN, RATING_FAMILIES, type RatingFamily } from '../shared/players.js';
 
 /** Larger frames are refused by the socket itself (close 1009). */
 export const MAX_MESSAGE_BYTES = 4096;
-/** Room ids and seat tokens: 128 random bits, base64url without padding. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /**
  * A fresh room id for `create`: 128 random bits (Web Crypto), base64url without padding, as the
  * server's own. The client makes it so that the WebSocket URL can name the room before it exists.
@@ -154,6 +154,18 @@ const PipSchema = v.picklist([0, 1, 2, 3, 4, 5, 6] as const);
 const EndSchema = v.pipe(v.string(), v.maxLength(32));
 const SeedSchema = v.pipe(v.string(), v.regex(SEED_PATTERN, 'must be 64 lowercase hex characters'));
 
+/**
+ * An anonymous identity's secret as the widget keeps it: 32 random bytes, base64url without padding (43
+ * characters). The schema takes any short text: what the identity core refuses is `bad-identity`, with its reason.
+ */
+export const IDENTITY_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The longest site token `identify` carries (a JWT of a few claims is a few hundred characters). */
+export const MAX_SITE_TOKEN_LENGTH = 2048;
+/** A quick-match pool's id, as the server names its pools (`pools`): lowercase letters, digits and dashes. */
+export const POOL_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,31}$/;
+const PoolIdSchema = v.pipe(v.string(), v.regex(POOL_ID_PATTERN, 'must be a pool id (lowercase letters, digits, dashes; at most 32)'));
+const BoundedText = (most: number) => v.pipe(v.string(), v.maxLength(most, `must be at most ${most} characters`));
+
 const MoveSchema = v.variant('type', [
   v.strictObject({ type: v.literal('play'), tile: v.strictTuple([PipSchema, PipSchema]), end: EndSchema }),
   v.strictObject({ type: v.literal('draw') }),
@@ -180,7 +192,24 @@ const ClientMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('deal-seed'), commitment: SeedSchema, seed: SeedSchema }),
   // ---- Access
   v.strictObject({ type: v.literal('newcomers'), allowed: v.boolean() }),
+  // ---- Players
+  // Either `secret` and `name` or `token` (identifyFormProblem says which): one schema, since a message type has one.
+  v.strictObject({ type: v.literal('identify'), secret: v.optional(BoundedText(64)), name: v.optional(BoundedText(256)), token: v.optional(BoundedText(MAX_SITE_TOKEN_LENGTH)) }),
+  v.strictObject({ type: v.literal('avoid'), player: IdSchema, avoid: v.boolean() }),
+  // ---- Quick match
+  v.strictObject({ type: v.literal('pools') }),
+  v.strictObject({ type: v.literal('seek'), pool: PoolIdSchema, computers: v.optional(v.boolean()) }),
+  v.strictObject({ type: v.literal('cancel-seek') }),
 ]);
+
+/** `identify`'s two forms: an anonymous identity (`secret` and `name`) or a site's member (`token`), never both. */
+function identifyFormProblem(message: { secret?: string; name?: string; token?: string }): string | null {
+  const anonymous = message.secret !== undefined || message.name !== undefined;
+  if (message.token !== undefined) return anonymous ? 'identify takes either secret and name, or token: not both' : null;
+  if (message.secret === undefined) return 'secret: an anonymous identity needs its secret (or send token)';
+  if (message.name === undefined) return 'name: an anonymous identity needs a name';
+  return null;
+}
 
 export type WireMove = v.InferOutput<typeof MoveSchema>;
 export type ClientMessage =
@@ -219,7 +248,28 @@ export type ClientMessage =
   | { type: 'deal-seed'; commitment: string; seed: string }
   // ---- Access
   /** The host opens the room to newcomers through the invite, or closes it (any time; open when made). */
-  | { type: 'newcomers'; allowed: boolean };
+  | { type: 'newcomers'; allowed: boolean }
+  // ---- Players
+  /**
+   * Who is playing, for the connection's life: an anonymous identity (`secret`: 32 random bytes the widget
+   * keeps, base64url; `name`: as a room's names) or a host site's member (`token`: a JWT the site signed,
+   * docs/DEPLOY.md). Answered with `identity`, or refused with `bad-identity` or `banned`.
+   */
+  | { type: 'identify'; secret: string; name: string }
+  | { type: 'identify'; token: string }
+  /** Not to be paired with `player` (`avoid: false` takes it back); needs an identity. Answered with `avoided`. */
+  | { type: 'avoid'; player: string; avoid: boolean }
+  // ---- Quick match
+  /** The server's pools and how many wait in each: answered with `pools`. */
+  | { type: 'pools' }
+  /**
+   * Wait in `pool` to be seated with people of a close rating (needs an identity; a connection that
+   * holds no seat). `computers`: in a pool of more than two seats, computers may take the seats still
+   * empty after the pool's wait. Answered with `seeking`; a second `seek` moves the wait to its pool.
+   */
+  | { type: 'seek'; pool: string; computers?: boolean }
+  /** Stop waiting; answered with `seek-cancelled`. */
+  | { type: 'cancel-seek' };
 export type ClientMessageType = ClientMessage['type'];
 /** Every message type a client may send, in the schema's order (read from it: one list). */
 export const CLIENT_MESSAGE_TYPES: readonly ClientMessageType[] = ClientMessageSchema.options.map((schema) => schema.entries.type.literal as ClientMessageType);
@@ -242,6 +292,14 @@ export interface RoomSeat {
    * plays their turns until they are back (or act again).
    */
   away: boolean;
+  /** At a quick-match table: the person's identity and their rating in the table's family when it was formed. */
+  player?: SeatPlayer;
+}
+/** Who sits at a quick-match seat: the public id and the rating as shown when the table was formed. */
+export interface SeatPlayer {
+  id: string;
+  rating: number;
+  provisional: boolean;
 }
 export type RoomPhase = 'lobby' | 'playing' | 'over';
 export interface RoomInfo {
@@ -256,6 +314,8 @@ export interface RoomInfo {
   nextDeal: { version: DealProof['version']; commitment: string };
   /** Whether a newcomer may take a free seat through the invite (the host's `newcomers`; true when made). */
   newcomers: boolean;
+  /** A quick-match table (left out in a friends' room). */
+  rated?: RatedTableInfo;
 }
 
 /**
@@ -298,7 +358,19 @@ export type ErrorCode =
   /** The key a `join`, `peek` or `watch` presented is not the room's invite (or, for `watch`, its watch key). */
   | 'bad-key'
   /** The host closed the room to newcomers: the invite joins no seat. */
-  | 'room-closed';
+  | 'room-closed'
+  // ---- Players
+  /** An `identify` refused: the secret, the name or the site's token (the message says which, and why). */
+  | 'bad-identity'
+  /** The identity is banned: this server takes it no more. */
+  | 'banned'
+  /** A message that needs an identity came before one was taken (`identify`). */
+  | 'not-identified'
+  /** A player id that is no identity this server knows. */
+  | 'no-such-player'
+  // ---- Quick match
+  /** `seek` named a pool this server does not have (`pools` lists them). */
+  | 'no-such-pool';
 
 /**
  * A view as sent: the engine's PlayerView, plus `winner`, the name `winningSide` had before it was
@@ -326,7 +398,90 @@ export type ServerMessage =
   | { type: 'phrase'; seat: Seat; phrase: PhraseId }
   // ---- Spectators and provable deals
   /** A spectator's `view`: the public table (no seat, no hand), otherwise as a seat's. */
-  | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof };
+  | { type: 'table'; seq: number; view: WireSpectatorView; events: WireEvent[]; clock?: TurnClockView; dealProof?: DealProof }
+  // ---- Players
+  /** The identity the connection now holds, with its ratings. */
+  | { type: 'identity'; player: PlayerSummary }
+  /** An `avoid` taken: `player` is (or, with `avoid: false`, is no longer) avoided. */
+  | { type: 'avoided'; player: string; avoid: boolean }
+  // ---- Quick match
+  /** The server's pools, answering `pools`. */
+  | { type: 'pools'; pools: PoolInfo[] }
+  /** The connection waits in `pool`: answers `seek`, and again whenever the number waiting there changes. */
+  | { type: 'seeking'; pool: string; waiting: number }
+  /** The wait ended without a table: answers `cancel-seek` (`pool`: the one left, or null when none was). */
+  | { type: 'seek-cancelled'; pool: string | null }
+  /**
+   * A table was formed: the room made for it, the seat and the seat's token. The client opens the room's
+   * own connection (`/ws?room=ROOM`) and sends `resume` with them, as after a reload.
+   */
+  | { type: 'matched'; pool: string; room: string; seat: Seat; token: string };
+
+/** A quick-match table as its `room` frames show it: its pool, the family it is rated in, and once the match is rated, the outcome. */
+export interface RatedTableInfo {
+  pool: string;
+  family: RatingFamily;
+  /** Null until the match is over and rated (a `room` frame follows soon after its last `view`). */
+  result: RatedResult | null;
+}
+
+/** What a rated match did: the changes recorded, or nothing since these people met too often today. */
+export interface RatedResult {
+  outcome: RatedOutcome;
+  /** One per person (computers are not rated); empty when `outcome` is `over-pair-cap`. */
+  changes: RatingChange[];
+}
+
+/** A quick-match pool as `pools` lists it. */
+export interface PoolInfo {
+  id: string;
+  /** The match its tables play (every other setting the default). */
+  settings: Pick<RoomSettings, 'variant' | 'players' | 'teams' | 'target'>;
+  family: RatingFamily;
+  /** How many wait in it now. */
+  waiting: number;
+  /** Seconds after which computers may take a table's empty seats (for seekers who agree); null in a pool of two seats. */
+  computersAfter: number | null;
+}
+
+/** `rated`: the changes were recorded, or the match was not rated since these two (or more) met too often today. */
+export type RatedOutcome = 'rated' | 'over-pair-cap';
+
+/** One person's rating after a rated match (`before` and `after` as shown). */
+export interface RatingChange {
+  seat: Seat;
+  id: string;
+  before: number;
+  after: number;
+  /** Still provisional after the match (fewer than ten rated matches). */
+  provisional: boolean;
+  /** Placed last for leaving, staying away until the end, or leaving most of their moves to the computer. */
+  forfeit: boolean;
+}
+
+
+/** A rating as people see it. */
+export interface ShownRating {
+  /** The number shown: 1000 for a newcomer, rising with wins (a whole number). */
+  rating: number;
+  /** Fewer than ten rated matches in the family: the number is still settling (the widget shows "?"). */
+  provisional: boolean;
+  /** Rated matches played in the family. */
+  matches: number;
+}
+
+/** `anonymous`: the widget's own identity (its secret); `site`: a member the host site signed a token for. */
+export type IdentityKind = 'anonymous' | 'site';
+
+/** A player as the wire shows them to anyone: never a secret, a token, whom they avoid or whether they are banned. */
+export interface PlayerSummary {
+  /** The public id: 22 base64url characters. */
+  id: string;
+  name: string;
+  kind: IdentityKind;
+  /** Only the families the player has been rated in. */
+  ratings: Partial<Record<RatingFamily, ShownRating>>;
+}
 
 /**
  * The turn clock as a `view` carries it: the seat to act and the time it has left when the view was
@@ -380,6 +535,8 @@ export function parseClientMessage(text: string): Parsed {
   }
   const result = v.safeParse(SCHEMA_BY_TYPE.get(ref)!, data);
   if (!result.success) return refusal(describeIssue(result.issues[0]));
+  const formProblem = result.output.type === 'identify' ? identifyFormProblem(result.output) : null;
+  if (formProblem !== null) return refusal(formProblem);
   return { ok: true, message: result.output as ClientMessage };
 }
 

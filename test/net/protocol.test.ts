@@ -42,6 +42,14 @@ const VALID: ClientMessage[] = [
   { type: 'watch', room: ID, key: ID },
   { type: 'newcomers', allowed: false },
   { type: 'deal-seed', commitment: 'a'.repeat(64), seed: '0123456789abcdef'.repeat(4) },
+  { type: 'identify', secret: 'Ab3_-'.repeat(8) + 'xyz', name: 'Ann' },
+  { type: 'identify', token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtIn0.c2lnbmF0dXJl' },
+  { type: 'avoid', player: ID, avoid: true },
+  { type: 'avoid', player: ID, avoid: false },
+  { type: 'pools' },
+  { type: 'seek', pool: 'draw-2' },
+  { type: 'seek', pool: 'fives-teams', computers: true },
+  { type: 'cancel-seek' },
 ];
 
 describe('parseClientMessage accepts', () => {
@@ -114,6 +122,20 @@ const BAD: Bad[] = [
   ['a key that is not text', json({ type: 'watch', room: ID, key: 5 }), /^key: /, 'watch'],
   ['newcomers without allowed', json({ type: 'newcomers' }), /^allowed: /, 'newcomers'],
   ['newcomers allowed as text', json({ type: 'newcomers', allowed: 'no' }), /^allowed: /, 'newcomers'],
+  // Identities: what the identity core reads is bounded here; its reasons are `bad-identity`'s.
+  ['identify with a secret and a token', json({ type: 'identify', secret: 'a'.repeat(43), name: 'A', token: 'x.y.z' }), 'identify takes either secret and name, or token: not both', 'identify'],
+  ['identify with a name and a token', json({ type: 'identify', name: 'A', token: 'x.y.z' }), 'identify takes either secret and name, or token: not both', 'identify'],
+  ['identify with nothing', json({ type: 'identify' }), /^secret: /, 'identify'],
+  ['identify without a name', json({ type: 'identify', secret: 'a'.repeat(43) }), /^name: /, 'identify'],
+  ['identify with a secret too long', json({ type: 'identify', secret: 'a'.repeat(65), name: 'A' }), 'secret: must be at most 64 characters', 'identify'],
+  ['identify with a token too long', json({ type: 'identify', token: 'a'.repeat(2049) }), 'token: must be at most 2048 characters', 'identify'],
+  ['identify with a token that is not text', json({ type: 'identify', token: 5 }), /^token: /, 'identify'],
+  ['identify with an unknown field', json({ type: 'identify', token: 'x.y.z', sub: 'admin' }), 'unknown field "sub"', 'identify'],
+  ['avoid with a bad id', json({ type: 'avoid', player: 'short', avoid: true }), 'player: must be 22 base64url characters', 'avoid'],
+  ['avoid without avoid', json({ type: 'avoid', player: ID }), /^avoid: /, 'avoid'],
+  ['seek with a pool id of capitals', json({ type: 'seek', pool: 'Draw-2' }), /^pool: must be a pool id/, 'seek'],
+  ['seek without a pool', json({ type: 'seek' }), /^pool: /, 'seek'],
+  ['seek with computers as text', json({ type: 'seek', pool: 'draw-2', computers: 'yes' }), /^computers: /, 'seek'],
   ['a bad token', json({ type: 'resume', room: ID, token: 'x' }), 'token: must be 22 base64url characters', 'resume'],
   // seq.
   ['seq as text', json({ type: 'move', seq: '1', move: { type: 'draw' } }), /^seq: /, 'move'],

@@ -8,7 +8,7 @@
  * Stored as a compact JSON array, a few tens of bytes: `["m",at,seat,seq,"p","p",6,4,"left"]`.
  */
 import { SEED_PATTERN, type Move, type Seat } from 'domino-game/engine';
-import { checkSettings, ID_PATTERN, type RoomSettings } from 'domino-game/protocol';
+import { checkSettings, ID_PATTERN, type RatedResult, type RoomSettings } from 'domino-game/protocol';
 
 export type Entry =
   /** A newcomer takes the lowest free seat (open before the start, a computer's after it). */
@@ -43,7 +43,10 @@ export type Entry =
   /** The host opens the room to newcomers through the invite, or closes it. */
   | { type: 'newcomers'; at: number; seat: Seat; allowed: boolean }
   /** A room made before keys gets its watch key (minted by the server when one of its seats comes back). */
-  | { type: 'watch-key'; at: number; key: string };
+  | { type: 'watch-key'; at: number; key: string }
+  // ---- Quick match
+  /** A quick-match table's match was rated (or found over the daily cap): what the players' store recorded. */
+  | { type: 'rated'; at: number; result: RatedResult };
 
 export type MoveBy = 'person' | 'computer' | 'clock';
 const MOVE_BY_TAGS = { person: 'p', computer: 'c', clock: 't' } as const;
@@ -96,6 +99,8 @@ export function encodeEntry(entry: Entry): string {
       return JSON.stringify(['o', entry.at, entry.seat, entry.allowed ? 1 : 0]);
     case 'watch-key':
       return JSON.stringify(['k', entry.at, entry.key]);
+    case 'rated':
+      return JSON.stringify(['R', entry.at, entry.result]);
   }
 }
 
@@ -108,6 +113,15 @@ const isWhole = (x: unknown): x is number => Number.isSafeInteger(x) && (x as nu
 const isSeat = (x: unknown): x is Seat => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 4;
 const isPip = (x: unknown): x is 0 | 1 | 2 | 3 | 4 | 5 | 6 => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 6;
 const isText = (x: unknown): x is string => typeof x === 'string' && x.length > 0 && x.length <= 200;
+
+const isRatingChange = (x: unknown): boolean => {
+  const c = x as Record<string, unknown>;
+  return typeof x === 'object' && x !== null && isSeat(c.seat) && typeof c.id === 'string' && ID_PATTERN.test(c.id) && Number.isSafeInteger(c.before) && Number.isSafeInteger(c.after) && typeof c.provisional === 'boolean' && typeof c.forfeit === 'boolean';
+};
+const isRatedResult = (x: unknown): boolean => {
+  const r = x as Record<string, unknown>;
+  return typeof x === 'object' && x !== null && (r.outcome === 'rated' || r.outcome === 'over-pair-cap') && Array.isArray(r.changes) && r.changes.length <= 4 && r.changes.every(isRatingChange);
+};
 
 /** Reads a stored entry back; anything but an entry this module wrote throws CorruptEntry. */
 export function decodeEntry(text: string): Entry {
@@ -154,6 +168,9 @@ export function decodeEntry(text: string): Entry {
     case 'k':
       if (data.length !== 3 || typeof data[2] !== 'string' || !ID_PATTERN.test(data[2])) fail();
       return { type: 'watch-key', at, key: data[2] as string };
+    case 'R':
+      if (data.length !== 3 || !isRatedResult(data[2])) fail();
+      return { type: 'rated', at, result: data[2] as RatedResult };
     case 's': {
       const checked = data.length === 4 && isSeat(data[2]) ? checkSettings(data[3]) : null;
       if (!checked?.ok) return fail();

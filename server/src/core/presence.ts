@@ -2,7 +2,7 @@
  * Who is at the table, derived from a room and the processes alive: connected, away, and the room
  * info every seat may know (never a token, never a tile).
  */
-import type { RoomInfo } from 'domino-game/protocol';
+import type { RoomInfo, SeatPlayer } from 'domino-game/protocol';
 import type { Entry } from './entries.js';
 import { DEAL_PROOF_VERSION } from 'domino-game/engine';
 import { applyEntries, clockedOut, commitmentOf, matchPhase, type Refused, type RoomState, type SeatState } from './room.js';
@@ -48,10 +48,12 @@ export function roomInfo(room: RoomState, alive: Alive, now: number, graceMs: nu
       connected: isConnected(s, alive),
       ready: s.kind === 'computer' || s.ready,
       away: isAway(room, s, alive, now, graceMs),
+      ...(room.rated?.players[seat] ? { player: seatPlayer(room.rated.players[seat]) } : {}),
     })),
     watchers: watcherCount(room, alive),
     nextDeal: { version: DEAL_PROOF_VERSION, commitment: commitmentOf(room.deals.next) },
     newcomers: room.newcomers,
+    ...(room.rated ? { rated: { pool: room.rated.pool, family: room.rated.family, result: room.rated.result } } : {}),
   };
 }
 
@@ -63,6 +65,9 @@ export function roomInfo(room: RoomState, alive: Alive, now: number, graceMs: nu
 export function othersHold(room: RoomState, process: string): boolean {
   return room.seats.some((s) => s.kind === 'human' && s.connectedVia !== null && s.connectedVia !== process) || Object.keys(room.watchers).some((via) => via !== process);
 }
+
+/** What every seat may know of a quick-match seat's person: the public id and the rating shown when seated. */
+const seatPlayer = ({ id, rating, provisional }: SeatPlayer): SeatPlayer => ({ id, rating, provisional });
 
 /** The spectators of the room on every process alive (each process stores how many it holds). */
 export function watcherCount(room: RoomState, alive: Alive): number {

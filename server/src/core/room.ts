@@ -14,8 +14,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createMatch, dealSeedMessage, DEAL_PROOF_VERSION, isMatchOver, withDealSeed, type DealProof, type Move, type Seat } from 'domino-game/engine';
 import { initialContext, matchConfigOf, phaseOfMatch, stepMatch, type MatchContext, type MatchEmitted, type Phase } from 'domino-game/machine';
-import type { ErrorCode, RoomPhase, RoomSettings } from 'domino-game/protocol';
+import type { ErrorCode, RatedResult, RatingFamily, RoomPhase, RoomSettings } from 'domino-game/protocol';
 import type { Entry, MoveBy } from './entries.js';
+import { countedMove, type RatedTable, type TablePlayer } from './rated-table.js';
 import { tokenMatches } from '../tokens.js';
 
 export interface SeatState {
@@ -83,6 +84,8 @@ export interface RoomState {
   newcomers: boolean;
   /** Never sent: see RoomSecrets. */
   secrets: RoomSecrets;
+  /** A quick-match table's seats, moves and rating (rated-table.ts); absent in a friends' room. */
+  rated?: RatedTable;
   /** When the current turn, or the wait after a round, began (ms): paces computers, times the next deal. */
   since: number;
   createdAt: number;
@@ -112,6 +115,36 @@ export function newRoom(options: { id: string; serverSeed: string; name: string;
   const seats = Array.from({ length: settings.players }, (_, seat) => (seat === 0 ? person(name, tokenHash) : openSeat()));
   const deals = { next: { serverSeed, clientSeeds: [] }, current: null };
   return { format: ROOM_FORMAT, id, phase: 'lobby', host: 0, settings, seats, seq: 0, match: null, deals, watchers: {}, newcomers: true, secrets, since: at, createdAt: at, updatedAt: at };
+}
+
+/**
+ * A quick-match table's room: each person the pool seated (in seat order, with the hash of the seat token
+ * their process made), computers in the seats left, nobody to invite (no invite key, closed to
+ * newcomers), and the match started; nobody connected yet (each comes with `resume`).
+ */
+export function newTable(options: {
+  id: string;
+  serverSeed: string;
+  nextSeed: string;
+  settings: RoomSettings;
+  watchKey: string;
+  pool: string;
+  family: RatingFamily;
+  people: { player: TablePlayer; tokenHash: string }[];
+  at: number;
+}): RoomState {
+  const { people, settings, at } = options;
+  const seats = Array.from({ length: settings.players }, (_, seat) => (seat < people.length ? person(people[seat]!.player.name, people[seat]!.tokenHash) : openSeat()));
+  const players = seats.map((_, seat) => people[seat]?.player ?? null);
+  const base: RoomState = {
+    ...newRoom({ id: options.id, serverSeed: options.serverSeed, name: people[0]!.player.name, tokenHash: people[0]!.tokenHash, settings, secrets: { invite: null, watch: options.watchKey }, at }),
+    seats,
+    newcomers: false,
+    rated: { pool: options.pool, family: options.family, players, moves: players.map(() => ({ own: 0, forThem: 0 })), result: null },
+  };
+  const started = start(base, 0, options.nextSeed, at);
+  if (!started.ok) throw new Error(`a quick-match table could not start: ${started.message}`);
+  return started.room;
 }
 
 // ---- Provable deals ---------------------------------------------------------------------------
@@ -216,8 +249,22 @@ export function applyEntry(room: RoomState, entry: Entry): Outcome {
       return newcomers(room, entry.seat, entry.allowed, entry.at);
     case 'watch-key':
       return watchKey(room, entry.key, entry.at);
+    case 'rated':
+      return rated(room, entry.result, entry.at);
   }
 }
+
+// ---- Quick match ----------------------------------------------------------------------------
+
+/** A quick-match table's match was rated (once: a second result is refused, so every process keeps the first). */
+function rated(room: RoomState, result: RatedResult, at: number): Outcome {
+  if (!room.rated) return refuse('wrong-phase', 'this room is not a quick-match table');
+  if (room.phase !== 'over') return refuse('wrong-phase', 'the match is not over');
+  if (room.rated.result !== null) return refuse('wrong-phase', 'the match is rated already');
+  return { ok: true, room: { ...room, rated: { ...room.rated, result }, updatedAt: at }, events: NO_EVENTS };
+}
+
+const ONE_MATCH = 'a quick-match table plays one match: seek again for another';
 
 // ---- Access ---------------------------------------------------------------------------------
 
@@ -242,6 +289,7 @@ export const clockedOut = (seat: SeatState): boolean => (seat.timeouts ?? 0) >= 
 function playAgain(room: RoomState, seat: Seat, at: number): Outcome {
   if (room.seats[seat]?.kind !== 'human') return refuse('bad-token', 'nobody holds this seat');
   if (room.phase !== 'over') return refuse('wrong-phase', 'the match is not over');
+  if (room.rated) return refuse('wrong-phase', ONE_MATCH);
   return { ok: true, room: withSeat(room, seat, { ready: true, timeouts: 0 }, at), events: NO_EVENTS };
 }
 
@@ -324,7 +372,8 @@ function move(room: RoomState, seat: Seat, seq: number, by: MoveBy, wire: Move, 
   const step = stepMatch(room.match, { type: 'REMOTE_MOVE', seat, move: wire });
   if (!step.ok) return refuse('illegal-move', step.rejection.message);
   const changed = matchChanged(room, step.context, publicEvents(step.emitted), at);
-  return { ...changed, room: withTimeouts(changed.room, seat, by) };
+  const counted = changed.room.rated ? { ...changed.room, rated: countedMove(changed.room.rated, seat, by) } : changed.room;
+  return { ...changed, room: withTimeouts(counted, seat, by) };
 }
 
 /** `next-round`: marks the seat ready (the service deals once every connected person is). */
@@ -347,6 +396,7 @@ function deal(room: RoomState, seq: number, nextSeed: string | undefined, at: nu
 function newMatch(room: RoomState, seat: Seat, nextSeed: string | undefined, at: number): Outcome {
   if (seat !== room.host) return refuse('not-host', 'only the host may start a new match');
   if (room.phase !== 'over' || !room.match) return refuse('wrong-phase', 'the match is not over');
+  if (room.rated) return refuse('wrong-phase', ONE_MATCH);
   const step = stepMatch(room.match, { type: 'NEW_MATCH' });
   if (!step.ok) return refuse('wrong-phase', step.rejection.message);
   const { seed, current } = nextDealSeed(room, step.context.matchNumber, 1);

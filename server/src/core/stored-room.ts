@@ -59,6 +59,21 @@ function parseObject(text: string): Record<string, unknown> {
   return data as Record<string, unknown>;
 }
 
+/** A quick-match table's part as newTable makes it: a seat's player or null, and its move counts, for every seat. */
+function validRatedTable(value: unknown, seats: number): boolean {
+  const table = value as Record<string, unknown>;
+  if (typeof value !== 'object' || value === null || typeof table['pool'] !== 'string' || typeof table['family'] !== 'string') return false;
+  const { players, moves } = table;
+  return (
+    Array.isArray(players) &&
+    players.length === seats &&
+    players.every((p: unknown) => p === null || (typeof p === 'object' && typeof (p as Record<string, unknown>)['id'] === 'string' && typeof (p as Record<string, unknown>)['name'] === 'string')) &&
+    Array.isArray(moves) &&
+    moves.length === seats &&
+    moves.every((m: unknown) => typeof m === 'object' && m !== null && Number.isSafeInteger((m as Record<string, unknown>)['own']) && Number.isSafeInteger((m as Record<string, unknown>)['forThem']))
+  );
+}
+
 function recentOf(recent: unknown): RecentChange[] {
   if (recent === undefined) return [];
   const valid = Array.isArray(recent) && recent.every((change) => Array.isArray(change) && change.length === 2 && Number.isSafeInteger(change[0]) && Array.isArray(change[1]));
@@ -73,6 +88,7 @@ function roomOf(stored: Record<string, unknown>): RoomState {
     throw new CorruptRoom('no id, seats or seq');
   }
   if (format === ROOM_FORMAT && (!validSecrets(stored['secrets']) || typeof stored['newcomers'] !== 'boolean')) throw new CorruptRoom('malformed keys or newcomers');
+  if (stored['rated'] !== undefined && !validRatedTable(stored['rated'], stored['seats'].length)) throw new CorruptRoom('a malformed quick-match table');
   const match = format === 1 ? legacyMatch(stored['match']) : (stored['match'] as MatchContext | null);
   const { events: _events, seed, recent: _recent, ...room } = stored;
   const upgraded = { ...(format === 1 || format === 2 ? { deals: legacyDeals(seed), watchers: {} } : {}), ...(format !== ROOM_FORMAT ? keyless(stored['id']) : {}) };

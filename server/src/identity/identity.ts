@@ -14,9 +14,9 @@
  */
 import { createHash } from 'node:crypto';
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
-import { checkName } from 'domino-game/protocol';
+import { checkName, IDENTITY_SECRET_PATTERN, MAX_SITE_TOKEN_LENGTH, type IdentityKind } from 'domino-game/protocol';
 
-export type IdentityKind = 'anonymous' | 'site';
+export type { IdentityKind };
 
 /** A person proved on a connection. */
 export interface Identity {
@@ -26,10 +26,6 @@ export interface Identity {
   kind: IdentityKind;
 }
 
-/** An anonymous identity's secret: 32 random bytes, base64url (43 characters). */
-export const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-/** The longest site token taken (a JWT of a few claims is a few hundred bytes). */
-export const MAX_TOKEN_LENGTH = 2048;
 
 const derived = (label: string, value: string): string => createHash('sha256').update(`${label}\u0000${value}`).digest('base64url').slice(0, 22);
 
@@ -57,7 +53,7 @@ export function siteVerifier(key: SiteKey): SiteVerifier {
   const algorithms = [...('hs256' in key ? ALGORITHMS.hs256 : ALGORITHMS.jwks)];
   return {
     async verify(token: string): Promise<Identity> {
-      if (token.length > MAX_TOKEN_LENGTH) throw new IdentityRefused(`the site token is longer than ${MAX_TOKEN_LENGTH} characters`);
+      if (token.length > MAX_SITE_TOKEN_LENGTH) throw new IdentityRefused(`the site token is longer than ${MAX_SITE_TOKEN_LENGTH} characters`);
       let payload: Record<string, unknown>;
       try {
         ({ payload } = await jwtVerify(token, secretOrKeys as Uint8Array, { algorithms, requiredClaims: ['exp', 'sub'], clockTolerance: 5 }));
@@ -86,7 +82,7 @@ function refusalOf(error: unknown): string {
 
 /** An anonymous identity: the secret checked, the name by the name rule. */
 export function anonymousIdentity(secret: string, name: string): Identity {
-  if (!SECRET_PATTERN.test(secret)) throw new IdentityRefused('the identity secret is not 32 bytes of base64url');
+  if (!IDENTITY_SECRET_PATTERN.test(secret)) throw new IdentityRefused('the identity secret is not 32 bytes of base64url');
   const checked = checkName(name);
   if (!checked.ok) throw new IdentityRefused(`name: ${checked.message}`);
   return { id: anonymousId(secret), name: checked.name, kind: 'anonymous' };

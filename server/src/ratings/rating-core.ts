@@ -15,9 +15,10 @@
  *   a match of people who met that often today already is not rated.
  */
 import { ordinal, rate, rating as newRating, type Rating } from 'openskill';
+import { RATING_FAMILIES, type RatingFamily } from 'domino-game/protocol';
 
-export type RatingFamily = 'two' | 'each' | 'teams';
-export const RATING_FAMILIES: readonly RatingFamily[] = ['two', 'each', 'teams'];
+// The families are named on the wire (ratings, the leaderboard): the protocol holds their list.
+export { RATING_FAMILIES, type RatingFamily };
 
 /** The family a table's games rate in. */
 export function familyOf(settings: { players: number; teams?: boolean }): RatingFamily {

@@ -116,6 +116,7 @@ export class LiveRoom implements CommitTarget, ClockTarget {
     if (changes.some((c) => c.events.some((e) => e.type === 'matchEnd'))) this.env.log.info({ event: 'match-ended', room: this.id }, 'match ended');
     this.broadcastChange({ resendInfo });
     this.clock.schedule();
+    if (this.state.phase === 'over' && this.state.rated?.result === null) this.env.matchOver(this);
   }
 
   lookAgain(): Promise<void> {

@@ -5,7 +5,7 @@
  * with the events since the one it holds.
  */
 import type { Seat } from 'domino-game/engine';
-import type { ServerMessage } from 'domino-game/protocol';
+import type { RatedResult, ServerMessage } from 'domino-game/protocol';
 import { turnClock } from '../core/due.js';
 import { roomInfo } from '../core/presence.js';
 import { dealProofOf, type RoomState } from '../core/room.js';
@@ -38,7 +38,7 @@ export function unbound(client: Client): void {
 }
 
 /** What the room info was made from: it is made again when one of these is another object. */
-type InfoKey = Pick<RoomState, 'seats' | 'phase' | 'host' | 'settings' | 'watchers' | 'newcomers'> & { alive: number; next: RoomState['deals']['next'] };
+type InfoKey = Pick<RoomState, 'seats' | 'phase' | 'host' | 'settings' | 'watchers' | 'newcomers'> & { alive: number; next: RoomState['deals']['next']; rated: RatedResult | null | undefined };
 
 export class RoomClients {
   private readonly all = new Set<Client>();
@@ -172,17 +172,17 @@ export class RoomClients {
   /**
    * The room info frame when it differs from the one last sent here (null when it does not). It is made
    * again only when what it shows may have changed: the seats (presence and ready included), the phase,
-   * the host, the settings, the watchers, the next deal, whether newcomers may join, which processes are alive, or the clock (`resendInfo`).
+   * the host, the settings, the watchers, the next deal, whether newcomers may join, a quick-match table's rating, which processes are alive, or the clock (`resendInfo`).
    */
   private roomInfoText(state: RoomState, resendInfo: boolean): string | null {
     const key = this.infoKey;
     const alive = this.env.cluster.aliveGeneration;
     const stale =
       resendInfo || !key || key.seats !== state.seats || key.phase !== state.phase || key.host !== state.host || key.settings !== state.settings || key.alive !== alive ||
-      key.watchers !== state.watchers || key.next !== state.deals.next || key.newcomers !== state.newcomers;
+      key.watchers !== state.watchers || key.next !== state.deals.next || key.newcomers !== state.newcomers || key.rated !== state.rated?.result;
     if (!stale) return null;
     const text = JSON.stringify({ type: 'room', room: roomInfo(state, this.env.alive, this.env.now(), this.env.graceMs) });
-    this.infoKey = { seats: state.seats, phase: state.phase, host: state.host, settings: state.settings, alive, watchers: state.watchers, next: state.deals.next, newcomers: state.newcomers };
+    this.infoKey = { seats: state.seats, phase: state.phase, host: state.host, settings: state.settings, alive, watchers: state.watchers, next: state.deals.next, newcomers: state.newcomers, rated: state.rated?.result };
     if (text === this.lastInfo) return null;
     this.lastInfo = text;
     return text;

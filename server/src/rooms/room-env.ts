@@ -9,6 +9,7 @@ import type { Timing } from '../core/due.js';
 import type { Alive } from '../core/presence.js';
 import type { RoomState } from '../core/room.js';
 import type { RoomLog } from '../storage/log.js';
+import type { LiveRoom } from './live-room.js';
 import type { Scheduler } from './scheduler.js';
 
 export interface RoomEnv {
@@ -30,4 +31,6 @@ export interface RoomEnv {
   timing(state: RoomState): Timing;
   /** When the room, as it is now, expires from storage. */
   expiry(state: RoomState, now: number): number;
+  /** A change left the room's match over (the room is a quick-match table's: its match is rated). */
+  matchOver(room: LiveRoom): void;
 }

@@ -7,15 +7,24 @@
  */
 import type { Logger } from 'pino';
 import type { Seat } from 'domino-game/engine';
-import { PHRASES, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RoomKeys, type RoomSettings } from 'domino-game/protocol';
+import { PHRASES, type ClientMessage, type ClientMessageType, type ErrorCode, type PhraseId, type RatedResult, type RatingChange, type RatingFamily, type RoomKeys, type RoomSettings } from 'domino-game/protocol';
 import type { Cluster } from '../cluster.js';
 import type { ComputerPool } from '../computer-pool.js';
 import { expiresAt } from '../core/due.js';
 import type { Entry } from '../core/entries.js';
 import { accessRefusal, phraseRefusal, roomTiming } from '../core/policies.js';
 import { othersHold, roomInfo, withDealIfAllReady } from '../core/presence.js';
-import { applyEntry, commitmentOf, newRoom, seatOfToken, type Refused, type RoomState } from '../core/room.js';
+import { ratedMatchOf } from '../core/rated-table.js';
+import { applyEntry, commitmentOf, newRoom, newTable, seatOfToken, type Refused, type RoomState } from '../core/room.js';
+import type { Seek } from '../matchmaking/pool-store.js';
+import type { PoolConfig } from '../matchmaking/pools.js';
+import type { QuickMatch } from '../matchmaking/quick-match.js';
+import type { PlayerStore } from '../players/player-store.js';
+import { recordAndReport } from '../players/rated-match.js';
+import { isProvisional, shownRating } from '../ratings/rating-core.js';
 import type { Metrics } from '../metrics.js';
+import { MemoryPlayerStore } from '../players/memory.js';
+import { PlayerService } from '../players/player-service.js';
 import type { RoomLog } from '../storage/log.js';
 import { freshSeed, hashToken, randomId } from '../tokens.js';
 import type { LiveRoom } from './live-room.js';
@@ -43,8 +52,12 @@ export interface RoomServiceOptions {
    * fraction of it (`--clock-scale`); never set for people.
    */
   clockScale?: number;
+  /** Who is playing (`identify`, `avoid`); players in memory, without site tokens, when left out (tests of rooms alone). */
+  players?: PlayerService;
   /** What the computers' pause before a move is multiplied by (1 when left out; tests only: `--computer-pause-scale`). */
   computerPauseScale?: number;
+  /** Where rated matches are recorded (the players' store); quick-match tables' matches are not rated without it. */
+  playerStore?: PlayerStore;
 }
 
 /** The room's keys as a seat's `welcome` carries them (never anyone else). */
@@ -56,6 +69,11 @@ export class RoomService {
   private readonly rooms: RoomRegistry;
   private readonly scheduler: Scheduler;
   private readonly env: RoomEnv;
+  private readonly players: PlayerService;
+  /** Quick match (`pools`, `seek`, `cancel-seek`), once the server attached it. */
+  private quickMatch: QuickMatch | null = null;
+  /** Quick-match rooms whose finished match this process is rating now. */
+  private readonly rating = new Set<string>();
   private stopped = false;
 
   /** Each message type's handler: the message has passed the protocol's schema for its type. */
@@ -86,11 +104,19 @@ export class RoomService {
       ),
     // ---- Access
     newcomers: (client, message) => this.seatChange(client, (seat, at) => [{ type: 'newcomers', at, seat, allowed: message.allowed }]),
+    // ---- Players: the connection's, not a room's
+    identify: (client, message) => this.players.identify(client, message),
+    avoid: (client, message) => this.players.avoid(client, message.player, message.avoid),
+    // ---- Quick match: the connection's too
+    pools: (client) => this.quick().pools(client),
+    seek: (client, message) => this.quick().seek(client, message.pool, message.computers ?? false),
+    'cancel-seek': (client) => this.quick().cancel(client),
   };
 
   constructor(private readonly options: RoomServiceOptions) {
     const now = options.now ?? Date.now;
     const { cluster, log } = options;
+    this.players = options.players ?? new PlayerService({ store: new MemoryPlayerStore(), site: null, log, now });
     const alive = (process: string) => cluster.alive(process);
     this.scheduler = new Scheduler(now);
     this.env = {
@@ -107,6 +133,7 @@ export class RoomService {
       stopped: () => this.stopped,
       timing: (state) => roomTiming(state.settings, options),
       expiry: (state, at) => expiresAt(state, alive, at, options.ttl),
+      matchOver: (room) => this.rateTable(room),
     };
     this.rooms = new RoomRegistry(this.env);
     // Another process changed a room this one holds seats of: read what it lacks, and its connections here hear of it.
@@ -132,6 +159,16 @@ export class RoomService {
   /** Rooms held in this process's memory (those it holds connections for). */
   get liveRooms(): number {
     return this.rooms.size;
+  }
+
+  /** Connections' seeks go to `quickMatch` from now on. */
+  attachQuickMatch(quickMatch: QuickMatch): void {
+    this.quickMatch = quickMatch;
+  }
+
+  private quick(): QuickMatch {
+    if (!this.quickMatch) throw new Refusal('unavailable', 'this server offers no quick match');
+    return this.quickMatch;
   }
 
   // ---- Messages ------------------------------------------------------------------------------
@@ -267,8 +304,9 @@ export class RoomService {
     else unbound(client);
   }
 
-  /** A connection closed: its seat is without a connection from now (the grace period starts). */
+  /** A connection closed: its seat is without a connection from now (the grace period starts), its seek ends. */
   async closed(client: Client): Promise<void> {
+    await this.quickMatch?.closed(client).catch((error: unknown) => this.options.log.warn({ err: error }, 'a closed connection’s seek could not be cancelled'));
     if (isSpectator(client)) return this.stopWatching(client);
     const { room, seat } = client;
     this.detach(client);
@@ -356,6 +394,88 @@ export class RoomService {
     if (!room.phrases.allow(seat, this.env.now())) throw new Refusal('rate-limited', 'one quick phrase every 2 seconds, 10 a minute');
     room.broadcastPhrase(seat, phrase);
     if (othersHold(room.state, this.env.processId)) this.options.cluster.announcePhrase(room.id, seat, phrase);
+  }
+
+  // ---- Quick-match tables --------------------------------------------------------------------
+
+  /**
+   * Makes a quick-match table's room: the pool's match, its people in seat order (each seat's token known
+   * only by its seeker's process, by its hash), computers in the rest, started; its id. Nobody is
+   * connected: each seeker resumes its seat on the room's own URL.
+   */
+  async createTable(pool: PoolConfig, people: readonly Seek[]): Promise<string> {
+    const at = this.env.now();
+    const state = newTable({
+      id: randomId(),
+      serverSeed: freshSeed(),
+      nextSeed: freshSeed(),
+      settings: pool.settings,
+      watchKey: randomId(),
+      pool: pool.id,
+      family: pool.family,
+      people: people.map((seek) => ({ player: { id: seek.id, name: seek.name, rating: seek.rating, provisional: seek.provisional }, tokenHash: seek.tokenHash })),
+      at,
+    });
+    if (!(await this.options.store.create(state.id, JSON.stringify(state), this.env.expiry(state, at)))) throw new Error('a quick-match table’s room could not be stored');
+    this.options.log.info({ event: 'table-created', room: state.id, pool: pool.id, people: people.length }, 'quick-match table created');
+    return state.id;
+  }
+
+  /**
+   * A quick-match table's match is over (seen on the process that committed it, or caught up on it): rate
+   * it once and put the outcome in the room (the `rated` entry), which every seat and spectator sees in
+   * the next `room`. The players' store records it exactly once whoever tries; a process that died
+   * between recording it and the entry leaves the entry to the next one that holds the room.
+   */
+  private rateTable(room: LiveRoom): void {
+    const state = room.state;
+    if (!state.rated || state.rated.result !== null || state.phase !== 'over' || this.rating.has(room.id) || !this.options.playerStore) return;
+    this.rating.add(room.id);
+    void this.rateNow(room, this.options.playerStore)
+      .catch((error: unknown) => this.options.log.error({ err: error, room: room.id }, 'a rated match could not be recorded'))
+      .finally(() => this.rating.delete(room.id));
+  }
+
+  private async rateNow(room: LiveRoom, store: PlayerStore): Promise<void> {
+    const state = room.state;
+    const table = state.rated!;
+    const rated = ratedMatchOf(state, this.env.alive, this.env.now(), this.options.graceMs);
+    if (!rated || !state.match) return;
+    // The match's end is when its last move was made: the same for whoever records it, and the key of its history entries.
+    const at = state.since;
+    const names = new Map(table.players.flatMap((p) => (p ? [[p.id, p.name] as const] : [])));
+    const { outcome, changes } = await recordAndReport(store, { room: state.id, match: state.match.matchNumber, at, rated, names });
+    const seatOf = new Map(table.players.flatMap((p, seat) => (p ? [[p.id, seat] as const] : [])));
+    const forfeit = new Map(rated.seats.map((s) => [s.id, s.forfeit]));
+    let result: RatedResult;
+    if (outcome === 'recorded') {
+      result = {
+        outcome: 'rated',
+        changes: changes.map((c) => ({ seat: seatOf.get(c.id)!, id: c.id, before: shownRating(c.before), after: shownRating(c.after), provisional: isProvisional(c.after), forfeit: forfeit.get(c.id) ?? false })),
+      };
+    } else if (outcome === 'already-recorded') {
+      result = { outcome: 'rated', changes: await this.recordedChanges(store, rated.family, at, seatOf, forfeit) };
+    } else if (outcome === 'over-pair-cap') {
+      result = { outcome: 'over-pair-cap', changes: [] };
+    } else {
+      this.options.log.warn({ event: 'not-rated', room: state.id, outcome }, 'a quick-match table’s match was not rated');
+      return;
+    }
+    await room.change((current, now) => (current.rated?.result === null ? [{ type: 'rated', at: now, result }] : []));
+    this.options.log.info({ event: 'match-rated', room: state.id, outcome: result.outcome, changes: result.changes.map((c) => `${c.id}:${c.before}->${c.after}${c.forfeit ? ' forfeit' : ''}`) }, 'match rated');
+  }
+
+  /** The changes a match recorded before (by a process that died before saying so): each player's history entry of that moment. */
+  private async recordedChanges(store: PlayerStore, family: RatingFamily, at: number, seatOf: ReadonlyMap<string, number>, forfeit: ReadonlyMap<string, boolean>): Promise<RatingChange[]> {
+    const changes: RatingChange[] = [];
+    for (const [id, seat] of seatOf) {
+      const [history, skills] = await Promise.all([store.history(id, family), store.skills(family, [id])]);
+      const entry = history.find((h) => h.at === at);
+      const skill = skills.get(id);
+      if (!entry || !skill) continue;
+      changes.push({ seat, id, before: entry.before, after: entry.after, provisional: isProvisional(skill), forfeit: forfeit.get(id) ?? false });
+    }
+    return changes;
   }
 
   // ---- Upkeep --------------------------------------------------------------------------------

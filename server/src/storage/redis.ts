@@ -50,7 +50,7 @@ export const INDEX_SLACK_MS = 60_000;
 export const STORAGE_DEADLINE_MS = 2_000;
 
 /** `work`, or a failure once `ms` passed (`work` may still settle later: its outcome is then dropped). */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
+export function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
     work.then(

@@ -190,6 +190,11 @@ export class SqliteLog implements RoomLog {
     return head && head.expiresAt > now ? head : undefined;
   }
 
+  /** The file's connection, which the player store shares (players/sqlite.ts): one writer per file. */
+  get database(): Database.Database {
+    return this.db;
+  }
+
   async create(id: string, snapshot: string, expiresAt: number): Promise<boolean> {
     // An expired room not yet swept counts as absent: a new one may take its id.
     const old = this.heads.get(id);

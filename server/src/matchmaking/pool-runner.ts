@@ -1,0 +1,96 @@
+/**
+ * Runs the matcher of every pool in waves, on whichever process holds the pool's lease: each wave reads
+ * the pool's seekers, drops those whose process died (their widgets seek again on reconnecting), forms
+ * the tables (matcher.ts), takes each table's seekers out of the pool at once, has its room made, and
+ * announces it. A table whose seekers are no longer all there (one cancelled meanwhile) is skipped:
+ * the others stay in the pool for the next wave.
+ */
+import { formTables, type PoolRules } from './matcher.js';
+import type { PoolStore, Seek, TableNotice } from './pool-store.js';
+
+/** How often a pool's tables are formed, and how long a lease lasts without renewal (three waves). */
+export const WAVE_MS = 1_000;
+export const LEASE_MS = 3_000;
+
+export interface RunnerPool {
+  id: string;
+  rules: PoolRules;
+}
+
+export interface PoolRunnerOptions {
+  store: PoolStore;
+  pools: readonly RunnerPool[];
+  processId: string;
+  alive(process: string): boolean;
+  /** Whether `process` beat lately enough for its seekers to be seated now (a process that just died has not). */
+  fresh(process: string): boolean;
+  /** Makes the room of a table (its seats in the order given, computers after): its id. */
+  makeRoom(pool: string, seekers: Seek[], computers: number): Promise<string>;
+  now?: () => number;
+  onError(error: unknown): void;
+}
+
+export class PoolRunner {
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: PoolRunnerOptions) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      // One wave at a time: a slow one (storage busy) is not overtaken by the next.
+      this.running = this.running.then(async () => void (await this.wave())).catch(this.options.onError);
+    }, WAVE_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One wave over every pool this process holds the lease of; the tables formed. */
+  async wave(): Promise<TableNotice[]> {
+    const formed: TableNotice[] = [];
+    for (const pool of this.options.pools) {
+      if (!(await this.options.store.lease(pool.id, this.options.processId, LEASE_MS))) continue;
+      formed.push(...(await this.formIn(pool)));
+    }
+    return formed;
+  }
+
+  private async formIn(pool: RunnerPool): Promise<TableNotice[]> {
+    const { store, alive } = this.options;
+    const now = (this.options.now ?? Date.now)();
+    const all = await store.seekers(pool.id);
+    const waiting: Seek[] = [];
+    for (const seek of all) {
+      // Seated only when its process beat lately: one that just died must not seat its seekers' ghosts.
+      if (alive(seek.via)) {
+        if (this.options.fresh(seek.via)) waiting.push(seek);
+      }
+      // Its process died with the connection: the widget seeks again on the process it reaches next.
+      else await store.cancel(pool.id, seek.id);
+    }
+    const byId = new Map(waiting.map((seek) => [seek.id, seek]));
+    const notices: TableNotice[] = [];
+    for (const table of formTables(waiting, pool.rules, now)) {
+      if (!(await store.take(pool.id, table.seekers))) continue;
+      const seated = table.seekers.map((id) => byId.get(id)!);
+      let room: string;
+      try {
+        room = await this.options.makeRoom(pool.id, seated, table.computers);
+      } catch (error) {
+        // The room could not be made (storage away): they wait on, where they were.
+        for (const seek of seated) await store.add(pool.id, seek).catch(this.options.onError);
+        this.options.onError(error);
+        continue;
+      }
+      const notice = { pool: pool.id, room, seats: seated.map((seek, seat) => ({ id: seek.id, seat, tokenHash: seek.tokenHash })) };
+      await store.announce(notice);
+      notices.push(notice);
+    }
+    return notices;
+  }
+}
