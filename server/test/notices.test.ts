@@ -31,6 +31,8 @@ class WatchedStore extends MemoryLog {
   readonly announced: boolean[] = [];
   readonly bus: ((room: string, version: number) => void)[] = [];
   sinceReads = 0;
+  /** How many of the next appends fail (storage away), storing nothing. */
+  failing = 0;
   private held: Promise<void> | null = null;
   release: () => void = () => undefined;
 
@@ -39,6 +41,10 @@ class WatchedStore extends MemoryLog {
   }
 
   override async append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number, options?: AppendOptions): Promise<boolean> {
+    if (this.failing > 0) {
+      this.failing--;
+      throw new Error('storage is away');
+    }
     const appended = await super.append(id, expected, entries, snapshot, expiresAt);
     if (appended) this.announced.push(options?.announce ?? true);
     if (appended && (options?.announce ?? true)) setImmediate(() => this.bus.forEach((hear) => hear(id, expected + entries.length)));
@@ -133,6 +139,28 @@ describe("a room's notices to the other processes", () => {
     await settled(a, b);
     await a.service.handle(host, { type: 'phrase', phrase: 'goodLuck' });
     assert.deepEqual(a.phrases, ['0:goodLuck'], 'a phrase is announced while the other process holds a connection');
+    a.service.close();
+    b.service.close();
+  });
+
+  test("a spectator's count that storage failed to take is stored again, and the changes after it are announced to its process", async () => {
+    const store = new WatchedStore();
+    const a = serverProcess(store);
+    const b = serverProcess(store);
+    const { host, guest, id, keys } = await startedRoom(a);
+    store.announced.length = 0;
+    store.failing = 1;
+    const spectator = new RecordingClient();
+    await b.service.handle(spectator, { type: 'watch', room: id, key: keys.watch! });
+    assert.equal(store.announced.length, 0, 'its count was not stored');
+    for (let look = 0; look < 200 && store.announced.length === 0; look++) await new Promise((resolve) => setTimeout(resolve, 25));
+    assert.deepEqual(store.announced, [true], 'the count, stored on a later try, is announced');
+    store.announced.length = 0;
+    await move([[host, a], [guest, a]]);
+    assert.deepEqual(store.announced, [true], "the next move is announced to the spectator's process");
+    await settled(a, b);
+    const table = spectator.messages.filter((m) => m.type === 'table').at(-1);
+    assert.equal(table?.seq, host.lastView()!.seq, 'and the spectator there sees it');
     a.service.close();
     b.service.close();
   });

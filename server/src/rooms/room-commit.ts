@@ -44,6 +44,9 @@ const MAX_ATTEMPTS = 5;
 const FOLLOW_RETRY_MS = 250;
 const FOLLOW_RETRY_MAX_MS = 4000;
 
+/** How long to wait before trying again a room's storage work that failed `attempt + 1` times in a row. */
+export const storageRetryMs = (attempt: number) => Math.min(FOLLOW_RETRY_MS * 2 ** attempt, FOLLOW_RETRY_MAX_MS);
+
 /**
  * Makes one change to the room, after the changes queued before it: builds its entries on the room as
  * committed, applies them, appends them (with a snapshot now and then), and only once they are stored
@@ -90,7 +93,7 @@ export function followChange(room: CommitTarget, version: number, attempt = 0): 
   void room.queued(async () => (version > room.history.version ? catchUp(room) : undefined)).catch((error: unknown) => {
     if (error instanceof Refusal || room.released) return;
     room.env.log.warn({ err: error, room: room.id, attempt }, 'could not follow a change from another process; trying again');
-    setTimeout(() => followChange(room, version, attempt + 1), Math.min(FOLLOW_RETRY_MS * 2 ** attempt, FOLLOW_RETRY_MAX_MS)).unref();
+    setTimeout(() => followChange(room, version, attempt + 1), storageRetryMs(attempt)).unref();
   });
 }
 

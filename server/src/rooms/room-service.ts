@@ -28,6 +28,7 @@ import { PlayerService } from '../players/player-service.js';
 import type { RoomLog } from '../storage/log.js';
 import { freshSeed, hashToken, randomId } from '../tokens.js';
 import type { LiveRoom } from './live-room.js';
+import { storageRetryMs } from './room-commit.js';
 import { noSuchRoom, Refusal, refusal } from './refusal.js';
 import { isSpectator, unbound, type Client } from './room-clients.js';
 import type { RoomEnv } from './room-env.js';
@@ -360,13 +361,22 @@ export class RoomService {
     this.sendRoomInfo(client, after);
   }
 
-  /** Stores how many spectators this process holds for the room (the room info shows the sum over processes). */
-  private async countWatchers(room: LiveRoom): Promise<void> {
+  /**
+   * Stores how many spectators this process holds for the room (the room info shows the sum over
+   * processes). Storage failing, it is tried again while the room is here: until it is stored, a
+   * process appending the room's changes does not know that a spectator here waits for their notices.
+   */
+  private async countWatchers(room: LiveRoom, attempt = 0): Promise<void> {
     const { processId } = this.env;
     try {
       await room.change((state, at) => ((state.watchers[processId] ?? 0) === room.spectatorsHere ? [] : [{ type: 'watchers', at, via: processId, count: room.spectatorsHere }]));
     } catch (error) {
-      if (!(error instanceof Refusal)) this.options.log.warn({ err: error, room: room.id }, 'could not count the watchers');
+      // Refused for good (the room expired), or the room left: nobody here to count.
+      if ((error instanceof Refusal && error.code !== 'unavailable') || room.released) return;
+      this.options.log.warn({ err: error, room: room.id, attempt }, 'could not count the watchers; trying again');
+      setTimeout(() => {
+        if (!room.released) void room.hold(() => this.countWatchers(room, attempt + 1));
+      }, storageRetryMs(attempt)).unref();
     }
   }
 
