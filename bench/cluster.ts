@@ -7,6 +7,9 @@
  *   - 3 server processes on a local Redis Cluster of 3 masters (scripts/local-redis.mjs), every node's CPU counted;
  *   - 1 process on SQLite, through the same nginx;
  *   - the bare echo (bench/server-echo.ts) through the same nginx: the floor of sockets, nginx and clients;
+ *     and 3 echo processes behind it, each room on one: what splitting that same work over three
+ *     processes costs by itself on the machine (each process idles longer between events, and a
+ *     process woken from idle pays more for the same work), the yardstick for the server's ratios;
  * then a failover run: 3 processes on Redis, the second SIGKILLed mid-window, its rooms' clients
  * reconnecting through nginx and resuming, as the widget does.
  *
@@ -14,7 +17,11 @@
  * and workers, user + system from /proc over the window, over the moves measured), moves/s and
  * latency; each N-process figure over the 1-process-on-Redis one (goal ≤ 1.25×), the Redis Cluster's over
  * the 3-processes-on-one-Redis one (goal ≤ 1.4×); the rooms whose four
- * seats were all connected through one process at the window's end (from Redis; goal ≥ 99 %); and for
+ * seats were all connected through one process at the window's end (from Redis; goal ≥ 99 %); under each
+ * Redis row, where its CPU went (bench/server-breakdown.ts): each server process's CPU µs a move of the
+ * whole window and a move of its own rooms, its event loop's turns, the commands it sent to Redis and
+ * the notices it heard a move of its own (its /metrics), and the commands Redis ran a move (INFO
+ * commandstats); and for
  * the failover, the seconds from the kill until each dropped seat saw its room change again (goal
  * within 5 s), the moves lost and applied twice (goal 0). Figures, not assertions.
  *
@@ -27,6 +34,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuilt } from '../scripts/ensure-built.mjs';
 import { nginxMissing } from '../scripts/local-nginx.mjs';
+import { breakdownLines } from './server-breakdown.js';
 import { measure, SERVER_BENCH_DEFAULTS, takeServerArgs, type Row, type ServerBenchOptions } from './server.js';
 
 export interface ClusterBenchOptions {
@@ -91,6 +99,7 @@ async function benchScaling(base: ServerBenchOptions, print: (line: string) => v
         `${us(row.cpuPerMove).padStart(12)} ${ratio.padStart(13)}  ${`${us(row.cpuParts.servers)}/${row.cpuParts.redis === null ? '—' : us(row.cpuParts.redis)}/${us(row.cpuParts.nginx)}`.padStart(22)}  ${one}`,
     );
     if (row.examples.length > 0) print(`cluster:     errors, first: ${row.examples.join(' | ')}`);
+    if (row.target === 'server') for (const line of breakdownLines(row.processes, row.moves, row.redisCalls)) print(`cluster:     ${line}`);
     rows.push({ name, row });
   };
   let reference: Row | undefined;
@@ -106,8 +115,18 @@ async function benchScaling(base: ServerBenchOptions, print: (line: string) => v
   print(`cluster:     3 processes on a Redis Cluster of 3 masters: ${clusterRatio.toFixed(2)}× the CPU a move of 3 processes on one Redis`);
   const sqlite = await measure('server', rooms, { ...base, processes: 1, redis: false, db: 'sqlite' }, 0);
   show('1 process on SQLite', sqlite, reference);
-  const echo = await measure('echo', rooms, { ...base, processes: 1, redis: false }, Math.round(reference!.viewBytes) || 2500);
+  const frameBytes = Math.round(reference!.viewBytes) || 2500;
+  const echo = await measure('echo', rooms, { ...base, processes: 1, redis: false }, frameBytes);
   show('bare echo', echo, reference);
+  // The same sockets and frames without rules or storage, over three processes: what the split costs by itself.
+  const echoes = await measure('echo', rooms, { ...base, processes: 3, redis: false }, frameBytes);
+  show('3 bare echo processes', echoes, reference);
+  const echoRatio = cpuRatio(echoes, echo);
+  const echoServers = echoes.cpuParts.servers !== null && echo.cpuParts.servers ? echoes.cpuParts.servers / echo.cpuParts.servers : NaN;
+  print(
+    `cluster:     3 bare echo processes: ${echoRatio.toFixed(2)}× the CPU a move of one (their own ${echoServers.toFixed(2)}×): ` +
+      'the same sockets and frames, no rules and no storage, split over three processes on this machine',
+  );
   const ratio = (n: number) => cpuRatio(rows[n - 1]!.row, reference!);
   const share = (row: Row) => (row.onOneProcess && row.onOneProcess.of > 0 ? row.onOneProcess.rooms / row.onOneProcess.of : NaN);
   const leastShare = Math.min(share(rows[1]!.row), share(rows[2]!.row), share(onCluster));
@@ -117,7 +136,10 @@ async function benchScaling(base: ServerBenchOptions, print: (line: string) => v
     [`Redis Cluster ${clusterRatio.toFixed(2)}× one Redis`, clusterRatio <= 1.4],
     [`rooms on one process ≥ ${(leastShare * 100).toFixed(1)} %`, leastShare >= 0.99],
   ];
-  print(`cluster: goals (2 and 3 processes ≤ 1.25× 1 on Redis, 3 on a Redis Cluster ≤ 1.4× 3 on one Redis, ≥ 99 % of rooms on one process): ${verdict(goals)}`);
+  print(
+    `cluster: goals (2 and 3 processes ≤ 1.25× 1 on Redis, 3 on a Redis Cluster ≤ 1.4× 3 on one Redis, ≥ 99 % of rooms on one process): ${verdict(goals)}` +
+      ` (3 bare echo processes, for comparison: ${echoRatio.toFixed(2)}× one)`,
+  );
 }
 
 /** A row's CPU a move over another's (NaN when either could not be read). */

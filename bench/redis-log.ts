@@ -1,7 +1,7 @@
 /**
  * The room log's cost an append on one Redis and on a Redis Cluster of three masters, without sockets
- * or rooms: `rooms` rooms append one entry each, all at once (autopipelined, as a server's turn of the
- * event loop does), `rounds` times, through the server's own clients (storage/redis-client.ts).
+ * or rooms: `rooms` rooms append one entry each, all at once (as a busy server's turn of the event loop
+ * does), `rounds` times, through the server's own clients (storage/redis-client.ts).
  * Prints, for each, appends/s and CPU µs an append of this process and of the redis-server(s), and the
  * cluster's ratios to one Redis (figures of one run on one machine: compare the ratios).
  *
@@ -63,7 +63,7 @@ try {
   const three = await measure({ cluster: cluster.nodes.map((n) => ({ host: n.host, port: n.port })) }, () => cluster.nodes.map((n) => n.pid));
   const line = (name: string, f: Figures) =>
     `${name.padEnd(26)} ${f.appendsPerSecond.toFixed(0).padStart(7)} appends/s   client ${f.clientUs.toFixed(1).padStart(6)} µs   redis ${f.redisUs.toFixed(1).padStart(6)} µs   total ${(f.clientUs + f.redisUs).toFixed(1).padStart(6)} µs an append`;
-  console.log(`RedisLog appends: ${rooms} rooms × ${rounds} rounds, one entry each, autopipelined`);
+  console.log(`RedisLog appends: ${rooms} rooms × ${rounds} rounds, one entry each, all at once`);
   console.log(line('one Redis', one));
   console.log(line('Redis Cluster, 3 masters', three));
   console.log(`cluster / one Redis: CPU an append ${((three.clientUs + three.redisUs) / (one.clientUs + one.redisUs)).toFixed(2)}×, client ${(three.clientUs / one.clientUs).toFixed(2)}×, redis ${(three.redisUs / one.redisUs).toFixed(2)}×, appends/s ${(three.appendsPerSecond / one.appendsPerSecond).toFixed(2)}×`);

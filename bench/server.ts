@@ -50,6 +50,7 @@ import { redisClient, type RedisTarget } from '../server/src/storage/redis-clien
 import { restore } from '../server/src/rooms/room-history.js';
 import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
 import { RAISED_LIMITS } from '../scripts/raised-limits.mjs';
+import { callsBetween, processWindow, redisCommandCalls, systemCpuMs, type ProcessWindow } from './server-breakdown.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -311,6 +312,8 @@ export interface Row {
   target: 'server' | 'echo';
   rooms: number;
   conns: number;
+  /** Moves measured in the window. */
+  moves: number;
   movesPerSecond: number;
   p50: number;
   p99: number;
@@ -346,6 +349,10 @@ export interface Row {
   cpuParts: { servers: number | null; redis: number | null; nginx: number | null };
   /** Through nginx on Redis: the rooms whose seats were all connected through one process at the window's end, of those looked at. */
   onOneProcess: { rooms: number; of: number } | null;
+  /** Each server process over the window, in the order started (bench/server-breakdown.ts). */
+  processes: ProcessWindow[];
+  /** The commands Redis ran in the window, by name, most first (every node's), or null without Redis. */
+  redisCalls: [string, number][] | null;
   /** With `killAfterSeconds`: when it was killed, each drop's recovery, and the moves lost or applied twice. */
   failover: { killedAt: number; recoveries: Report['recoveries']; lost: number; twice: number } | null;
 }
@@ -424,6 +431,8 @@ interface BenchRedis {
   flags: string[];
   /** Every redis-server process (for CPU figures). */
   pids: number[];
+  /** Every node's address (for INFO). */
+  nodes: { host: string; port: number }[];
   target: RedisTarget;
   stop(): Promise<void>;
 }
@@ -432,10 +441,11 @@ interface BenchRedis {
 async function startBenchRedis(cluster: boolean): Promise<BenchRedis> {
   if (cluster) {
     const nodes = await startRedisCluster({ masters: 3, fsync: 'everysec' });
-    return { flags: ['--redis-cluster', nodes.seeds], pids: nodes.nodes.map((n) => n.pid), target: { cluster: nodes.nodes.map(({ host, port }) => ({ host, port })) }, stop: () => nodes.stop() };
+    const addresses = nodes.nodes.map(({ host, port }) => ({ host, port }));
+    return { flags: ['--redis-cluster', nodes.seeds], pids: nodes.nodes.map((n) => n.pid), nodes: addresses, target: { cluster: addresses }, stop: () => nodes.stop() };
   }
   const redis = await startRedis({ fsync: 'everysec' });
-  return { flags: ['--redis', redis.url], pids: [redis.pid], target: { url: redis.url }, stop: () => redis.stop() };
+  return { flags: ['--redis', redis.url], pids: [redis.pid], nodes: [{ host: redis.host, port: redis.port }], target: { url: redis.url }, stop: () => redis.stop() };
 }
 
 /** How many of `rooms` (ids) have every seat connected through one process, from Redis. */
@@ -471,8 +481,9 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
       : ['bench/server-echo.ts', '--port', '0', '--host', '127.0.0.1', '--frame-bytes', String(frameBytes)];
   const profile = options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', join(options.cpuProf, `${target}-${rooms}-rooms`)] : [];
   if (target === 'server') profile.push(...options.serverNodeFlags);
-  // The echo stands for one process whatever the server's count: it is the floor of sockets and clients.
-  const count = target === 'server' ? options.processes : 1;
+  // The echo runs as many processes as asked too: benchServer asks one (the floor of sockets and clients),
+  // bench/cluster.ts three as well (what splitting the same work over processes costs by itself).
+  const count = options.processes;
   const servers = await Promise.all(Array.from({ length: count }, () => listening(node(args, env, false, profile), target)));
   const server = servers[0]!;
   const sum = (values: (number | null)[]) => (values.some((v) => v === null) ? null : values.reduce((a: number, v) => a + v!, 0));
@@ -510,13 +521,17 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
     const reports = workers.map((w) => reply(w, 'report', options.seconds * 1000 + 60_000));
     // Awaited after the window; a client process dying meanwhile must not end this one before `finally` stops the others.
     for (const report of reports) report.catch(() => undefined);
+    // Read before the window's CPU is: a scrape costs each process some.
+    const metricsStart = target === 'server' ? await Promise.all(servers.map((s) => scrapeMetrics(s.metricsUrl))) : servers.map(() => null);
+    const callsStart = redis ? await redisCommandCalls(redis.nodes) : null;
     for (const w of workers) w.send({ cmd: 'measure' } satisfies Command);
     const serverPids = [...servers.map((s) => s.pid), ...(redis ? redis.pids : []), ...(nginx ? nginx.pids() : [])];
     const rssStart = sum(servers.map((s) => rssMb(s.pid)));
     const cpuStart = sum(serverPids.map(cpuMs));
+    const processCpuStart = servers.map((s) => cpuMs(s.pid));
+    const processSystemStart = servers.map((s) => systemCpuMs(s.pid));
     const parts = { servers: servers.map((s) => s.pid), redis: redis ? redis.pids : [], nginx: nginx ? nginx.pids() : [] };
     const partsStart = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
-    const metricsStart = target === 'server' ? await scrapeMetrics(server.metricsUrl) : null;
     const began = performance.now();
     let killedAt: number | null = null;
     if (options.killAfterSeconds !== undefined && servers.length > 1) {
@@ -531,9 +546,12 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
     const window = (performance.now() - began) / 1000;
     const rssEnd = sum(servers.map((s) => rssMb(s.pid)));
     const cpuEnd = sum(serverPids.map(cpuMs));
+    const processCpuEnd = servers.map((s) => cpuMs(s.pid));
+    const processSystemEnd = servers.map((s) => systemCpuMs(s.pid));
     const partsEnd = Object.fromEntries(Object.entries(parts).map(([name, pids]) => [name, pids.length > 0 ? sum(pids.map(cpuMs)) : null]));
     const load = loadavg()[0]!;
-    const metricsEnd = target === 'server' ? await scrapeMetrics(server.metricsUrl) : null;
+    const metricsEnd = target === 'server' ? await Promise.all(servers.map((s) => scrapeMetrics(s.metricsUrl))) : servers.map(() => null);
+    const callsEnd = redis ? await redisCommandCalls(redis.nodes) : null;
     const got: Report[] = await Promise.all(reports);
     const onOneProcess = redis && options.nginx ? await roomsOnOneProcess(redis.target, got.flatMap((r) => r.roomIds)) : null;
 
@@ -552,15 +570,16 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
       target,
       rooms: opened,
       conns: opened * 4,
+      moves: samples.length,
       movesPerSecond: samples.length / window,
       p50: percentile(samples, 50),
       p99: percentile(samples, 99),
       max: samples.length > 0 ? samples[samples.length - 1]! : NaN,
       errors: got.reduce((sum, r) => sum + r.errors, 0) + ready.reduce((sum, r) => sum + r.failed, 0),
       examples: [...new Set(got.flatMap((r) => r.examples).concat(ready.flatMap((r) => r.examples)))].slice(0, 5),
-      heapStart: heapMb(metricsStart),
-      heapEnd: heapMb(metricsEnd),
-      collections: collectionsBetween(metricsStart, metricsEnd),
+      heapStart: heapMb(metricsStart[0] ?? null),
+      heapEnd: heapMb(metricsEnd[0] ?? null),
+      collections: collectionsBetween(metricsStart[0] ?? null, metricsEnd[0] ?? null),
       rssIdle,
       rssStart,
       rssEnd,
@@ -569,7 +588,9 @@ export async function measure(target: 'server' | 'echo', rooms: number, options:
       load,
       viewBytes: frames > 0 ? got.reduce((sum, r) => sum + r.viewBytes, 0) / frames : 0,
       framesPerMove: samples.length > 0 ? frames / samples.length : NaN,
-      inServer: histogramPercentiles(moveHistogram(metricsStart), moveHistogram(metricsEnd)),
+      inServer: histogramPercentiles(moveHistogram(metricsStart[0] ?? null), moveHistogram(metricsEnd[0] ?? null)),
+      processes: servers.map((_, i) => processWindow([processCpuStart[i] ?? null, processCpuEnd[i] ?? null], [processSystemStart[i] ?? null, processSystemEnd[i] ?? null], [metricsStart[i] ?? null, metricsEnd[i] ?? null])),
+      redisCalls: callsBetween(callsStart, callsEnd),
       onOneProcess,
       cpuParts: Object.fromEntries(
         Object.keys(parts).map((name) => {
@@ -652,7 +673,7 @@ export async function benchServer(options: ServerBenchOptions, print: (line: str
     print(line(server));
     // The echo answers with frames of the size the server's views had in the same step.
     const frameBytes = Math.round(server.viewBytes) || 2500;
-    const echo = await measure('echo', rooms, options, frameBytes);
+    const echo = await measure('echo', rooms, { ...options, processes: 1 }, frameBytes);
     print(line(echo));
     const p99Ratio = server.p99 / echo.p99;
     const cpuRatio = server.cpuPerMove !== null && echo.cpuPerMove !== null ? server.cpuPerMove / echo.cpuPerMove : NaN;

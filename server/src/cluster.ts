@@ -2,14 +2,16 @@
  * What server processes announce to each other. Alone, a process is the only one alive and announces to nobody.
  * Over Redis (one server or a cluster), each process beats every few seconds in a sorted set (a process
  * that stops beating holds no connection any more), and it hears each saved change's `version` on the
- * room's sharded channel (the store's append announces it, in the same step: storage/redis.ts; in a
- * cluster only the room's shard carries it) — never a state, a view, a tile or
+ * room's sharded channel (the store's append announces it, in the same step, while another process
+ * holds a connection of the room: storage/redis.ts; in a cluster only the room's shard carries it) —
+ * never a state, a view, a tile or
  * a token: a process holding connections for the room loads what it lacks and sends its own seats
  * their views. A quick phrase, never stored, crosses as a notice of its seat
  * and id on the same channel.
  */
 import { Cluster as RedisClusterClient } from 'ioredis';
 import { roomChannel, roomOfChannel, type RedisClient } from './storage/redis.js';
+import { commandsSent } from './storage/redis-client.js';
 import { randomId } from './tokens.js';
 
 export interface Cluster {
@@ -37,7 +39,15 @@ export interface Cluster {
   announcePhrase(room: string, seat: number, phrase: string): void;
   /** Hears of a quick phrase announced by another process in a watched room. */
   onPhraseAnnounced(listener: (room: string, seat: number, phrase: string) => void): void;
+  /** What crossed Redis so far, for /metrics: the commands sent on both connections (the room log shares the commands'), the notices heard. None alone. */
+  readonly traffic?: () => RedisTraffic;
   close(): Promise<void>;
+}
+
+export interface RedisTraffic {
+  commandsSent: number;
+  /** Messages of the rooms' channels received (versions and phrases, this process's own among them). */
+  noticesHeard: number;
 }
 
 export function soloCluster(): Cluster {
@@ -84,13 +94,17 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
   const phraseListeners: ((room: string, seat: number, phrase: string) => void)[] = [];
   const aliveListeners: (() => void)[] = [];
   const watched = new Set<string>();
+  let noticesHeard = 0;
 
   const beat = async () => {
     const now = Date.now();
-    await commands.zadd(PROCESSES, now, processId);
-    // A dead process is remembered as dead for two days, longer than any room outlives its last player.
-    await commands.zremrangebyscore(PROCESSES, '-inf', now - FORGET_MS);
-    const entries = await commands.zrange(PROCESSES, '0', '-1', 'WITHSCORES');
+    // Sent together, not each after the last one's answer (Redis runs them in this order): one round trip.
+    const [, , entries] = await Promise.all([
+      commands.zadd(PROCESSES, now, processId),
+      // A dead process is remembered as dead for two days, longer than any room outlives its last player.
+      commands.zremrangebyscore(PROCESSES, '-inf', now - FORGET_MS),
+      commands.zrange(PROCESSES, '0', '-1', 'WITHSCORES'),
+    ]);
     const beats = new Map<string, number>();
     for (let i = 0; i + 1 < entries.length; i += 2) beats.set(entries[i]!, Number(entries[i + 1]));
     lastBeats = beats;
@@ -106,6 +120,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
   timer.unref();
 
   subscriber.on('smessage', (channel: string, text: string) => {
+    noticesHeard++;
     const room = roomOfChannel(channel);
     if (room === null || !watched.has(room)) return;
     // A phrase notice (`phrase:<seat>:<id>`) shares the room's channel; a process older than quick phrases takes it for no version.
@@ -189,6 +204,7 @@ export async function redisCluster(commands: RedisClient, subscriber: RedisClien
     onPhraseAnnounced(listener) {
       phraseListeners.push(listener);
     },
+    traffic: () => ({ commandsSent: commandsSent(commands) + commandsSent(subscriber), noticesHeard }),
     async close() {
       clearInterval(timer);
       // Marked silent at once rather than removed (a process missing from the set counts as alive, one

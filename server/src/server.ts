@@ -26,7 +26,7 @@ import { QuickMatch } from './matchmaking/quick-match.js';
 import { RoomService } from './rooms/room-service.js';
 import { DEFAULT_SECURITY, securityHeaders, type SecurityOptions } from './security-headers.js';
 import { acceptSockets } from './sockets.js';
-import type { RoomLog } from './storage/log.js';
+import type { AppendOptions, RoomLog } from './storage/log.js';
 
 export interface ServerOptions {
   port: number;
@@ -97,7 +97,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { log } = options;
   const cluster = options.cluster ?? soloCluster();
   let connections = () => 0;
-  const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => connections() });
+  const metrics = createMetrics({ rooms: () => options.store.count(), connections: () => connections(), ...(cluster.traffic ? { redis: cluster.traffic } : {}) });
   const store = countingErrors(options.store, metrics);
   const playerStore = options.players ?? new MemoryPlayerStore();
   const players = new PlayerService({ store: playerStore, site: options.site ?? null, log });
@@ -260,7 +260,9 @@ function countingErrors(store: RoomLog, metrics: Metrics): RoomLog {
     };
   return {
     create: counted((id: string, snapshot: string, expiresAt: number) => store.create(id, snapshot, expiresAt)),
-    append: counted((id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number) => store.append(id, expected, entries, snapshot, expiresAt)),
+    append: counted((id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number, options?: AppendOptions) =>
+      store.append(id, expected, entries, snapshot, expiresAt, options),
+    ),
     load: counted((id: string) => store.load(id)),
     since: counted((id: string, version: number) => store.since(id, version)),
     sweep: counted((now: number) => store.sweep(now)),

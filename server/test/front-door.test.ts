@@ -267,7 +267,10 @@ describe('the front door’s flags', () => {
       const metrics = await fetch(server.metricsUrl!);
       assert.equal(metrics.status, 200);
       assert.match(metrics.headers.get('content-type') ?? '', /^text\/plain/);
-      assert.match(await metrics.text(), /^domino_connections 0$/m);
+      const text = await metrics.text();
+      assert.match(text, /^domino_connections 0$/m);
+      assert.match(text, /^domino_event_loop_turns_total [1-9]/m, 'the event loop is counted');
+      assert.doesNotMatch(text, /^domino_redis_/m, 'a process without Redis has no Redis figures');
       assert.equal((await fetch(`${server.url}/metrics`)).status, 404);
       assert.notEqual(new URL(server.metricsUrl!).port, new URL(server.url).port);
     } finally {

@@ -2,7 +2,8 @@
  * Three server processes on one Redis behind a real nginx running the shipped deploy/nginx.conf
  * (scripts/local-nginx.mjs): every connection of a room, the creating one included, reaches one
  * process; when that process is killed mid-match its rooms' seats come back through nginx on another
- * one and play on, with no move lost and none applied twice. Skipped, saying why, when nginx is not
+ * one and play on, with no move lost and none applied twice; a room held by one process announces
+ * nothing on Redis. Skipped, saying why, when nginx is not
  * installed (.ci/run installs Debian's).
  */
 import assert from 'node:assert/strict';
@@ -18,6 +19,7 @@ import type { RoomState } from '../src/core/room.js';
 import { nginxMissing, startNginx, type RunningNginx } from '../../scripts/local-nginx.mjs';
 import { Player, ROOMY, WAIT_MS, startServerProcess, type ServerProcess } from './harness.js';
 import { startRedis, type RedisProcess } from './redis-server.js';
+import { publishedOn, type Published } from './redis-spy.js';
 
 const missing = nginxMissing();
 if (missing) console.log(`# skipped: ${missing}`);
@@ -39,6 +41,9 @@ describe('three processes on one Redis behind nginx (deploy/nginx.conf)', { skip
   let nginx: RunningNginx;
   let commands: Redis;
   let store: RedisLog;
+  let spy: Redis;
+  /** What the processes publish on Redis. */
+  const published: Published[] = [];
   /** Each process's id in the rooms' state (a seat's `connectedVia`), by its server. */
   const processIds = new Map<ServerProcess, string>();
 
@@ -58,6 +63,7 @@ describe('three processes on one Redis behind nginx (deploy/nginx.conf)', { skip
     nginx = await startNginx({ servers: servers.map((s) => new URL(s.url).host), failTimeout: 2 });
     commands = new Redis(redis.url);
     store = new RedisLog(commands);
+    spy = await publishedOn(redis, published);
     // A room created on each process directly tells that process's id.
     for (const server of servers) {
       const host = await Player.connect(server.wsUrl, 'probe');
@@ -72,6 +78,7 @@ describe('three processes on one Redis behind nginx (deploy/nginx.conf)', { skip
   });
 
   after(async () => {
+    spy?.disconnect();
     commands?.disconnect();
     await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
@@ -110,6 +117,11 @@ describe('three processes on one Redis behind nginx (deploy/nginx.conf)', { skip
     }
     // Six rooms on three processes: the rooms themselves are spread (the hash is on the room, not on nothing).
     assert.ok(holders.size >= 2, `the rooms are spread over the processes (${holders.size} used)`);
+    // No other process holds a connection of these rooms: none of their changes was announced. (A
+    // marker published after them reaches the spy after whatever they published.)
+    await commands.publish('domino:test-marker', 'rooms');
+    await until(() => published.some((p) => p.channel === 'domino:test-marker'), 'the marker reached the spy');
+    assert.deepEqual(published.filter((p) => rooms.some((room) => p.channel.includes(room))), [], 'nothing published for a room held by one process');
 
     // The id a client makes is checked: a room's id taken already, or one of the wrong form, creates nothing.
     const before = JSON.stringify(await stored(rooms[0]!));

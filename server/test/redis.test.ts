@@ -61,6 +61,46 @@ describe('two server processes sharing Redis', () => {
     await ann.close();
   });
 
+  test('a spectator on the other process who comes after the room went quiet on Redis (every connection on one process) hears each next change', async () => {
+    const ann = await Player.connect(shared.one.wsUrl);
+    const bob = await room(ann, shared.one, 2);
+    const seats = new Map([[0, ann], [1, bob]]);
+    const { room: id } = ann.watchLink;
+    const channel = `domino:room-version:{${id}}`;
+    const log = new RedisLog(new Redis(shared.redis.url));
+    // A first spectator there comes and goes: from then on every connection is on process one again.
+    const first = await Player.connect(shared.two.wsUrl, 'first spectator');
+    assert.equal((await first.request({ type: 'watch', ...ann.watchLink }, 'room')).type, 'room');
+    await ann.waitFor('room', (m) => m.room.watchers === 1, 0);
+    const mark = ann.mark();
+    await first.close();
+    await ann.waitFor('room', (m) => m.room.watchers === 0, mark);
+    const quietFrom = (await log.load(id))!.version;
+    await play(seats, ann, 2);
+    const quietTo = (await log.load(id))!.version;
+    assert.ok(quietTo >= quietFrom + 2);
+
+    const eve = await Player.connect(shared.two.wsUrl, 'eve');
+    assert.equal((await eve.request({ type: 'watch', ...ann.watchLink }, 'room')).type, 'room');
+    // Each move is made once the spectator saw the one before: none is found by the look at the room
+    // its process takes once subscribed, only by the notice of its own change.
+    for (let moves = 0; moves < 4; moves++) {
+      await play(seats, ann, 1);
+      const seq = ann.last('view')!.seq;
+      await eve.waitFor('table', (m) => m.seq >= seq, 0);
+    }
+    // The spy records in the order Redis ran the commands: once it has a notice of the spectator's
+    // time, it has every one before it, and none was of the changes made while the room was quiet.
+    const versions = () => shared.published.filter((p) => p.channel === channel).map((p) => Number(p.message));
+    for (let look = 0; look < 500 && !versions().some((v) => v > quietTo); look++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(versions().some((v) => v > quietTo), "the spectator's changes were announced");
+    assert.deepEqual(versions().filter((v) => v > quietFrom && v <= quietTo), [], 'nothing was announced while every connection was on process one');
+    await log.close();
+    await eve.close();
+    await ann.close();
+    await bob.close();
+  });
+
   test('an append is a compare-and-set: of many appends on one version exactly one lands', async () => {
     const client = new Redis(shared.redis.url, { enableAutoPipelining: true });
     const store = new RedisLog(client);
@@ -208,7 +248,7 @@ describe('two server processes sharing Redis', () => {
     await bob.close();
   });
 
-  test('GET /metrics (on each process’s metrics listener) speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors', async () => {
+  test('GET /metrics (on each process’s metrics listener) speaks Prometheus: rooms, connections, messages, refusals, move latency, storage errors, turns, Redis traffic', async () => {
     const response = await fetch(shared.two.metricsUrl!);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);
@@ -217,6 +257,8 @@ describe('two server processes sharing Redis', () => {
       assert.match(text, new RegExp(`^${name}`, 'm'), name);
     }
     assert.match(text, /^domino_messages_total\{type="move"\} [1-9]/m);
+    // What a move costs the process: its loop's turns, the commands it sent to Redis, the notices it heard (Bob's process hears Ann's moves).
+    for (const name of ['domino_event_loop_turns_total', 'domino_redis_commands_total', 'domino_redis_notices_total']) assert.match(text, new RegExp(`^${name} [1-9]`, 'm'), name);
     // Ann's moves went through process one while Redis was away.
     const oneText = await (await fetch(shared.one.metricsUrl!)).text();
     assert.match(oneText, /^domino_refusals_total\{code="unavailable"\} [1-9]/m, 'the refusals while Redis was away are counted');

@@ -9,7 +9,7 @@ import { SEED_PATTERN, legalMoves, playerView, type Move, type Seat } from 'domi
 import { ID_PATTERN, type RoomSettings } from 'domino-game/protocol';
 import { due as dueOf, expiresAt as expiryOf, type Timing } from '../src/core/due.js';
 import type { Entry } from '../src/core/entries.js';
-import { roomInfo as infoOf, withDealIfAllReady, type Alive } from '../src/core/presence.js';
+import { othersHold, roomInfo as infoOf, withDealIfAllReady, type Alive } from '../src/core/presence.js';
 import { randomBytes } from 'node:crypto';
 import { applyEntry, matchPhase, newRoom, seatOfToken, sha256Hex, type Outcome, type RoomState } from '../src/core/room.js';
 import { hashToken, randomId } from '../src/tokens.js';
@@ -379,6 +379,21 @@ describe('room info', () => {
     const text = JSON.stringify(info);
     assert.ok(!text.includes(started.deals.next.serverSeed) && !text.includes(started.deals.current!.serverSeed));
     assert.ok(!text.includes(started.secrets.invite!) && !text.includes(started.secrets.watch!), 'no key of the room');
+  });
+});
+
+describe('who else must hear of a change', () => {
+  test("another process, while a seat is connected through it or it counted spectators; never the process asking", () => {
+    const { room } = roomWith(3);
+    assert.equal(othersHold(room, HERE), false, 'every seat here');
+    const elsewhere = rooms.connect(room, 2, 'other', T0);
+    assert.equal(othersHold(elsewhere, HERE), true, "a seat's connection on another process");
+    assert.equal(othersHold(elsewhere, 'other'), true, 'and for that process, the seats here');
+    assert.equal(othersHold(rooms.disconnect(elsewhere, 2, T0), HERE), false, 'that seat gone: nobody else');
+    const watched = ok(applyEntry(room, { type: 'watchers', at: T0, via: 'other', count: 2 }));
+    assert.equal(othersHold(watched, HERE), true, 'spectators on another process');
+    assert.equal(othersHold(ok(applyEntry(watched, { type: 'watchers', at: T0, via: 'other', count: 0 })), HERE), false, 'until they left');
+    assert.equal(othersHold(ok(applyEntry(room, { type: 'watchers', at: T0, via: HERE, count: 1 })), HERE), false, 'spectators here are here');
   });
 });
 

@@ -190,7 +190,7 @@ for (const [name, make, { ownClock }] of LOGS) {
   });
 }
 
-test('RedisLog announces every landed append (its new version) on the room\'s sharded channel in the same script, and nothing for a refused one', async () => {
+test('RedisLog announces every landed append (its new version) on the room\'s sharded channel in the same script; nothing for a refused one, for one told nobody else listens, or for a creation', async () => {
   const listener = new Redis(redis!.url);
   redisClients.push(listener);
   const log = new RedisLog(redisClient());
@@ -205,9 +205,12 @@ test('RedisLog announces every landed append (its new version) on the room\'s sh
   assert.ok(await log.append(id, 1, [entry(2), entry(3)], null, later));
   assert.equal(await log.append(id, 1, [entry(99)], null, later), false, 'a stale append');
   assert.ok(await log.append(id, 3, [entry(4)], '{"at":4}', later));
+  assert.ok(await log.append(id, 4, [entry(5)], null, later, { announce: false }), 'stored, told to nobody');
+  assert.ok(await log.append(id, 5, [entry(6)], null, later, { announce: true }));
   // A round trip on the listener's connection after the appends: every notice published before it has arrived.
   await listener.ping();
-  assert.deepEqual(heard, ['1', '3', '4']);
+  assert.deepEqual(heard, ['3', '4', '6']);
+  assert.deepEqual((await log.load(id))!.entries, [entry(5), entry(6)], 'the unannounced append is in the log like any (after the snapshot of 4)');
 });
 
 test('RedisLog on a Redis Cluster: every key of a room and its channel sit in one slot, on the one node that serves it', async () => {
@@ -259,7 +262,7 @@ test('RedisLog on a Redis Cluster: an append\'s notice goes to its shard only (s
   assert.ok(await log.create(id, '{}', later));
   assert.ok(await log.append(id, 1, [entry(2)], null, later));
   await sharded.ping();
-  assert.deepEqual(heardSharded, ['1', '2']);
+  assert.deepEqual(heardSharded, ['2'], 'the append\'s (a creation announces nothing)');
   // A marker published classically from the owner after the appends: the bus keeps one node's order,
   // so once every other node's subscriber has it, a classic notice of the appends would be there before it.
   await nodes[owner]!.publish(channel, 'marker');

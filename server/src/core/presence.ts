@@ -57,6 +57,15 @@ export function roomInfo(room: RoomState, alive: Alive, now: number, graceMs: nu
   };
 }
 
+/**
+ * Whether a process other than `process` holds a connection of the room as stored: a seat connected
+ * through it, or spectators it counted. Only then need it hear of the room's changes; with the room's
+ * connections on one process (a balancer hashing its id), nobody else does.
+ */
+export function othersHold(room: RoomState, process: string): boolean {
+  return room.seats.some((s) => s.kind === 'human' && s.connectedVia !== null && s.connectedVia !== process) || Object.keys(room.watchers).some((via) => via !== process);
+}
+
 /** What every seat may know of a quick-match seat's person: the public id and the rating shown when seated. */
 const seatPlayer = ({ id, rating, provisional }: SeatPlayer): SeatPlayer => ({ id, rating, provisional });
 

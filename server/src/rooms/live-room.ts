@@ -107,9 +107,9 @@ export class LiveRoom implements CommitTarget, ClockTarget {
     return commitChange(this, build, committed);
   }
 
-  /** Catches up on a change another process stored. */
-  follow(): void {
-    followChange(this);
+  /** Catches up on a change another process stored (the room's log at `version`). */
+  follow(version: number): void {
+    followChange(this, version);
   }
 
   afterChange(changes: Replayed['changes'], { resendInfo = false } = {}): void {

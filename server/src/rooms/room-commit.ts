@@ -8,6 +8,7 @@
  */
 import type { Seat } from 'domino-game/engine';
 import { decodeEntry, encodeEntry, type Entry } from '../core/entries.js';
+import { othersHold } from '../core/presence.js';
 import type { Refused, RoomState } from '../core/room.js';
 import { noSuchRoom, Refusal, refusal } from './refusal.js';
 import type { RoomEnv } from './room-env.js';
@@ -43,6 +44,9 @@ const MAX_ATTEMPTS = 5;
 const FOLLOW_RETRY_MS = 250;
 const FOLLOW_RETRY_MAX_MS = 4000;
 
+/** How long to wait before trying again a room's storage work that failed `attempt + 1` times in a row. */
+export const storageRetryMs = (attempt: number) => Math.min(FOLLOW_RETRY_MS * 2 ** attempt, FOLLOW_RETRY_MAX_MS);
+
 /**
  * Makes one change to the room, after the changes queued before it: builds its entries on the room as
  * committed, applies them, appends them (with a snapshot now and then), and only once they are stored
@@ -58,8 +62,11 @@ export function commitChange(room: CommitTarget, build: Build, committed?: (resu
       if (!Array.isArray(built)) throw refusal(built);
       const { state, changes, seat } = replay(history.state, built, [], refusal);
       const snapshot = history.wantsSnapshot(built) ? history.snapshotOf(state, changes) : null;
-      const appended = await env.store.append(room.id, history.version, built.map(encodeEntry), snapshot, env.expiry(state, now));
-      if (env.debug) env.log.debug({ event: 'append', room: room.id, version: history.version, entries: built.map((e) => e.type), appended }, 'append');
+      // Told to the processes holding connections of the room before the change or after it (a seat's
+      // connection taken from another process: that process lets its own go once it hears).
+      const announce = othersHold(history.state, env.processId) || othersHold(state, env.processId);
+      const appended = await env.store.append(room.id, history.version, built.map(encodeEntry), snapshot, env.expiry(state, now), { announce });
+      if (env.debug) env.log.debug({ event: 'append', room: room.id, version: history.version, entries: built.map((e) => e.type), appended, announce }, 'append');
       if (appended) {
         history.advance(state, history.version + built.length, changes, { snapshotted: snapshot !== null });
         const result = { room: state, ...(seat !== undefined ? { seat } : {}) };
@@ -75,16 +82,18 @@ export function commitChange(room: CommitTarget, build: Build, committed?: (resu
 }
 
 /**
- * Catches up on a change another process announced. The notice may come before storage answers again
- * (after Redis comes back, the channel's connection may be ready before the commands' one): a read
- * that fails is tried again, less and less often, while this process still holds the room, so that
- * its seats never stay behind.
+ * Catches up on a change another process announced (the room's log at `version`). The notice may come
+ * before storage answers again (after Redis comes back, the channel's connection may be ready before
+ * the commands' one): a read that fails is tried again, less and less often, while this process still
+ * holds the room, so that its seats never stay behind. A notice of a version the room reached by the
+ * time its turn in the queue comes (this process's own append, whose notice beat its answer) reads
+ * nothing.
  */
-export function followChange(room: CommitTarget, attempt = 0): void {
-  void room.queued(() => catchUp(room)).catch((error: unknown) => {
+export function followChange(room: CommitTarget, version: number, attempt = 0): void {
+  void room.queued(async () => (version > room.history.version ? catchUp(room) : undefined)).catch((error: unknown) => {
     if (error instanceof Refusal || room.released) return;
     room.env.log.warn({ err: error, room: room.id, attempt }, 'could not follow a change from another process; trying again');
-    setTimeout(() => followChange(room, attempt + 1), Math.min(FOLLOW_RETRY_MS * 2 ** attempt, FOLLOW_RETRY_MAX_MS)).unref();
+    setTimeout(() => followChange(room, version, attempt + 1), storageRetryMs(attempt)).unref();
   });
 }
 

@@ -13,7 +13,7 @@ import type { ComputerPool } from '../computer-pool.js';
 import { expiresAt } from '../core/due.js';
 import type { Entry } from '../core/entries.js';
 import { accessRefusal, phraseRefusal, roomTiming } from '../core/policies.js';
-import { roomInfo, withDealIfAllReady } from '../core/presence.js';
+import { othersHold, roomInfo, withDealIfAllReady } from '../core/presence.js';
 import { ratedMatchOf } from '../core/rated-table.js';
 import { applyEntry, commitmentOf, newRoom, newTable, seatOfToken, type Refused, type RoomState } from '../core/room.js';
 import type { Seek } from '../matchmaking/pool-store.js';
@@ -28,6 +28,7 @@ import { PlayerService } from '../players/player-service.js';
 import type { RoomLog } from '../storage/log.js';
 import { freshSeed, hashToken, randomId } from '../tokens.js';
 import type { LiveRoom } from './live-room.js';
+import { storageRetryMs } from './room-commit.js';
 import { noSuchRoom, Refusal, refusal } from './refusal.js';
 import { isSpectator, unbound, type Client } from './room-clients.js';
 import type { RoomEnv } from './room-env.js';
@@ -139,7 +140,7 @@ export class RoomService {
     // Another process changed a room this one holds seats of: read what it lacks, and its connections here hear of it.
     cluster.onChange((id, version) => {
       const room = this.rooms.live(id);
-      if (room && version > room.version) room.follow();
+      if (room && version > room.version) room.follow(version);
     });
     // A process was seen to die (or came back): the seats it held are gone (or back), which changes what
     // the room info shows and what is due (a grace period starts, the clock passes to a process alive).
@@ -360,13 +361,22 @@ export class RoomService {
     this.sendRoomInfo(client, after);
   }
 
-  /** Stores how many spectators this process holds for the room (the room info shows the sum over processes). */
-  private async countWatchers(room: LiveRoom): Promise<void> {
+  /**
+   * Stores how many spectators this process holds for the room (the room info shows the sum over
+   * processes). Storage failing, it is tried again while the room is here: until it is stored, a
+   * process appending the room's changes does not know that a spectator here waits for their notices.
+   */
+  private async countWatchers(room: LiveRoom, attempt = 0): Promise<void> {
     const { processId } = this.env;
     try {
       await room.change((state, at) => ((state.watchers[processId] ?? 0) === room.spectatorsHere ? [] : [{ type: 'watchers', at, via: processId, count: room.spectatorsHere }]));
     } catch (error) {
-      if (!(error instanceof Refusal)) this.options.log.warn({ err: error, room: room.id }, 'could not count the watchers');
+      // Refused for good (the room expired), or the room left: nobody here to count.
+      if ((error instanceof Refusal && error.code !== 'unavailable') || room.released) return;
+      this.options.log.warn({ err: error, room: room.id, attempt }, 'could not count the watchers; trying again');
+      setTimeout(() => {
+        if (!room.released) void room.hold(() => this.countWatchers(room, attempt + 1));
+      }, storageRetryMs(attempt)).unref();
     }
   }
 
@@ -393,7 +403,7 @@ export class RoomService {
     if (refused) throw refusal(refused);
     if (!room.phrases.allow(seat, this.env.now())) throw new Refusal('rate-limited', 'one quick phrase every 2 seconds, 10 a minute');
     room.broadcastPhrase(seat, phrase);
-    this.options.cluster.announcePhrase(room.id, seat, phrase);
+    if (othersHold(room.state, this.env.processId)) this.options.cluster.announcePhrase(room.id, seat, phrase);
   }
 
   // ---- Quick-match tables --------------------------------------------------------------------

@@ -18,6 +18,17 @@ export interface StoredRoom {
   entries: string[];
 }
 
+export interface AppendOptions {
+  /**
+   * Whether the other processes sharing the log are told of the append (true when left out). False
+   * when none of them holds a connection of the room: none needs the notice, and its own process
+   * already has the change. The append is a compare-and-set, so it is made on the room as last stored,
+   * whose presence says who holds its connections; a process that takes a connection of the room
+   * stores that first, so the appends after it are announced.
+   */
+  announce?: boolean;
+}
+
 export interface RoomLog {
   /** Stores a new room at version 1; false when the id is taken (by a room not yet expired). */
   create(id: string, snapshot: string, expiresAt: number): Promise<boolean>;
@@ -26,9 +37,9 @@ export interface RoomLog {
    * last of them, so later loads start there. False when another change got there first (or the room
    * is gone). `expiresAt` (ms since the epoch) replaces the room's expiry. A log shared by several
    * processes (Redis) announces a landed append's new version to them in the same step, so that a
-   * change stored is a change heard of.
+   * change stored is a change heard of (AppendOptions.announce).
    */
-  append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number): Promise<boolean>;
+  append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number, options?: AppendOptions): Promise<boolean>;
   /** The room: its snapshot and every entry after it; null when there is none (or it expired). */
   load(id: string): Promise<StoredRoom | null>;
   /**

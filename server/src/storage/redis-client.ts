@@ -20,9 +20,35 @@ const CLUSTER_REDIRECTIONS = 3;
 const CLUSTER_RETRY_DELAY_MS = 150;
 const reconnectDelay = (attempt: number) => Math.min(100 * attempt, 1_000);
 
+/** One Redis, counting the commands it sends: every one passes sendCommand, pipelined or not. */
+class CountingRedis extends Redis {
+  sent = 0;
+  override sendCommand(...args: Parameters<Redis['sendCommand']>): ReturnType<Redis['sendCommand']> {
+    this.sent++;
+    return super.sendCommand(...args);
+  }
+}
+
+/** A Redis Cluster, counting the commands it sends (as it takes them, before it picks their node). */
+class CountingCluster extends Cluster {
+  sent = 0;
+  override sendCommand(...args: Parameters<Cluster['sendCommand']>): ReturnType<Cluster['sendCommand']> {
+    this.sent++;
+    return super.sendCommand(...args);
+  }
+}
+
+/** The commands a client of redisClient sent so far (0 for any other client). */
+export function commandsSent(client: RedisClient): number {
+  return client instanceof CountingRedis || client instanceof CountingCluster ? client.sent : 0;
+}
+
 /**
- * A client not yet connected (call `connect()`): autopipelined, so the commands of one turn of the
- * event loop share a round trip. A subscriber's subscriptions wait for the connection (and ioredis
+ * A client not yet connected (call `connect()`). Each command is written as it is sent, and many are
+ * in flight at once on the connection. Not autopipelined: ioredis's autopipelining builds a Pipeline
+ * for each turn's commands and keeps one in flight at a time; at a move's pace, where a turn sends one
+ * command, that cost about twice the CPU of the command written alone (and a busy turn's 300 appends
+ * no less: bench/redis-log.ts). A subscriber's subscriptions wait for the connection (and ioredis
  * subscribes again after a reconnect); a cluster's subscriber listens on every master (one
  * connection each), following the slots when they move.
  */
@@ -30,7 +56,7 @@ export function redisClient(target: RedisTarget, role: RedisRole): RedisClient {
   const commands = role === 'commands';
   const connectionName = `domino-${role}`;
   if ('url' in target) {
-    return new Redis(target.url, {
+    return new CountingRedis(target.url, {
       lazyConnect: true,
       enableOfflineQueue: !commands,
       maxRetriesPerRequest: 1,
@@ -38,13 +64,11 @@ export function redisClient(target: RedisTarget, role: RedisRole): RedisClient {
       ...(commands ? { commandTimeout: COMMAND_TIMEOUT_MS } : {}),
       retryStrategy: reconnectDelay,
       connectionName,
-      enableAutoPipelining: true,
     });
   }
-  return new Cluster(target.cluster, {
+  return new CountingCluster(target.cluster, {
     lazyConnect: true,
     enableOfflineQueue: !commands,
-    enableAutoPipelining: true,
     shardedSubscribers: !commands,
     maxRedirections: CLUSTER_REDIRECTIONS,
     retryDelayOnFailover: CLUSTER_RETRY_DELAY_MS,

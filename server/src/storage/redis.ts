@@ -9,9 +9,11 @@
  * An append is a compare-and-set on `v`, the push of its entries and the notice of the new version on
  * the room's sharded channel (SPUBLISH: in a cluster the notice stays on the room's shard) in one Lua
  * script, so of two processes appending on the same version exactly one lands, and a change that
- * landed is always announced (no process can stop between the two; one command a change, not two); a
- * read is one script too, so it never sees half an append. ioredis pipelines the commands of one turn
- * of the event loop (autopipelining): many rooms' appends share a round trip (one per node).
+ * landed is always announced (no process can stop between the two; one command a change, not two);
+ * the notice is left out when the caller says no other process holds a connection of the room (the
+ * usual case behind a balancer that hashes the room's id: AppendOptions.announce). A read is one
+ * script too, so it never sees half an append. Many rooms' appends are in flight at once on the one
+ * connection (one per node): none waits for another's answer.
  *
  * A sorted set of room ids by expiry answers `count` without scanning the keyspace. It is one key,
  * in a slot of its own, so no room's script can write it: a room's script says when the index lags
@@ -20,7 +22,7 @@
  * reads the index.
  */
 import type { Cluster, Redis } from 'ioredis';
-import { KEPT_BEFORE_SNAPSHOT, type RoomLog, type StoredRoom } from './log.js';
+import { KEPT_BEFORE_SNAPSHOT, type AppendOptions, type RoomLog, type StoredRoom } from './log.js';
 
 const PREFIX = 'domino:';
 export const roomKey = (id: string) => `${PREFIX}room:{${id}}`;
@@ -67,24 +69,24 @@ export function within<T>(work: Promise<T>, ms: number): Promise<T> {
 // Every script's keys are the room's own (one slot). Its answer: 0 refused, 1 done, 2 done and the
 // expiry index is due.
 
-// KEYS: room hash, log list, the room's channel. ARGV: snapshot, expiresAt, now.
+// KEYS: room hash, log list. ARGV: snapshot, expiresAt, now. Nothing is announced: no process holds
+// a connection of a room before it exists, its creator's excepted.
 const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[1], 'v', 1, 's', ARGV[1], 'sv', 1, 'x', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], math.max(1, tonumber(ARGV[2]) - tonumber(ARGV[3])))
-redis.call('SPUBLISH', KEYS[3], 1)
 return 2
 `;
 
 // KEYS: room hash, log list, the room's channel. ARGV: expected version, expiresAt, now, snapshot or
-// '', kept (entries kept from before a snapshot), index slack, then the entries.
+// '', kept (entries kept from before a snapshot), index slack, announce ('1' or '0'), then the entries.
 const APPEND = `
 local fields = redis.call('HMGET', KEYS[1], 'v', 'x')
 local current = tonumber(fields[1] or '0')
 if current == 0 or current ~= tonumber(ARGV[1]) then return 0 end
-local version = current + #ARGV - 6
-if #ARGV > 6 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 7)) end
+local version = current + #ARGV - 7
+if #ARGV > 7 then redis.call('RPUSH', KEYS[2], unpack(ARGV, 8)) end
 if ARGV[4] ~= '' then
   redis.call('HSET', KEYS[1], 'v', version, 's', ARGV[4], 'sv', version)
   redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
@@ -95,7 +97,7 @@ local expiresAt = tonumber(ARGV[2])
 local ttl = math.max(1, expiresAt - tonumber(ARGV[3]))
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('PEXPIRE', KEYS[2], ttl)
-redis.call('SPUBLISH', KEYS[3], version)
+if ARGV[7] == '1' then redis.call('SPUBLISH', KEYS[3], version) end
 if math.abs(expiresAt - tonumber(fields[2] or '0')) >= tonumber(ARGV[6]) then
   redis.call('HSET', KEYS[1], 'x', ARGV[2])
   return 2
@@ -131,7 +133,7 @@ return result
 export type RedisClient = Redis | Cluster;
 
 interface LogCommands {
-  createRoom(room: string, log: string, channel: string, snapshot: string, expiresAt: number, now: number): Promise<number>;
+  createRoom(room: string, log: string, snapshot: string, expiresAt: number, now: number): Promise<number>;
   appendRoom(room: string, log: string, channel: string, ...args: (string | number)[]): Promise<number>;
   readRoom(room: string, log: string, reader: number): Promise<[number, number, string, ...string[]] | null>;
 }
@@ -141,22 +143,23 @@ const INDEX_DUE = 2;
 export class RedisLog implements RoomLog {
   private readonly redis: RedisClient & LogCommands;
 
-  /** `redis`: a connection of its own (a subscribed connection cannot run commands), with autopipelining. */
+  /** `redis`: a connection of its own (a subscribed connection cannot run commands). */
   constructor(redis: RedisClient, private readonly now: () => number = Date.now) {
-    redis.defineCommand('createRoom', { numberOfKeys: 3, lua: CREATE });
+    redis.defineCommand('createRoom', { numberOfKeys: 2, lua: CREATE });
     redis.defineCommand('appendRoom', { numberOfKeys: 3, lua: APPEND });
     redis.defineCommand('readRoom', { numberOfKeys: 2, lua: READ });
     this.redis = redis as RedisClient & LogCommands;
   }
 
   async create(id: string, snapshot: string, expiresAt: number): Promise<boolean> {
-    const created = await within(this.redis.createRoom(roomKey(id), logKey(id), roomChannel(id), snapshot, expiresAt, this.now()), STORAGE_DEADLINE_MS);
+    const created = await within(this.redis.createRoom(roomKey(id), logKey(id), snapshot, expiresAt, this.now()), STORAGE_DEADLINE_MS);
     if (created === INDEX_DUE) await this.index(id, expiresAt);
     return created !== 0;
   }
 
-  async append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number): Promise<boolean> {
-    const appended = await within(this.redis.appendRoom(roomKey(id), logKey(id), roomChannel(id), expected, expiresAt, this.now(), snapshot ?? '', KEPT_BEFORE_SNAPSHOT, INDEX_SLACK_MS, ...entries), STORAGE_DEADLINE_MS);
+  async append(id: string, expected: number, entries: string[], snapshot: string | null, expiresAt: number, { announce = true }: AppendOptions = {}): Promise<boolean> {
+    const args = [expected, expiresAt, this.now(), snapshot ?? '', KEPT_BEFORE_SNAPSHOT, INDEX_SLACK_MS, announce ? '1' : '0'];
+    const appended = await within(this.redis.appendRoom(roomKey(id), logKey(id), roomChannel(id), ...args, ...entries), STORAGE_DEADLINE_MS);
     if (appended === INDEX_DUE) await this.index(id, expiresAt);
     return appended !== 0;
   }
