@@ -193,7 +193,7 @@ function rowsOf(flat: (string | number)[], firstRank: number): LeaderboardRow[] 
 export class RedisPlayerStore implements PlayerStore {
   private readonly redis: RedisClient & PlayerCommands;
 
-  /** `redis`: the commands client the room log uses (autopipelined); the room log closes it. */
+  /** `redis`: the commands client the room log uses; the room log closes it. */
   constructor(redis: RedisClient) {
     redis.defineCommand('saveProfile', { numberOfKeys: 1, lua: SAVE_PROFILE });
     redis.defineCommand('setPlayerBanned', { numberOfKeys: 1 + 2 * RATING_FAMILIES.length, lua: SET_BANNED });
