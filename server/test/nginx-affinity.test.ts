@@ -53,6 +53,8 @@ describe('three processes on one Redis behind nginx (deploy/nginx.conf)', { skip
     assert.ok(found, `room ${room} is stored`);
     return restore(found).state;
   };
+  /** The connections a process holds now (its /healthz). */
+  const connectionsOf = async (server: ServerProcess): Promise<number> => ((await (await fetch(`${server.url}/healthz`)).json()) as { connections: number }).connections;
   const processOf = (id: string) => [...processIds].find(([, processId]) => processId === id)?.[0];
   const through = (room: string) => `${nginx.url.replace('http', 'ws')}/ws?room=${encodeURIComponent(room)}`;
 
@@ -137,17 +139,23 @@ describe('three processes on one Redis behind nginx (deploy/nginx.conf)', { skip
   test('quick match through nginx: seekers spread over the processes meet at tables, and each table’s seats resumed through nginx reach one process', async () => {
     const lobby = `${nginx.url.replace('http', 'ws')}/ws`;
     const seekers: Player[] = [];
-    for (let i = 0; i < 4; i++) {
+    const connectionsBefore = await Promise.all(servers.map(connectionsOf));
+    for (let i = 0; i < 8; i++) {
       const seeker = await Player.connect(lobby, `seeker ${i}`);
       const identity = await seeker.request({ type: 'identify', secret: randomBytes(32).toString('base64url'), name: `Seeker ${i}` }, 'identity');
       assert.equal(identity.type, 'identity');
       seekers.push(seeker);
     }
+    // A connection without a room has an empty hash key, which nginx balances round robin (its hash
+    // module's rule): the seekers are spread, not all on the process an empty key would hash to.
+    const gained = (await Promise.all(servers.map(connectionsOf))).map((n, i) => n - connectionsBefore[i]!);
+    assert.equal(gained.reduce((a, b) => a + b, 0), 8);
+    assert.ok(gained.filter((n) => n > 0).length >= 2, `the seekers are spread over the processes (${gained.join(', ')})`);
     const matched = seekers.map((s) => s.next('matched', () => true, 20_000));
     for (const seeker of seekers) assert.equal((await seeker.request({ type: 'seek', pool: 'draw-2' }, 'seeking')).type, 'seeking');
     const tables = await Promise.all(matched);
     const rooms = [...new Set(tables.map((t) => t.room))];
-    assert.equal(rooms.length, 2, 'four seekers, two tables of two');
+    assert.equal(rooms.length, 4, 'eight seekers, four tables of two');
     const seats: Player[] = [];
     for (const table of tables) {
       const seat = await Player.connect(through(table.room), `at ${table.room}`);
