@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { forgetIdentity, identityFor, identityKey, keepIdentityName, readIdentity } from '../../src/ui/session/identity.js';
+import { forgetIdentity, identifyMessage, identityFor, identityKey, keepIdentityName, readIdentity } from '../../src/ui/session/identity.js';
 import { IDENTITY_SECRET_PATTERN } from '../../src/net/protocol.js';
 import type { KeyValueStore } from '../../src/storage/index.js';
 
@@ -70,5 +70,16 @@ describe('the anonymous identity', () => {
     assert.equal(readIdentity(store, here), null);
     assert.deepEqual(readIdentity(store, there), other);
     assert.notEqual(identityFor(store, here).secret, first.secret);
+  });
+
+  test('identify: the site\'s token when given, else the kept secret and name, and nothing before a name is picked', () => {
+    const store = memoryStore();
+    const key = identityKey('https://rooms.example/');
+    assert.deepEqual(identifyMessage('a.b.c', store, key), { type: 'identify', token: 'a.b.c' });
+    assert.equal(identifyMessage(null, store, key), null);
+    const { secret } = identityFor(store, key);
+    keepIdentityName(store, key, 'Ana');
+    assert.deepEqual(identifyMessage(null, store, key), { type: 'identify', secret, name: 'Ana' });
+    assert.deepEqual(identifyMessage('a.b.c', store, key), { type: 'identify', token: 'a.b.c' }, 'a member is never sent as the anonymous identity');
   });
 });

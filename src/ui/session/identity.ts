@@ -6,7 +6,7 @@
  * this module only in `identify`.
  */
 import { endpointOf } from '../../net/connection.js';
-import { IDENTITY_SECRET_PATTERN, checkName, newIdentitySecret } from '../../net/protocol.js';
+import { IDENTITY_SECRET_PATTERN, checkName, newIdentitySecret, type ClientMessage } from '../../net/protocol.js';
 import { readVersioned, type KeyValueStore } from '../../storage/index.js';
 
 export interface KeptIdentity {
@@ -59,6 +59,17 @@ export function keepIdentityName(store: KeyValueStore, key: string, name: string
 /** "Forget me": the secret and the name are gone from this browser, and with them the identity's ratings. */
 export function forgetIdentity(store: KeyValueStore, key: string): void {
   store.remove(key);
+}
+
+/**
+ * The `identify` for quick match: the site's token when the page gave one (`player-token`), else the kept
+ * anonymous identity (made now when there is none) with its name. Null when the person has picked no
+ * name yet: the name field asks first.
+ */
+export function identifyMessage(siteToken: string | null, store: KeyValueStore, key: string): Extract<ClientMessage, { type: 'identify' }> | null {
+  if (siteToken) return { type: 'identify', token: siteToken };
+  const { secret, name } = identityFor(store, key);
+  return name === null ? null : { type: 'identify', secret, name };
 }
 
 function write(store: KeyValueStore, key: string, identity: KeptIdentity): boolean {
