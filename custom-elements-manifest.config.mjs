@@ -35,7 +35,8 @@ export default {
   // The engine and the styles define no element (the server is a workspace of its own, server/).
   // The round's review, the match record's actions and the replay dialog are parts of <domino-game>'s own shadow tree,
   // loaded with its match summary: no page places them, so they are no element of the package's.
-  exclude: ['src/engine/**', 'src/**/*.styles.ts', 'src/ui/domino-game/record-actions.ts', 'src/ui/domino-game/replay-view.ts', 'src/ui/domino-game/round-review.ts'],
+  // ui/players/ is what the leaderboard and the player's card share, their lazy base class among it: no element.
+  exclude: ['src/engine/**', 'src/**/*.styles.ts', 'src/ui/domino-match-record/**', 'src/ui/domino-replay/**', 'src/ui/domino-round-review/**', 'src/ui/players/**'],
   outdir: '.',
   litelement: true,
   plugins: [

@@ -19,14 +19,48 @@ import globals from 'globals';
 // workspace (server/src/) imports the widget package by its public entries only (domino-game/…).
 const LAYERS = {
   engine: { doors: ['index', 'internal'], imports: [] },
-  shared: { doors: ['names', 'match-config', 'phrases'], imports: ['engine'] },
+  shared: { doors: ['names', 'match-config', 'phrases', 'players'], imports: ['engine'] },
   i18n: { doors: ['index', 'language-names'], imports: [] },
   ai: { doors: ['index', 'worker-player', 'worker'], imports: ['engine', 'shared'] },
   machine: { doors: ['index', 'restore'], imports: ['engine', 'shared', 'ai'] },
   storage: { doors: ['index'], imports: ['engine', 'shared'] },
-  net: { doors: ['protocol', 'connection'], imports: ['engine', 'shared', 'machine'] },
+  net: { doors: ['protocol', 'connection', 'server-url'], imports: ['engine', 'shared', 'machine'] },
   ui: { doors: [], imports: ['engine', 'shared', 'i18n', 'ai', 'machine', 'storage', 'net'] },
 };
+
+// The folders of ui/ and their front doors, the same way: an element's folder is entered through the
+// element's own file, a folder of parts through the files listed (a second door where it keeps code out
+// of the first visit, or is the one thing the others read). Files of ui/ outside any folder (names.ts,
+// internal-events.ts, motion.ts, the shared styles) are the whole ui's and have no door.
+const UI_FOLDERS = {
+  announcements: ['announcements', 'results'],
+  board: ['fit', 'geometry'],
+  context: ['locale'],
+  controllers: ['pointer-follower', 'roving', 'size'],
+  'domino-board': ['domino-board'],
+  'domino-game': ['domino-game', 'effective-settings'],
+  'domino-hand': ['domino-hand'],
+  'domino-leaderboard': ['domino-leaderboard'],
+  'domino-player-card': ['domino-player-card'],
+  'domino-lobby': ['domino-lobby'],
+  'domino-match-record': ['domino-match-record', 'match-record'],
+  'domino-replay': ['domino-replay'],
+  'domino-room-bar': ['domino-room-bar'],
+  'domino-round-review': ['domino-round-review'],
+  'domino-settings': ['domino-settings', 'setting-fields'],
+  // What the leaderboard's and the card's views share, each file a door of its own: the definitions in the
+  // entry take lazy-element.ts alone, the views (chunks) the rest.
+  players: ['lazy-element', 'attributes', 'player-view', 'players-http', 'players.styles', 'problem-text', 'rating-text', 'remote'],
+  session: ['session', 'local-session', 'online-session'],
+  sound: ['sound-switch'],
+  tile: ['tile', 'tile.styles', 'mini-tiles'],
+};
+
+/** A pattern refusing the imports of `folder`'s inside from beside it (`from`: how a path reaches a sibling). */
+const besideDoors = (folder, doors, { from = '(\\.\\./)+', shown = '' } = {}) => ({
+  regex: `^${from}${folder}/(?!(${doors.map((door) => door.replaceAll('.', '\\.')).join('|')})\\.js$)`,
+  message: `Import ${shown}${folder}/ through its front door: ${doors.map((d) => `${shown}${folder}/${d}.ts`).join(' or ')}.`,
+});
 
 /** The no-restricted-imports patterns of one folder: the folders it may not import, the others' side doors. */
 function layerPatterns(folder) {
@@ -34,12 +68,16 @@ function layerPatterns(folder) {
     .filter(([other]) => other !== folder)
     .map(([other, { doors }]) =>
       LAYERS[folder].imports.includes(other)
-        ? {
-            regex: `^(\\.\\./)+${other}/(?!(${doors.join('|')})\\.js$)`,
-            message: `Import ${other}/ through its front door: ${doors.map((d) => `${other}/${d}.ts`).join(' or ')}.`,
-          }
+        ? besideDoors(other, doors)
         : { regex: `^(\\.\\./)+${other}/`, message: `${folder}/ does not import ${other}/ (the layers: eslint.config.mjs, docs/ARCHITECTURE.md).` },
     );
+}
+
+/** The patterns of a file in one folder of ui/, or in ui/ itself: every other ui folder through its doors. */
+function uiFolderPatterns(folder) {
+  return Object.entries(UI_FOLDERS)
+    .filter(([other]) => other !== folder)
+    .map(([other, doors]) => besideDoors(other, doors, { from: '(\\./|(\\.\\./)+)', shown: 'ui/' }));
 }
 
 export default defineConfig(
@@ -93,6 +131,15 @@ export default defineConfig(
   ...Object.keys(LAYERS).map((folder) => ({
     files: [`src/${folder}/**/*.ts`],
     rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(folder) }] },
+  })),
+  // Inside ui/, each folder keeps to the others' doors too (one rule's options: a later block replaces them).
+  {
+    files: ['src/ui/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...layerPatterns('ui'), ...uiFolderPatterns('')] }] },
+  },
+  ...Object.keys(UI_FOLDERS).map((folder) => ({
+    files: [`src/ui/${folder}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...layerPatterns('ui'), ...uiFolderPatterns(folder)] }] },
   })),
   {
     files: ['server/src/**/*.ts'],

@@ -99,6 +99,10 @@ const LAUNCHERS = {
 // Requests made to fail on demand (test/ui/bundle.test.ts: a chunk that cannot be loaded).
 const failing = failingRequests();
 
+// A room server whose store holds rated players (test/ui/players/fixture.ts), its HTTP answers also on
+// the test page's own origin under /players-server (as a site proxies them): the leaderboard's tests.
+const playersServer = roomServer({ command: 'players-room-server-url', seed: 'test/ui/players/seed.ts', proxy: '/players-server' });
+
 // @web/test-runner runs `--files` as one more group, in the config's top-level browsers, beside the
 // groups: so with `--files` the engines are the top-level browsers and there are no groups.
 const filesGiven = process.argv.some((arg) => arg === '--files' || arg.startsWith('--files='));
@@ -107,7 +111,7 @@ export default {
   ...(filesGiven
     ? { browsers: engines.map((engine) => LAUNCHERS[engine]()) }
     : { groups: engines.map((engine) => ({ name: engine, files: filesFor(engine), browsers: [LAUNCHERS[engine]()] })) }),
-  middleware: [failing.middleware],
+  middleware: [failing.middleware, playersServer.middleware],
   nodeResolve: true,
   plugins: [
     // tsconfig.json sets useDefineForClassFields: false, so class fields go through Lit's accessors.
@@ -123,6 +127,7 @@ export default {
     roomServer({ command: 'fast-clock-room-server-url', args: ['--clock-scale', '0.2'] }),
     // The turn clock's test that acts within the computer's pause gets a pause ten times as long.
     roomServer({ command: 'slow-computer-room-server-url', args: ['--clock-scale', '0.2', '--computer-pause-scale', '10'] }),
+    playersServer,
   ],
   // Lit's one-line "dev mode" notice would show under every test file.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),

@@ -376,3 +376,10 @@ $('#clear-log').addEventListener('click', () => {
 });
 
 apply();
+
+// Served by the room server (npm start), the page shows that server's leaderboard (same origin: the
+// server sends no CORS headers); opened as a file, there is no server to ask.
+if (location.protocol === 'http:' || location.protocol === 'https:') {
+  document.getElementById('leaderboard').setAttribute('server', location.origin);
+  document.getElementById('leaderboard-section').hidden = false;
+}

@@ -46,6 +46,7 @@ export const CROSS_ENGINE = [
   'events', // the events a page hears
   'ai-worker', // the computer thinks in a worker
   'bundle', // the built bundle, its lazy chunks
+  'leaderboard', // <domino-leaderboard> and <domino-player-card> against a seeded room server
 ];
 
 /** Every browser test file's base name, slowest first. */

@@ -11,3 +11,6 @@ import './worker-script.js';
 
 export { DominoGame } from './ui/domino-game/domino-game.js';
 export type * from './ui/domino-game/events.js';
+// Defined here by a few lines each; what they show is a chunk loaded on their first connection.
+export { DominoLeaderboard } from './ui/domino-leaderboard/domino-leaderboard.js';
+export { DominoPlayerCard } from './ui/domino-player-card/domino-player-card.js';

@@ -1,7 +1,7 @@
 /**
- * The English texts shown on demand: the settings dialog, the statistics, how to play, the house rules
- * and online play. They load with the dialog, the how-to-play fold or online play (loadExtraTexts), not
- * with the game: a first visit does not need them. Other languages' catalogs hold these keys too.
+ * The English texts shown on demand: the settings dialog, the statistics, how to play, the house rules,
+ * online play, the leaderboard and a player's card. They load with the dialog, the how-to-play fold,
+ * online play or those two elements (loadExtraTexts), not with the game: a first visit does not need them. Other languages' catalogs hold these keys too.
  */
 export const enExtra = {
   // Settings dialog
@@ -256,4 +256,40 @@ export const enExtra = {
   teachWhereSame: 'Each place leaves the same number open.',
   teachWhereFollow: { one: 'There it leaves a {number} open, which {count} of your other tiles matches.', other: 'There it leaves a {number} open, which {count} of your other tiles match.' },
   teachWhereBest: 'That place did best when the computer played the round out many times.',
+  // The leaderboard and a player's card (<domino-leaderboard>, <domino-player-card>)
+  leaderboardTitle: 'Leaderboard: {family}',
+  familyTwo: 'Two players',
+  familyEach: 'Three or four players, each for themself',
+  familyTeams: 'Four players in teams',
+  topPlayers: 'Top players',
+  aroundYou: 'Around you',
+  yourRank: 'Your rank: {rank}',
+  rankColumn: 'Rank',
+  nameColumn: 'Name',
+  ratingColumn: 'Rating',
+  matchesColumn: 'Matches',
+  ratingProvisional: '{rating}, provisional',
+  leaderboardLoading: 'Loading the leaderboard…',
+  leaderboardEmpty: 'Nobody is rated yet.',
+  serverUnreachable: 'The server could not be reached.',
+  serverRefused: 'The server refused the request (error {status}).',
+  playerUnknown: 'This server knows no such player.',
+  retry: 'Try again',
+  playerCard: 'Player card: {name}',
+  cardLoading: 'Loading the player card…',
+  kindAnonymous: 'Guest player',
+  kindSite: 'Member of the site',
+  ratingsTitle: 'Ratings',
+  notRated: 'Not rated yet.',
+  chartTitle: 'Rating over the last matches: {family}',
+  chartSummary: 'Rated matches: {count}. From {from} to {to}, highest {highest}.',
+  noRatedMatches: 'No rated matches of this kind yet.',
+  recordTitle: 'Record',
+  recordWon: 'Won: {wins} of {count}.',
+  lastMatches: 'Last matches',
+  whenColumn: 'When',
+  opponentsColumn: 'Opponents',
+  placeColumn: 'Place',
+  withPartners: 'with {names}',
+  placeOf: '{place} of {places}',
 } as const;

@@ -10,6 +10,7 @@
  * new line for it.
  */
 import type { ClientMessage, ServerMessage } from './protocol.js';
+import { serverUrl } from './server-url.js';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'replaced' | 'closed';
 
@@ -38,13 +39,8 @@ const HANDOVER_CLOSES = new Set([1001, 1012]);
  * load balancer routes by); throws on something that is no http(s) or ws(s) URL.
  */
 export function endpointOf(server: string, base?: string, room?: string | null): string {
-  const url = new URL(server, base);
-  if (url.protocol === 'http:') url.protocol = 'ws:';
-  else if (url.protocol === 'https:') url.protocol = 'wss:';
-  else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new Error(`not an http(s) or ws(s) URL: ${server}`);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/ws`;
-  url.search = room ? `?room=${encodeURIComponent(room)}` : '';
-  url.hash = '';
+  const url = serverUrl(server, base, 'ws', 'ws');
+  if (room) url.search = `?room=${encodeURIComponent(room)}`;
   return url.href;
 }
 

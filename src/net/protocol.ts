@@ -12,14 +12,14 @@ import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/na
 import { DEFAULT_TURN_CLOCK, PHRASES, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 import { checkName } from './name-rule.js';
 import { randomBase64url } from './random-id.js';
+import { ID_PATTERN, type RatingFamily } from '../shared/players.js';
 
 export { DEFAULT_TURN_CLOCK, PHRASE_GAP_MS, PHRASES, PHRASES_PER_MINUTE, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 export { MAX_NAME_LENGTH, checkName, type NameProblem } from './name-rule.js';
+export { ID_PATTERN, RATING_FAMILIES, type RatingFamily } from '../shared/players.js';
 
 /** Larger frames are refused by the socket itself (close 1009). */
 export const MAX_MESSAGE_BYTES = 4096;
-/** Room ids and seat tokens: 128 random bits, base64url without padding. */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /**
  * A fresh room id for `create`: 128 random bits (Web Crypto), base64url without padding, as the
  * server's own. The client makes it so that the WebSocket URL can name the room before it exists.
@@ -460,12 +460,6 @@ export interface RatingChange {
   forfeit: boolean;
 }
 
-/**
- * The families players are rated in, each a rating of its own: two players; three or four each for
- * themself; four in teams.
- */
-export type RatingFamily = 'two' | 'each' | 'teams';
-export const RATING_FAMILIES: readonly RatingFamily[] = ['two', 'each', 'teams'];
 
 /** A rating as people see it. */
 export interface ShownRating {

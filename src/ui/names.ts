@@ -54,3 +54,11 @@ export function placeMark(move: Play, number: (n: number) => string): string {
   if (move.points === undefined) return move.pip === null ? '•' : number(move.pip);
   return move.points > 0 ? `+${number(move.points)}` : '•';
 }
+
+/** Each variant's name in the catalogs. */
+export const VARIANT_NAMES = {
+  draw: 'variantDraw',
+  block: 'variantBlock',
+  fives: 'variantFives',
+  doubles: 'variantDoubles',
+} as const;

@@ -83,7 +83,7 @@ describe('custom-elements.json', () => {
 
   test('it lists the browser’s elements and nothing else', () => {
     const elements = manifest.modules.flatMap((m) => m.declarations);
-    assert.deepEqual(elements.map((d) => d.tagName).sort(), ['domino-board', 'domino-game', 'domino-hand', 'domino-lobby', 'domino-room-bar', 'domino-settings']);
+    assert.deepEqual(elements.map((d) => d.tagName).sort(), ['domino-board', 'domino-game', 'domino-hand', 'domino-leaderboard', 'domino-lobby', 'domino-player-card', 'domino-room-bar', 'domino-settings']);
     for (const module of manifest.modules) {
       assert.ok(module.path === 'src/index.ts' || module.path.startsWith('src/ui/'), `${module.path} is no module of the browser's elements`);
       for (const declaration of module.declarations) assert.equal(declaration.customElement, true, `${module.path}: ${declaration.name} is no element`);
@@ -93,8 +93,8 @@ describe('custom-elements.json', () => {
     }
     const privates = elements.flatMap((d) => (d.members ?? []).filter((m) => m.privacy === 'private' || m.name.startsWith('#')).map((m) => `${d.tagName}.${m.name}`));
     assert.deepEqual(privates, [], 'no private member');
-    // The package entry says where the element's class is exported from.
-    assert.deepEqual(manifest.modules.find((m) => m.path === 'src/index.ts')?.exports.map((e) => e.name), ['DominoGame']);
+    // The package entry says where the elements' classes are exported from.
+    assert.deepEqual(manifest.modules.find((m) => m.path === 'src/index.ts')?.exports.map((e) => e.name), ['DominoGame', 'DominoLeaderboard', 'DominoPlayerCard']);
   });
 
   test('<domino-game> has its attributes, properties, events, parts and CSS properties', () => {

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import type { MatchEmitted } from '../../src/machine/index.js';
 import { OnlineSession, type OnlineSeatKey, type SeatKeyStore } from '../../src/ui/session/online-session.js';
 import { legalMoves } from '../../src/engine/index.js';
-import { Player, autoplay, startServerProcess, wireMove, type ServerProcess } from '../../server/test/harness.js';
+import { Player, ROOMY, autoplay, startServerProcess, wireMove, type ServerProcess } from '../../server/test/harness.js';
 
 class MemoryKeys implements SeatKeyStore {
   key: OnlineSeatKey | null = null;
@@ -48,7 +48,7 @@ describe('OnlineSession resumes with the view it holds', () => {
   let server: ServerProcess;
   before(async () => {
     // A short grace: the computer plays for the seat whose line is down, so the room moves on.
-    server = await startServerProcess(['--db', ':memory:', '--grace', '1']);
+    server = await startServerProcess(['--db', ':memory:', '--grace', '1', ...ROOMY]);
   });
   after(async () => server.stop());
 

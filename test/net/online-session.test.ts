@@ -3,7 +3,7 @@ import { after, before, describe, mock, test } from 'node:test';
 import { once } from 'node:events';
 import WebSocket, { WebSocketServer } from 'ws';
 import { OnlineSession, type OnlineSeatKey, type SeatKeyStore } from '../../src/ui/session/online-session.js';
-import { startServerProcess, type ServerProcess } from '../../server/test/harness.js';
+import { ROOMY, startServerProcess, type ServerProcess } from '../../server/test/harness.js';
 
 class MemoryKeys implements SeatKeyStore {
   key: OnlineSeatKey | null = null;
@@ -50,7 +50,7 @@ function until(session: OnlineSession, check: () => boolean, ms = 10_000): Promi
 describe('OnlineSession against the real server', () => {
   let server: ServerProcess;
   before(async () => {
-    server = await startServerProcess(['--db', ':memory:']);
+    server = await startServerProcess(['--db', ':memory:', ...ROOMY]);
   });
   after(async () => server.stop());
 

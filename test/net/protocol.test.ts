@@ -46,6 +46,10 @@ const VALID: ClientMessage[] = [
   { type: 'identify', token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJtIn0.c2lnbmF0dXJl' },
   { type: 'avoid', player: ID, avoid: true },
   { type: 'avoid', player: ID, avoid: false },
+  { type: 'pools' },
+  { type: 'seek', pool: 'draw-2' },
+  { type: 'seek', pool: 'fives-teams', computers: true },
+  { type: 'cancel-seek' },
 ];
 
 describe('parseClientMessage accepts', () => {
@@ -129,6 +133,9 @@ const BAD: Bad[] = [
   ['identify with an unknown field', json({ type: 'identify', token: 'x.y.z', sub: 'admin' }), 'unknown field "sub"', 'identify'],
   ['avoid with a bad id', json({ type: 'avoid', player: 'short', avoid: true }), 'player: must be 22 base64url characters', 'avoid'],
   ['avoid without avoid', json({ type: 'avoid', player: ID }), /^avoid: /, 'avoid'],
+  ['seek with a pool id of capitals', json({ type: 'seek', pool: 'Draw-2' }), /^pool: must be a pool id/, 'seek'],
+  ['seek without a pool', json({ type: 'seek' }), /^pool: /, 'seek'],
+  ['seek with computers as text', json({ type: 'seek', pool: 'draw-2', computers: 'yes' }), /^computers: /, 'seek'],
   ['a bad token', json({ type: 'resume', room: ID, token: 'x' }), 'token: must be 22 base64url characters', 'resume'],
   // seq.
   ['seq as text', json({ type: 'move', seq: '1', move: { type: 'draw' } }), /^seq: /, 'move'],

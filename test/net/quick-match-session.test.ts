@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
-import { startServerProcess, type ServerProcess } from '../../server/test/harness.js';
+import { ROOMY, startServerProcess, type ServerProcess } from '../../server/test/harness.js';
 import { QuickMatchSession, type QuickMatchOptions, type QuickMatchTable } from '../../src/ui/session/quick-match-session.js';
 
 /** A session whose sockets the test sees (`lines`, the last one live), identified anonymously as `name`. */
@@ -50,7 +50,7 @@ const tableOf = (session: QuickMatchSession, ms = 15_000) =>
 describe('QuickMatchSession against the real server', () => {
   let server: ServerProcess;
   before(async () => {
-    server = await startServerProcess(['--db', ':memory:']);
+    server = await startServerProcess(['--db', ':memory:', ...ROOMY]);
   });
   after(async () => server.stop());
 

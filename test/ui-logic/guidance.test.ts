@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createMatch, legalMoves, type MatchState } from '../../src/engine/index.js';
 import { ENGLISH } from '../../src/i18n/index.js';
-import { hintOf, mainActionOf } from '../../src/ui/domino-game/guidance.js';
+import { hintOf, mainActionOf } from '../../src/ui/domino-game/table/guidance.js';
 import { makeDeal } from '../engine/helpers/tiles.js';
 import { act, stateOf } from './states.js';
 

@@ -2,7 +2,7 @@ import { expect, fixture } from '@open-wc/testing';
 import { html } from 'lit';
 import { applyMove, createMatch, legalMoves, playerView, type Variant } from '../../src/engine/index.js';
 import { ENGLISH, en } from '../../src/i18n/index.js';
-import { renderStatusLine } from '../../src/ui/domino-game/parts.js';
+import { renderStatusLine } from '../../src/ui/domino-game/table/players-line.js';
 
 /** The status line of seat 0's view of a fresh 2-player match, after `plays` moves. */
 async function statusLine(variant: Variant, plays = 0): Promise<string> {

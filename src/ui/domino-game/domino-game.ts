@@ -6,7 +6,7 @@ import '../domino-hand/domino-hand.js';
 import { GameParts } from './game-host.js';
 import { warnOnce } from './settings.js';
 import { styles } from './domino-game.styles.js';
-import { tableStyles } from './table.styles.js';
+import { tableStyles } from './table/table.styles.js';
 
 export type { DominoEventMap } from './events.js';
 

@@ -18,17 +18,17 @@ import type { GameElement } from './game-element.js';
 import { LazyParts } from './lazy-parts.js';
 import { LiveRegionController, type LiveRegionHost } from './live-region.js';
 import { LocalMatchController, type LocalMatchHost } from './local-match.js';
-import { OnlineEntryController, type OnlineEntryHost } from './online-play.js';
-import { RoundHistory } from './parts.js';
+import { OnlineEntryController, type OnlineEntryHost } from './online/online-play.js';
+import { RoundHistory } from './round-history.js';
 import { PersistenceController } from './persistence.js';
 import { PlayController, type PlayHost } from './play.js';
 import { ShownMatch, type MatchEventListener } from './shown-match.js';
-import { TableStory } from './table-story.js';
-import { TableView, type TableHost } from './table-view.js';
-import { Teaching } from './teach.js';
-import type { TeachHost } from './teach-actions.js';
+import { TableStory } from './table/table-story.js';
+import { TableView, type TableHost } from './table/table-view.js';
+import { Teaching } from './teach/teach.js';
+import type { TeachHost } from './teach/teach-actions.js';
 
-export interface GameHost extends LocalMatchHost, OnlineEntryHost, TeachHost, PlayHost, LiveRegionHost, TableHost {
+export type GameHost = LocalMatchHost & OnlineEntryHost & TeachHost & PlayHost & LiveRegionHost & TableHost & {
   element: GameElement;
   /** Where the match is played now: the local match, or online the room's. */
   session(): Session;
@@ -36,7 +36,7 @@ export interface GameHost extends LocalMatchHost, OnlineEntryHost, TeachHost, Pl
   settings: SettingsSource;
   locale: LocaleProvider;
   match: LocalMatchController;
-}
+};
 
 /**
  * The parts of one <domino-game>, made in the order their controllers run and their subscriptions

@@ -8,9 +8,9 @@ import type { ReactiveControllerHost } from 'lit';
 import { loadExtraTexts, type MessageKey, type Translator } from '../../i18n/index.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, SessionState } from '../session/session.js';
-import type { RoundRow } from './parts.js';
+import type { RoundRow } from './round-history.js';
 
-type OnlineModule = typeof import('./online-mode.js');
+type OnlineModule = typeof import('./online/online-mode.js');
 
 export class LazyParts {
   /** Why a part is missing, until it loads: a text's key, so the notice follows the language. */
@@ -62,7 +62,7 @@ export class LazyParts {
     let module: OnlineModule | null = null;
     await this.load(async () => {
       await loadExtraTexts();
-      module = await import('./online-mode.js');
+      module = await import('./online/online-mode.js');
     });
     return module;
   }

@@ -6,11 +6,11 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { Translator } from '../../i18n/index.js';
 import type { MatchEmitted, Session, SessionRejection } from '../session/session.js';
-import { Announcer, announcementOf, rejectionText } from './announcements.js';
+import { Announcer, announcementOf, rejectionText } from '../announcements/announcements.js';
 import { InOrder } from './in-order.js';
 import type { LazyParts } from './lazy-parts.js';
 import type { ShownMatchNews } from './shown-match.js';
-import type { TableStory } from './table-story.js';
+import type { TableStory } from './table/table-story.js';
 
 /** What the live region needs of the root. */
 export interface LiveRegionHost extends Pick<ShownMatchNews, 'onMatchEvent'> {
@@ -18,8 +18,8 @@ export interface LiveRegionHost extends Pick<ShownMatchNews, 'onMatchEvent'> {
   t(): Translator;
   /** The match shown. */
   session(): Session;
-  lazy: LazyParts;
-  story: TableStory;
+  lazy: Pick<LazyParts, 'resultText'>;
+  story: Pick<TableStory, 'said'>;
 }
 
 export class LiveRegionController implements ReactiveController {

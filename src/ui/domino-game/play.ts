@@ -9,14 +9,14 @@ import { PointerFollowerController } from '../controllers/pointer-follower.js';
 import type { InternalEvent } from '../internal-events.js';
 import type { Session } from '../session/session.js';
 import type { ShownMatchNews } from './shown-match.js';
-import type { TableStory } from './table-story.js';
+import type { TableStory } from './table/table-story.js';
 
 /** What the play needs of the root. */
 export interface PlayHost extends ShownMatchNews {
   element: ReactiveElement;
   /** Where the match is played now. */
   session(): Session;
-  story: TableStory;
+  story: Pick<TableStory, 'drag' | 'drop' | 'playing'>;
 }
 
 export class PlayController implements ReactiveController {
@@ -46,7 +46,7 @@ export class PlayController implements ReactiveController {
     return this.root.session();
   }
 
-  private get story(): TableStory {
+  private get story(): PlayHost['story'] {
     return this.root.story;
   }
 

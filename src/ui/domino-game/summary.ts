@@ -1,11 +1,11 @@
 /**
  * The round's end, one panel beside the final table (under it on a narrow widget): the round's or the
- * match's summary under the heading parts.ts shows at once (who won and why the match ended, how the
+ * match's summary under its heading (who won and why the match ended, how the
  * round ended, the score round by round), and against the computer the round's review and the match's
  * record; every hand face up at its seat's chip. Loaded on demand when a round ends (a first visit does
  * not need it), with its styles and the texts loaded on demand. The view holds no history (only the
  * running round's log), so the rows come from the round-end events the widget recorded (`RoundRow`,
- * parts.ts) and what the view shows now.
+ * round-history.ts) and what the view shows now.
  */
 import { css, html, nothing } from 'lit';
 import { handPips, sideOf, tileName } from '../../engine/index.js';
@@ -14,13 +14,13 @@ import { seatName, seatTag, sideName } from '../names.js';
 import type { SessionState } from '../session/session.js';
 import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
 import { visuallyHidden } from '../visually-hidden.styles.js';
-import type { RoundRow } from './parts.js';
-import { renderRecordActions } from './record-actions.js';
-import { renderRoundReview, type ReviewSource } from './round-review.js';
+import type { RoundRow } from './round-history.js';
+import { renderRecordActions } from '../domino-match-record/domino-match-record.js';
+import { renderRoundReview, type ReviewSource } from '../domino-round-review/domino-round-review.js';
 import type { RecordParts } from '../session/local-session.js';
 
-export { resultAnnouncement } from './results.js';
-export { reviewStyles } from './round-review.js';
+export { resultAnnouncement } from '../announcements/results.js';
+export { reviewStyles } from '../domino-round-review/domino-round-review.js';
 
 /** Added to the root's styles when this loads. The score table shrinks to a phone's width (long names give way to seat marks). */
 export const summaryStyles = css`

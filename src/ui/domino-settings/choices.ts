@@ -1,7 +1,7 @@
 /** The game choices the settings dialog and the online lobby offer, and their names in the catalogs. */
 import { VARIANT_RULES, type HouseRules, type Variant } from '../../engine/index.js';
 
-export { VARIANT_NAMES } from '../domino-game/parts.js';
+export { VARIANT_NAMES } from '../names.js';
 
 export const LEVEL_NAMES = { easy: 'levelEasy', medium: 'levelMedium', hard: 'levelHard' } as const;
 export const TEMPO_NAMES = { slow: 'tempoSlow', normal: 'tempoNormal', fast: 'tempoFast', instant: 'tempoInstant' } as const;

@@ -69,7 +69,7 @@ function seatInfo(kind: SeatKind, seat: Seat): SeatInfo {
   return { seat, name: null, kind: kind === 'computer' ? 'computer' : 'human', connected: true, away: false };
 }
 
-/** What a match's record is made of (match-record.ts): the round ends kept, the match's state now, its seed. */
+/** What a match's record is made of (domino-match-record/match-record.ts): the round ends kept, the match's state now, its seed. */
 export interface RecordParts {
   ends: unknown[] | null;
   game: MatchState;

@@ -8,7 +8,7 @@ import type { LobbyScreen } from '../../domino-lobby/domino-lobby.js';
 import type { RoomBarState, TableOffers, TableWatch } from '../../domino-room-bar/domino-room-bar.js';
 import type { OnlineProblem, OnlineSession } from '../../session/online-session.js';
 import type { EffectiveSettings, SettingName } from '../effective-settings.js';
-import { linkTo } from '../online-link.js';
+import { linkTo } from './online-link.js';
 
 const PROBLEMS: Partial<Record<OnlineProblem['code'], MessageKey>> = {
   'no-such-room': 'problemNoSuchRoom',

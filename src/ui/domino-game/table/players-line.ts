@@ -1,18 +1,10 @@
-/** The parts of the widget around the table: the players' line, the status line and the summaries. */
+/** The line of players above the table and the status line under it. */
 import { html, nothing } from 'lit';
-import { VARIANT_RULES, type PlayerView, type Seat } from '../../engine/index.js';
-import type { Translator } from '../../i18n/index.js';
-import { seatName, sideName } from '../names.js';
-import type { SessionState } from '../session/session.js';
-import type { ShownMatchNews } from './shown-match.js';
-
-/** Each variant's name in the catalogs. */
-export const VARIANT_NAMES = {
-  draw: 'variantDraw',
-  block: 'variantBlock',
-  fives: 'variantFives',
-  doubles: 'variantDoubles',
-} as const;
+import { VARIANT_RULES, type PlayerView, type Seat } from '../../../engine/index.js';
+import type { Translator } from '../../../i18n/index.js';
+import { seatName, sideName, VARIANT_NAMES } from '../../names.js';
+import type { SessionState } from '../../session/session.js';
+import type { LazyParts } from '../lazy-parts.js';
 
 /** What the players' line shows beside the names and counts. */
 export interface PlayersLineOptions {
@@ -68,19 +60,22 @@ export function renderStatusLine(t: Translator, view: PlayerView) {
   </p>`;
 }
 
-/** The scores after a round (the view keeps no history: the widget records them as the rounds end). */
-export interface RoundRow {
-  round: number;
-  scores: number[];
+/** What the players' line needs of the root: online, the word after each name; at a round's end, the hands face up. */
+export interface PlayersLineHost {
+  online: { readonly mode: { readonly presence: (seat: Seat) => unknown } | null };
+  lazy: Pick<LazyParts, 'revealed'>;
 }
 
-/** The scores after each round heard, from the round-end events (the view keeps no history); summary.ts picks this match's. */
-export class RoundHistory {
-  readonly rows: RoundRow[] = [];
+/** The players' line and the status line under it, for a session's state. */
+export class PlayersLine {
+  constructor(private readonly host: PlayersLineHost) {}
 
-  constructor(host: Pick<ShownMatchNews, 'onMatchEvent'>) {
-    host.onMatchEvent((event, state) => {
-      if (event.type === 'roundEnd' || event.type === 'matchEnd') this.rows.push({ round: state.view.round.number, scores: event.scores });
-    });
+  render(t: Translator, state: SessionState) {
+    const { phase, view } = state;
+    const thinking = phase === 'playing' && view.turn !== null && view.turn !== state.seat;
+    const over = phase === 'roundOver' || phase === 'matchOver';
+    const presence = this.host.online.mode?.presence;
+    return html`${renderPlayers(t, state, { thinking, presence, revealed: over ? this.host.lazy.revealed(t, state) : undefined })}
+      ${renderStatusLine(t, view)}`;
   }
 }

@@ -3,15 +3,15 @@
  * and keys): asking the worker for the hint and saying it, taking a move back and saying so.
  */
 import type { ReactiveController, ReactiveElement } from 'lit';
-import { tileName, type Tile } from '../../engine/index.js';
-import type { Hint, HintReason, PlaceReason } from '../../ai/worker-player.js';
-import type { Translator } from '../../i18n/index.js';
-import { endName, seatName } from '../names.js';
-import type { SessionState } from '../session/session.js';
-import type { LocalSession } from '../session/local-session.js';
-import type { EffectiveSettings } from './effective-settings.js';
-import type { LazyParts } from './lazy-parts.js';
-import type { LocalMatchController } from './local-match.js';
+import { tileName, type Tile } from '../../../engine/index.js';
+import type { Hint, HintReason, PlaceReason } from '../../../ai/worker-player.js';
+import type { Translator } from '../../../i18n/index.js';
+import { endName, seatName } from '../../names.js';
+import type { SessionState } from '../../session/session.js';
+import type { LocalSession } from '../../session/local-session.js';
+import type { EffectiveSettings } from '../effective-settings.js';
+import type { LazyParts } from '../lazy-parts.js';
+import type { LocalMatchController } from '../local-match.js';
 
 /** What Hint and Undo need of the root (teach.ts and the actions alike). */
 export interface TeachHost {
@@ -20,7 +20,7 @@ export interface TeachHost {
   local: LocalSession;
   match: Pick<LocalMatchController, 'hintTaken'>;
   settings: { now(): Pick<EffectiveSettings, 'hints' | 'undo'> };
-  lazy: LazyParts;
+  lazy: Pick<LazyParts, 'load'>;
   /** Whether the match shown is the local one (online, nothing here applies). */
   offline(): boolean;
   t(): Translator;

@@ -3,7 +3,7 @@
  * each step (the engine's replaySteps: the deal of round 1, then the state after each move and deal),
  * every hand face up (the match is over), the scores, a position line, and the step said in the
  * dialog's own live region (what is outside a modal dialog is inert) with the words the game says
- * during play (announcements.ts, results.ts). Loaded when first asked for (record-actions.ts).
+ * during play (ui/announcements/). Loaded when first asked for (<domino-match-record>).
  */
 import { LitElement, css, html, type PropertyDeclarations } from 'lit';
 import { playerView, replaySteps, type MatchRecord, type MatchState } from '../../engine/index.js';
@@ -15,8 +15,8 @@ import type { SessionState } from '../session/session.js';
 import { miniTileStyles, renderMiniTiles } from '../tile/mini-tiles.js';
 import { tileStyles } from '../tile/tile.styles.js';
 import { visuallyHidden } from '../visually-hidden.styles.js';
-import { Announcer, announcementOf } from './announcements.js';
-import { resultAnnouncement } from './results.js';
+import { Announcer, announcementOf } from '../announcements/announcements.js';
+import { resultAnnouncement } from '../announcements/results.js';
 
 /** Who sat where when no seating is given: the person in seat 0, computers elsewhere. */
 const LOCAL_SEATING = (players: number): Seating => ({

@@ -1,8 +1,8 @@
 /** The hint line and the main button: what you can do now. */
-import { tileName, type LegalMove } from '../../engine/index.js';
-import type { MessageKey, Translator } from '../../i18n/index.js';
-import { seatName } from '../names.js';
-import type { Phase, SessionIntent, SessionState } from '../session/session.js';
+import { tileName, type LegalMove } from '../../../engine/index.js';
+import type { MessageKey, Translator } from '../../../i18n/index.js';
+import { seatName } from '../../names.js';
+import type { Phase, SessionIntent, SessionState } from '../../session/session.js';
 
 /** What the main button asks the session for: Draw, Pass, Next round, New game. */
 export type MainAction = Exclude<SessionIntent['type'], 'play'>;

@@ -7,27 +7,27 @@
  * PhraseBubblesController. Everything it keeps is this widget's own.
  */
 import { html, type ReactiveController, type TemplateResult } from 'lit';
-import type { Seat } from '../../engine/index.js';
-import type { Translator } from '../../i18n/index.js';
-import '../domino-lobby/domino-lobby.js';
-import '../domino-room-bar/domino-room-bar.js';
-import type { InternalEvent, LobbyCreateDetail, LobbyJoinDetail } from '../internal-events.js';
-import type { LobbyScreen } from '../domino-lobby/domino-lobby.js';
-import type { RoomBarState, TableOffers } from '../domino-room-bar/domino-room-bar.js';
-import { OnlineSession, type SeatKeyStore } from '../session/online-session.js';
-import type { EffectiveSettings, SettingsSource } from './effective-settings.js';
-import type { PartHost } from './game-element.js';
-import type { MainButton } from './guidance.js';
-import type { RoomLink } from '../../net/protocol.js';
+import type { Seat } from '../../../engine/index.js';
+import type { Translator } from '../../../i18n/index.js';
+import '../../domino-lobby/domino-lobby.js';
+import '../../domino-room-bar/domino-room-bar.js';
+import type { InternalEvent, LobbyCreateDetail, LobbyJoinDetail } from '../../internal-events.js';
+import type { LobbyScreen } from '../../domino-lobby/domino-lobby.js';
+import type { RoomBarState, TableOffers } from '../../domino-room-bar/domino-room-bar.js';
+import { OnlineSession, type SeatKeyStore } from '../../session/online-session.js';
+import type { EffectiveSettings, SettingsSource } from '../effective-settings.js';
+import type { PartHost } from '../game-element.js';
+import type { MainButton } from '../table/guidance.js';
+import type { RoomLink } from '../../../net/protocol.js';
 import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
-import type { OnlineControllerHost, OnlineMemory } from './online/controller-host.js';
-import { PhraseBubblesController } from './online/phrase-bubbles-controller.js';
-import { RoomAnnouncementsController } from './online/room-announcements-controller.js';
-import { lobbyScreen, roomBarState } from './online/room-screens.js';
-import { seatPresence } from './online/seat-presence.js';
-import { TurnClockController } from './online/turn-clock-controller.js';
-import type { PersistenceController } from './persistence.js';
-import type { ShownMatch } from './shown-match.js';
+import type { OnlineControllerHost, OnlineMemory } from './controller-host.js';
+import { PhraseBubblesController } from './phrase-bubbles-controller.js';
+import { RoomAnnouncementsController } from './room-announcements-controller.js';
+import { lobbyScreen, roomBarState } from './room-screens.js';
+import { seatPresence } from './seat-presence.js';
+import { TurnClockController } from './turn-clock-controller.js';
+import type { PersistenceController } from '../persistence.js';
+import type { ShownMatch } from '../shown-match.js';
 import { seatKeyStore } from './seat-keys.js';
 
 /** The room and key an entry by a link names. */

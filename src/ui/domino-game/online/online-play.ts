@@ -5,16 +5,16 @@
  * over to it until the person is back to the computer.
  */
 import type { ReactiveController } from 'lit';
-import type { LazyParts } from './lazy-parts.js';
+import type { LazyParts } from '../lazy-parts.js';
 import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineHost, OnlineModeController } from './online-mode.js';
-import type { SettingsSource } from './effective-settings.js';
-import type { OnlineMemory } from './online/controller-host.js';
-import type { ShownMatch } from './shown-match.js';
+import type { SettingsSource } from '../effective-settings.js';
+import type { OnlineMemory } from './controller-host.js';
+import type { ShownMatch } from '../shown-match.js';
 
 /** What going online needs of the root: what online play itself needs, and more. */
 export interface OnlineEntryHost extends OnlineHost, Pick<ShownMatch, 'switched'> {
-  lazy: LazyParts;
+  lazy: Pick<LazyParts, 'onlineMode'>;
   /** The settings now (a new room starts with them) and the site's lock. */
   settings: Pick<SettingsSource, 'now' | 'locked'>;
 }

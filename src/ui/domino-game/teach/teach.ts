@@ -6,9 +6,9 @@
  * use (teach-actions.ts, with the texts shown on demand); the hint itself is thought out in the worker.
  */
 import { html, nothing } from 'lit';
-import { loadExtraTexts, type Translator } from '../../i18n/index.js';
-import type { Tile } from '../../engine/index.js';
-import type { SessionState } from '../session/session.js';
+import { loadExtraTexts, type Translator } from '../../../i18n/index.js';
+import type { Tile } from '../../../engine/index.js';
+import type { SessionState } from '../../session/session.js';
 import type { TeachActionsController as Actions, TeachHost } from './teach-actions.js';
 
 /** Keys typed into a field or the settings dialog are not the game's. */

@@ -11,7 +11,7 @@ import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { endName } from '../names.js';
 import type { RecordParts } from '../session/local-session.js';
 import type { SessionState } from '../session/session.js';
-import { recordOf } from './match-record.js';
+import { recordOf } from '../domino-match-record/match-record.js';
 
 /** What the fold needs of the local session. */
 export interface ReviewSource {

@@ -3,9 +3,9 @@
  * (storage/saved.ts: `domino-game:<key>:online` in localStorage), or only memory with `persist="none"`
  * or without storage.
  */
-import { loadOnlineSeat, type OnlineSeatKey } from '../../storage/index.js';
-import type { SeatKeyStore } from '../session/online-session.js';
-import type { PersistenceController } from './persistence.js';
+import { loadOnlineSeat, type OnlineSeatKey } from '../../../storage/index.js';
+import type { SeatKeyStore } from '../../session/online-session.js';
+import type { PersistenceController } from '../persistence.js';
 
 export function seatKeyStore({ saved }: PersistenceController): SeatKeyStore {
   let memory: OnlineSeatKey | null = null;

@@ -1,7 +1,7 @@
 /**
  * In the round's end of a match against the computer, once it is over: replay it, copy its record,
  * download it. Rendered in the root's own tree (no shadow root of its own), so the root's button styles
- * apply. The replay view loads when it is first asked for (replay-view.ts); the record is made once per
+ * apply. The replay view loads when it is first asked for (<domino-replay>); the record is made once per
  * match.
  */
 import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
@@ -80,7 +80,7 @@ export class DominoMatchRecord extends LitElement {
     const record = this.record;
     if (!record) return;
     try {
-      await import('./replay-view.js');
+      await import('../domino-replay/domino-replay.js');
     } catch (error) {
       console.warn('<domino-game>: the replay could not be loaded.', error);
       this.message = 'loadFailed';

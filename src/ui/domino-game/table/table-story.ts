@@ -4,13 +4,13 @@
  * laid came from (so the board can fly it in), and the tile under a dragging finger.
  */
 import { render, type ReactiveControllerHost } from 'lit';
-import type { Tile } from '../../engine/index.js';
-import type { Translator } from '../../i18n/index.js';
-import type { SeatMark } from '../domino-board/domino-board.js';
-import { seatName, seatTag } from '../names.js';
-import type { MatchEmitted, SessionState } from '../session/session.js';
-import type { ShownMatchNews } from './shown-match.js';
-import { renderTile } from '../tile/tile.js';
+import type { Tile } from '../../../engine/index.js';
+import type { Translator } from '../../../i18n/index.js';
+import type { SeatMark } from '../../domino-board/domino-board.js';
+import { seatName, seatTag } from '../../names.js';
+import type { MatchEmitted, SessionState } from '../../session/session.js';
+import type { ShownMatchNews } from '../shown-match.js';
+import { renderTile } from '../../tile/tile.js';
 
 /** A tile whichever way round: a move names it higher half first, the table as laid. */
 const key = ([a, b]: Tile): string => (a > b ? `${a}-${b}` : `${b}-${a}`);

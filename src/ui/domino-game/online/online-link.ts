@@ -8,7 +8,7 @@
  * invite of the rooms of its time. (protocol.ts has the fragments' names and the id's pattern too, but a
  * value imported from it would bring valibot into the page.)
  */
-import type { RoomLink } from '../../net/protocol.js';
+import type { RoomLink } from '../../../net/protocol.js';
 
 type LinkKind = 'room' | 'watch';
 const LINK = /^#domino-(room|watch)=([\w-]{22})(?:\.([\w-]{22}))?$/;

@@ -1,0 +1,93 @@
+/**
+ * The room server's answers about players (docs/PROTOCOL.md "Players over HTTP"): the leaderboard of a
+ * family and a player's card, fetched as JSON from beside the server's WebSocket endpoint. The shapes are
+ * the wire's: a change there is a change here.
+ */
+import type { IdentityKind, RatingFamily, ShownRating } from '../../net/protocol.js';
+import { serverUrl } from '../../net/server-url.js';
+
+/** One row of a leaderboard. */
+export interface LeaderboardRow {
+  rank: number;
+  id: string;
+  name: string;
+  rating: number;
+  matches: number;
+  provisional: boolean;
+}
+
+export interface Leaderboard {
+  family: RatingFamily;
+  /** The first 100, best first. */
+  top: LeaderboardRow[];
+  /** With a ranked player asked for: its rank and the rows from five above to five below. */
+  around?: { rank: number; rows: LeaderboardRow[] };
+}
+
+/** Someone else at a rated match's table, with the name they had then. */
+export interface TablePerson {
+  id: string;
+  name: string;
+}
+
+export interface HistoryEntry {
+  /** When (ms since the epoch). */
+  at: number;
+  family: RatingFamily;
+  opponents: TablePerson[];
+  partners: TablePerson[];
+  /** 1 for the winner; people who finished level share a place. */
+  place: number;
+  places: number;
+  /** The shown rating before and after the match. */
+  before: number;
+  after: number;
+}
+
+export interface PlayerCard {
+  id: string;
+  name: string;
+  kind: IdentityKind;
+  ratings: Partial<Record<RatingFamily, ShownRating>>;
+  /** The last rated matches (at most 50), newest first. */
+  history: HistoryEntry[];
+}
+
+/** Why an answer did not come: the server could not be reached (`status` null), or it answered an error. */
+export class HttpProblem extends Error {
+  constructor(readonly status: number | null) {
+    super(status === null ? 'the server could not be reached' : `the server answered ${status}`);
+  }
+}
+
+export function leaderboardUrl(server: string, family: RatingFamily, player: string | null): URL {
+  const url = serverUrl(server, document.baseURI, 'leaderboard', 'http');
+  url.searchParams.set('family', family);
+  if (player) url.searchParams.set('player', player);
+  return url;
+}
+
+export function cardUrl(server: string, player: string, family: RatingFamily): URL {
+  const url = serverUrl(server, document.baseURI, `players/${encodeURIComponent(player)}`, 'http');
+  url.searchParams.set('family', family);
+  return url;
+}
+
+/** The JSON at `url`; an HttpProblem when it cannot be had (an abort is passed on as it is). */
+export async function fetchJson<T>(url: URL, signal: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new HttpProblem(null);
+  }
+  if (!response.ok) throw new HttpProblem(response.status);
+  try {
+    return (await response.json()) as T;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    // Something else answered at that address (a page, a proxy's error): as good as no server.
+    throw new HttpProblem(null);
+  }
+}
