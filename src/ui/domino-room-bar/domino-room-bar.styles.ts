@@ -42,5 +42,18 @@ export const styles = [
     padding: 0;
     list-style: none;
   }
+  .rated {
+    padding: 0.5em 0;
+  }
+  .rated h3 {
+    margin: 0 0 0.25em;
+    font-size: 1em;
+  }
+  .rated ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    font-variant-numeric: tabular-nums;
+  }
 `,
 ];

@@ -21,6 +21,8 @@ export interface RoomBarState {
   /** What the room offers a seated person here; absent for a spectator. */
   room?: TableOffers;
   watch?: TableWatch;
+  /** At a quick-match table after the match: what it did to the ratings, a line each. */
+  rated?: string[];
 }
 
 /** What the bar above a room's table offers a seated person. */
@@ -91,7 +93,16 @@ export class DominoRoomBar extends LitElement {
         <button class="back" type="button" @click=${() => emitInternal(this, 'room-leave')}>${t.t('leaveRoom')}</button>
         ${bar.watch?.warning ? html`<p class="deal-warning" part="deal-warning" role="alert">${bar.watch.warning}</p>` : nothing}
       </div>
-      ${bar.room?.phrases && this.phrasesOpen ? this.renderPhrases(bar.room) : nothing}`;
+      ${bar.rated ? this.renderRated(bar.rated) : nothing} ${bar.room?.phrases && this.phrasesOpen ? this.renderPhrases(bar.room) : nothing}`;
+  }
+
+  private renderRated(lines: string[]) {
+    return html`<section class="rated" part="ratings" aria-labelledby="room-rated-title">
+      <h3 id="room-rated-title">${this.t.t('ratedTitle')}</h3>
+      <ul>
+        ${lines.map((line) => html`<li>${line}</li>`)}
+      </ul>
+    </section>`;
   }
 
   private renderOffers(offers: TableOffers) {

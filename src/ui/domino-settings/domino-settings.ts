@@ -18,7 +18,7 @@ import { emitInternal, type PlayAgainst } from '../internal-events.js';
  * next match, which it offers to start at once); what the site locks is not shown. Also the statistics.
  *
  * @fires settings-change - The player changed a setting: `{ settings }` (only what changed).
- * @fires play-against - The player chose whom to play against: `'computer'` or `'friends'` (online).
+ * @fires play-against - The player chose whom to play against: `'computer'`, `'friends'` (a room online) or `'someone'` (quick match).
  * @fires stats-reset - The player reset the statistics (confirmed).
  * @fires new-game - The player gave up the match being played to start the next one now (confirmed).
  */
@@ -40,8 +40,8 @@ export class DominoSettings extends LitElement {
   settings: EffectiveSettings | null = null;
   locked: ReadonlySet<SettingName> = new Set();
   stats: Stats | null = null;
-  /** Playing with friends online (the game's settings are the room's, not these); null: the site did not set online play up. */
-  online: boolean | null = null;
+  /** Whom the person plays (online, the game's settings are the room's, not these); null: the site did not set online play up. */
+  online: PlayAgainst | null = null;
   /** Settings that wait for the next match changed while one is played: offer starting it now. */
   restart = false;
   /** The question being asked before something that cannot be undone. */
@@ -89,10 +89,10 @@ export class DominoSettings extends LitElement {
 
   /** The game's own settings are not shown online (the room has its own); the language and statistics are. */
   private shows(name: SettingName): boolean {
-    return !this.locked.has(name) && (!this.online || name === 'lang');
+    return !this.locked.has(name) && (this.online === null || this.online === 'computer' || name === 'lang');
   }
 
-  /** Playing against the computer or friends online: the widget switches, and the dialog closes. */
+  /** Playing against the computer, friends online or someone online: the widget switches, and the dialog closes. */
   private choose(against: PlayAgainst): void {
     this.close();
     emitInternal(this, 'play-against', against);
@@ -112,21 +112,10 @@ export class DominoSettings extends LitElement {
           <fieldset class="against">
             <legend>${t.t('playAgainst')}</legend>
             <label
-              ><input type="radio" name="against" value="computer" .checked=${!this.online} @change=${() => this.choose('computer')} />
+              ><input type="radio" name="against" value="computer" .checked=${this.online !== 'friends' && this.online !== 'someone'} @change=${() => this.choose('computer')} />
               ${t.t('againstComputer')}</label
             >
-            <label
-              ><input
-                type="radio"
-                name="against"
-                value="friends"
-                .checked=${!!this.online}
-                ?disabled=${this.online === null}
-                aria-describedby=${this.online === null ? 'online-unavailable' : nothing}
-                @change=${() => this.choose('friends')}
-              />
-              ${t.t('againstFriends')}</label
-            >
+            ${this.onlineChoice('friends', t.t('againstFriends'))} ${this.onlineChoice('someone', t.t('againstSomeone'))}
             ${this.online === null ? html`<p class="note" id="online-unavailable">${t.t('onlineUnavailable')}</p>` : nothing}
           </fieldset>
           ${renderFields(
@@ -154,6 +143,23 @@ export class DominoSettings extends LitElement {
         ${this.restart ? this.renderRestart() : nothing} ${this.renderStats()}
       </form>
     </dialog>`;
+  }
+
+  /** A choice of online play: not offered (but shown, saying why) when the site set no room server up. */
+  private onlineChoice(against: Exclude<PlayAgainst, 'computer'>, label: string) {
+    const unavailable = this.online === null;
+    return html`<label
+      ><input
+        type="radio"
+        name="against"
+        value=${against}
+        .checked=${this.online === against}
+        ?disabled=${unavailable}
+        aria-describedby=${unavailable ? 'online-unavailable' : nothing}
+        @change=${() => this.choose(against)}
+      />
+      ${label}</label
+    >`;
   }
 
   private select(id: string, label: string, options: [string, string][], value: string, onChange: (value: string) => void) {

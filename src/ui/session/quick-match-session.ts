@@ -108,6 +108,8 @@ export class QuickMatchSession {
     if (!this.wait) return;
     this.wait = null;
     if (this.connection.send({ type: 'cancel-seek' })) this.cancelsUnanswered++;
+    // The list the person is back to shows how many wait now.
+    this.connection.send({ type: 'pools' });
     this.changes.notify();
   }
 

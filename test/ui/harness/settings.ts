@@ -27,6 +27,10 @@ export class SettingsHarness {
   button = (text: string): HTMLButtonElement | null => byText(all<HTMLButtonElement>(this.host.shadowRoot, 'button'), text);
   /** The choice between the computer and friends online. */
   friendsOnline = (): HTMLInputElement | null => this.find<HTMLInputElement>('input[value="friends"]');
+  /** The choice of playing someone online (quick match). */
+  someoneOnline = (): HTMLInputElement | null => this.find<HTMLInputElement>('input[value="someone"]');
+  /** "Forget me" (the player kept for this server), when there is one. */
+  forgetMe = (): HTMLButtonElement | null => this.find<HTMLButtonElement>('button.forget-me');
   /** The text that explains a control (its aria-describedby). */
   explanationOf = (control: Element): string => textOf(this.find(`#${control.getAttribute('aria-describedby')}`));
   /** The partnerships box (four players only). */

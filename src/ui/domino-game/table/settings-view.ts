@@ -15,7 +15,7 @@ export interface SettingsViewHost {
   element: { readonly server: string | null };
   settings: Pick<SettingsSource, 'now' | 'locked'>;
   match: Pick<LocalMatchController, 'stats' | 'change' | 'resetStats' | 'giveUpAndStartNew'>;
-  online: Pick<OnlineEntryController, 'chosen' | 'playAgainst'>;
+  online: Pick<OnlineEntryController, 'chosen' | 'against' | 'playAgainst'>;
 }
 
 export class SettingsView {
@@ -27,12 +27,12 @@ export class SettingsView {
         .settings=${settings.now()}
         .locked=${settings.locked()}
         .stats=${match.stats}
-        .online=${this.host.element.server ? online.chosen : null}
+        .online=${this.host.element.server ? online.against : null}
         @settings-change=${(e: InternalEvent<'settings-change'>) => match.change(e.detail.settings)}
         .restart=${!online.chosen && state.pending && state.phase !== 'matchOver'}
         @stats-reset=${() => match.resetStats()}
         @new-game=${() => match.giveUpAndStartNew()}
-        @play-against=${() => online.playAgainst()}
+        @play-against=${(e: InternalEvent<'play-against'>) => online.playAgainst(e.detail)}
       ></domino-settings>`;
   }
 }
