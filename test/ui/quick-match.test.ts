@@ -115,8 +115,8 @@ describe('quick match: Play someone', function () {
     cyQuick.cancel()!.click();
     await settle(cy);
     // At once: the list shows before the server has answered.
-    expect(cyQuick.cancel()).to.equal(null);
-    expect(cyQuick.poolButton(CANCEL_POOL)).to.not.equal(null);
+    expect(cyQuick.cancel() !== null, 'Cancel still shows').to.equal(false);
+    expect(cyQuick.poolButton(CANCEL_POOL) !== null, 'the pools show').to.equal(true);
 
     const di = add(await mount({ server: sameServerElsewhere, 'storage-key': 'qm-b', persist: 'local' }));
     await chooseSomeoneOnline(di);
@@ -124,7 +124,7 @@ describe('quick match: Play someone', function () {
     diQuick.poolButton(CANCEL_POOL)!.click();
     await waitFor('Di waiting', () => diQuick.cancel() && diQuick.waitingNow() === '1');
     await settle(di);
-    expect(diQuick.cancel(), 'Di still waits: Cy was no longer there to be paired with').to.not.equal(null);
+    expect(diQuick.cancel() !== null, 'Di still waits: Cy was no longer there to be paired with').to.equal(true);
     diQuick.cancel()!.click();
   });
 
@@ -135,7 +135,7 @@ describe('quick match: Play someone', function () {
     expect(problem.getAttribute('role')).to.equal('alert');
     expect(problem.textContent).to.contain('The server refused the sign-in this site gave you');
     expect(problem.textContent).to.contain('site tokens');
-    expect(screen.nameField(), 'a member is not asked for a name').to.equal(null);
+    expect(screen.nameField() !== null, 'a member is not asked for a name').to.equal(false);
     expect(keptIdentities(), 'no anonymous identity made').to.deep.equal([]);
     await expectAccessible(el);
     screen.back()!.click();
@@ -166,7 +166,7 @@ describe('quick match: Play someone', function () {
     for (const el of [again, other]) {
       const screen = await chooseSomeoneOnline(el);
       await waitFor('the pools, no name asked', () => screen.poolButton(PAIR_POOL));
-      expect(screen.nameField()).to.equal(null);
+      expect(screen.nameField() !== null, 'the name is asked again').to.equal(false);
     }
     expect(localStorage.getItem(key!), 'the same secret and name').to.equal(kept);
   });
