@@ -52,7 +52,7 @@ const UI_FOLDERS = {
   // What the leaderboard's and the card's views share, each file a door of its own: the definitions in the
   // entry take lazy-element.ts alone, the views (chunks) the rest.
   players: ['lazy-element', 'attributes', 'player-view', 'players-http', 'players.styles', 'problem-text', 'rating-text', 'remote'],
-  session: ['session', 'local-session', 'online-session', 'identity', 'quick-match-session'],
+  session: ['session', 'local-session', 'online-session', 'identity', 'identity-key', 'quick-match-session'],
   sound: ['sound-switch'],
   tile: ['tile', 'tile.styles', 'mini-tiles'],
 };

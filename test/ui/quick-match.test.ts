@@ -170,4 +170,33 @@ describe('quick match: Play someone', function () {
     }
     expect(localStorage.getItem(key!), 'the same secret and name').to.equal(kept);
   });
+
+  it('Forget me, in the settings once a player is kept for the server: asked first, then the secret and name are gone', async () => {
+    const el = add(await mount({ server, 'storage-key': 'qm-a', persist: 'local' }));
+    let settings = await game(el).openSettings();
+    expect(settings.forgetMe() !== null, 'nothing to forget yet').to.equal(false);
+    settings.someoneOnline()!.click();
+    const screen = await toPools(el, 'Fay');
+    screen.back()!.click();
+    await waitFor('the table against the computer', () => !game(el).quickMatch() && game(el).hasHand());
+    const [key] = keptIdentities();
+
+    settings = await game(el).openSettings();
+    expect(settings.text()).to.contain('Your player on this server: Fay.');
+    settings.forgetMe()!.click();
+    const yes = await waitFor('the question', () => settings.questionYes());
+    expect(settings.text()).to.contain('Your name and rating are lost on this browser for good.');
+    expect(localStorage.getItem(key!), 'nothing is forgotten before the answer').to.not.equal(null);
+    await expectAccessible(el);
+    yes.click();
+    await settle(el);
+    expect(localStorage.getItem(key!)).to.equal(null);
+    expect(settings.text()).to.contain('This browser no longer knows your player.');
+    expect(settings.forgetMe() !== null).to.equal(false);
+
+    // The next quick match asks for a name again: a new player.
+    settings.someoneOnline()!.click();
+    const again = await quick(el);
+    await waitFor('the name field', () => again.nameField());
+  });
 });

@@ -5,9 +5,10 @@
  * origin, in every tab, is the same person to that server. The secret is a bearer credential: it leaves
  * this module only in `identify`.
  */
-import { endpointOf } from '../../net/connection.js';
 import { IDENTITY_SECRET_PATTERN, checkName, newIdentitySecret, type ClientMessage } from '../../net/protocol.js';
 import { readVersioned, type KeyValueStore } from '../../storage/index.js';
+
+export { forgetIdentity, identityKey } from './identity-key.js';
 
 export interface KeptIdentity {
   secret: string;
@@ -16,15 +17,6 @@ export interface KeptIdentity {
 }
 
 const VERSION = 1;
-
-/**
- * Where the identity for `server` is kept: by the server's origin, so that `https://host/` and
- * `wss://host/ws` are one server to the person. Throws on a server that is no URL (as a connection does).
- */
-export function identityKey(server: string, base?: string): string {
-  // By its WebSocket endpoint's origin: the one the connection really reaches, whatever scheme names it.
-  return `domino-game-identity:${new URL(endpointOf(server, base)).origin}`;
-}
 
 /** The kept identity, or null (none yet, or an entry that is none: dropped, as a broken save is). */
 export function readIdentity(store: KeyValueStore, key: string): KeptIdentity | null {
@@ -54,11 +46,6 @@ export function keepIdentityName(store: KeyValueStore, key: string, name: string
   const checked = checkName(name);
   if (!kept || !checked.ok) return false;
   return write(store, key, { secret: kept.secret, name: checked.name });
-}
-
-/** "Forget me": the secret and the name are gone from this browser, and with them the identity's ratings. */
-export function forgetIdentity(store: KeyValueStore, key: string): void {
-  store.remove(key);
 }
 
 /**

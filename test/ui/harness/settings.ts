@@ -4,6 +4,8 @@ import { all, byText, one, textOf } from './query.js';
 export class SettingsHarness {
   constructor(readonly host: HTMLElement) {}
   private find = <E extends Element = HTMLElement>(selector: string): E | null => one<E>(this.host.shadowRoot, selector);
+  /** Everything the dialog says. */
+  text = (): string => textOf(this.host.shadowRoot);
   /** The dialog while it is open, else null. */
   openDialog = (): HTMLDialogElement | null => this.find<HTMLDialogElement>('dialog[open]');
   /** The dialog's title (what names it: its aria-labelledby). */
