@@ -47,6 +47,7 @@ export const CROSS_ENGINE = [
   'ai-worker', // the computer thinks in a worker
   'bundle', // the built bundle, its lazy chunks
   'leaderboard', // <domino-leaderboard> and <domino-player-card> against a seeded room server
+  'quick-match', // Play someone: two strangers to the end of a rated match, Cancel, a refused token, Forget me
 ];
 
 /** Every browser test file's base name, slowest first. */

@@ -93,6 +93,8 @@ export interface InternalEventMap {
   'room-leave': undefined;
   'room-phrase': RoomPhraseDetail;
   'room-mute': RoomMuteDetail;
+  /** At a quick-match table: not to be paired with a seat's person again. */
+  'room-avoid': { seat: number };
   /** The person takes back the turns the computer played after their clock ran out. */
   'room-return': undefined;
   /** The host starts the next match without waiting for everyone. */

@@ -98,6 +98,14 @@ describe('quick match: Play someone', function () {
     }
     await expectAccessible(ann);
 
+    // "Don't pair me with them", beside muting their phrases: said once the server took it.
+    const bar = game(ann).roomBar()!;
+    bar.phrasesToggle()!.click();
+    const avoid = await waitFor('the avoid button', () => bar.button('Don’t pair me with Bob'));
+    avoid.click();
+    await waitFor('the server took it', () => bar.text().includes('You will not be paired with Bob again.'));
+    await expectAccessible(ann);
+
     // Play again: a new wait in the same pool (a quick-match table plays one match).
     expect(mainButton(ann)?.textContent?.trim()).to.equal('Play again');
     mainButton(ann)!.click();

@@ -42,6 +42,9 @@ export const styles = [
     padding: 0;
     list-style: none;
   }
+  .avoided {
+    margin: 0;
+  }
   .rated {
     padding: 0.5em 0;
   }

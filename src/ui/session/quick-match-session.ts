@@ -50,6 +50,9 @@ export class QuickMatchSession {
   private readonly connection: Connection;
   private readonly changes = new Listeners<void>();
   private readonly tables = new Listeners<QuickMatchTable>();
+  private readonly avoidedListeners = new Listeners<string>();
+  /** Players to avoid, sent once the line is identified: `avoid` needs an identity. */
+  private avoiding = new Set<string>();
   private readonly now: () => number;
   /** The identity the server holds for this line, once it answered `identify`. */
   player: PlayerSummary | null = null;
@@ -113,6 +116,16 @@ export class QuickMatchSession {
     this.changes.notify();
   }
 
+  /** "Don't pair me with them": sent once identified; `onAvoided` hears the server take it. */
+  avoid(player: string): void {
+    this.avoiding.add(player);
+    if (this.player) this.connection.send({ type: 'avoid', player, avoid: true });
+  }
+
+  onAvoided(listener: (player: string) => void): () => void {
+    return this.avoidedListeners.add(listener);
+  }
+
   /** Identifies again (the site's token changed, or the person picked a name after a refusal). */
   identifyAgain(): void {
     this.problem = null;
@@ -124,6 +137,7 @@ export class QuickMatchSession {
     this.connection.close();
     this.changes.clear();
     this.tables.clear();
+    this.avoidedListeners.clear();
   }
 
   private sendSeek(): void {
@@ -140,7 +154,11 @@ export class QuickMatchSession {
         this.connection.welcomed();
         this.connection.send({ type: 'pools' });
         this.sendSeek();
+        for (const player of this.avoiding) this.connection.send({ type: 'avoid', player, avoid: true });
         break;
+      case 'avoided':
+        if (message.avoid && this.avoiding.delete(message.player)) this.avoidedListeners.notify(message.player);
+        return;
       case 'pools':
         this.pools = message.pools;
         break;

@@ -257,7 +257,14 @@ export class OnlineModeController implements ReactiveController {
     const own = room.seats[seat];
     return {
       phrases: room.settings.phrases !== false,
-      others: room.seats.filter((s) => s.seat !== seat && s.kind === 'human').map((s) => ({ seat: s.seat, name: s.name ?? '', muted: muted?.has(s.seat) ?? false })),
+      others: room.seats
+        .filter((s) => s.seat !== seat && s.kind === 'human')
+        .map((s) => ({
+          seat: s.seat,
+          name: s.name ?? '',
+          muted: muted?.has(s.seat) ?? false,
+          ...(s.player ? { avoid: this.quick.avoided.has(s.player.id) ? ('asked' as const) : ('offered' as const) } : {}),
+        })),
       away: !!own?.away && own.connected,
       // A quick-match table plays one match: another is a new wait (Play again).
       startNow: room.phase === 'over' && room.host === seat && !room.rated,
@@ -327,6 +334,12 @@ export class OnlineModeController implements ReactiveController {
     return true;
   }
 
+  /** "Don't pair me with them", for the person at `seat` of this quick-match table. */
+  private avoid(seat: Seat): void {
+    const other = this.session?.room?.seats[seat];
+    if (other?.player) this.quick.avoid(other.player.id, other.name ?? '');
+  }
+
   private lobby(screen: LobbyScreen): TemplateResult {
     return html`<domino-lobby
       .screen=${screen}
@@ -344,6 +357,7 @@ export class OnlineModeController implements ReactiveController {
       @room-leave=${() => this.back()}
       @room-phrase=${(e: InternalEvent<'room-phrase'>) => this.session?.sendPhrase(e.detail.phrase)}
       @room-mute=${(e: InternalEvent<'room-mute'>) => (e.detail.muted ? this.bubbles.mute(e.detail.seat) : this.bubbles.unmute(e.detail.seat))}
+      @room-avoid=${(e: InternalEvent<'room-avoid'>) => this.avoid(e.detail.seat)}
       @room-return=${() => this.session?.back()}
       @room-start-now=${() => this.session?.startNow()}
       @room-newcomers=${(e: InternalEvent<'room-newcomers'>) => this.session?.admitNewcomers(e.detail.allowed)}

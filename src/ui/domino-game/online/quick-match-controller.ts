@@ -49,6 +49,8 @@ export class QuickMatchController {
   private pendingPool: string | null = null;
   private readonly store: KeyValueStore;
   private readonly key: string;
+  /** The players this person asked not to be paired with, from this widget (taken by the server). */
+  readonly avoided = new Set<string>();
 
   constructor(private readonly host: QuickMatchHost) {
     this.store = browserStore() ?? memoryStore;
@@ -79,10 +81,30 @@ export class QuickMatchController {
     this.announcedWait = null;
   }
 
-  private connect(pool: string | null): void {
-    const session = new QuickMatchSession(this.host.server, {
+  /** A line identified as this person (the site's token, else the kept identity). */
+  private line(): QuickMatchSession {
+    return new QuickMatchSession(this.host.server, {
       identify: () => identifyMessage(this.host.element.playerToken, this.store, this.key) ?? { type: 'identify', token: '' },
     });
+  }
+
+  /**
+   * "Don't pair me with them" from a table: the room's line holds no identity, so a line of its own
+   * identifies, asks, and closes once the server took it (said politely).
+   */
+  avoid(player: string, name: string): void {
+    const line = this.line();
+    line.onAvoided(() => {
+      line.dispose();
+      this.avoided.add(player);
+      this.host.announce(this.host.t().t('avoidPersonDone', { name }));
+      this.changed();
+    });
+    line.avoid(player);
+  }
+
+  private connect(pool: string | null): void {
+    const session = this.line();
     session.onChange(() => {
       if (this.session === session) this.follow(session);
     });
