@@ -14,6 +14,7 @@ import { gameFields, renderFields, renderSummary, roomFields, type SettingChoice
 import { emitInternal } from '../internal-events.js';
 import { styles } from './domino-lobby.styles.js';
 import { NameField } from './name-field.js';
+import { focusNewScreen } from '../screen-focus.js';
 
 export type LobbyScreen =
   /** The room's settings and the person's name, before creating it. */
@@ -83,19 +84,7 @@ export class DominoLobby extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    const before = changed.get('screen') as LobbyScreen | null | undefined;
-    if (changed.has('screen') && before?.kind !== this.screen?.kind && this.focusIsLost()) {
-      // A new screen replaced the one the person was on: they go on from its first control.
-      this.renderRoot.querySelector<HTMLElement>('input, select, button')?.focus();
-    }
-  }
-
-  /** Whether the focus is nowhere (the control that had it went away) or on this element. */
-  private focusIsLost(): boolean {
-    const active = document.activeElement;
-    if (!active || active === document.body) return true;
-    const game = this.getRootNode() as ShadowRoot;
-    return active === game.host && (!game.activeElement || game.activeElement === this);
+    if (changed.has('screen')) focusNewScreen(this, (changed.get('screen') as LobbyScreen | null | undefined)?.kind, this.screen?.kind);
   }
 
   override render() {

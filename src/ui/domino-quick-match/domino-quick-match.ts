@@ -13,6 +13,7 @@ import { emitInternal } from '../internal-events.js';
 import { VARIANT_NAMES } from '../names.js';
 import { styles } from './domino-quick-match.styles.js';
 import { waitedClock } from './waited.js';
+import { focusNewScreen } from '../screen-focus.js';
 
 export type QuickMatchScreen =
   /** The name others will see, asked before the first wait. */
@@ -53,18 +54,7 @@ export class DominoQuickMatch extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    const before = changed.get('screen') as QuickMatchScreen | null | undefined;
-    if (!changed.has('screen') || before?.kind === this.screen?.kind) return;
-    // A new screen replaced the one the person was on: they go on from its first control.
-    if (this.focusIsLost()) this.renderRoot.querySelector<HTMLElement>('input, button')?.focus();
-  }
-
-  /** Whether the focus is nowhere (the control that had it went away) or on this element. */
-  private focusIsLost(): boolean {
-    const active = document.activeElement;
-    if (!active || active === document.body) return true;
-    const game = this.getRootNode() as ShadowRoot;
-    return active === game.host && (!game.activeElement || game.activeElement === this);
+    if (changed.has('screen')) focusNewScreen(this, (changed.get('screen') as QuickMatchScreen | null | undefined)?.kind, this.screen?.kind);
   }
 
   override render() {
