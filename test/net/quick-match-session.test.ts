@@ -107,6 +107,26 @@ describe('QuickMatchSession against the real server', () => {
     fay.dispose();
   });
 
+  test('avoid is sent once the line is identified, and heard back when the server took it', async () => {
+    const ivy = quickMatch(server, 'Ivy');
+    await until(ivy, () => ivy.player !== null);
+    const hal = quickMatch(server, 'Hal');
+    // A ceiling, not a measure: the answer comes within a few milliseconds.
+    const avoided = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no avoided within 15 s')), 15_000);
+      hal.onAvoided((player) => (clearTimeout(timer), resolve(player)));
+    });
+    try {
+      // Asked before the line is even open: it waits for the identity.
+      assert.equal(hal.player, null);
+      hal.avoid(ivy.player!.id);
+      assert.equal(await avoided, ivy.player!.id);
+    } finally {
+      hal.dispose();
+      ivy.dispose();
+    }
+  });
+
   test('a refused site token is a problem with the server\'s reason, and no wait', async () => {
     const lines: WebSocket[] = [];
     const gil = quickMatch(server, 'Gil', lines, () => ({ type: 'identify', token: 'not.a.token' }));
