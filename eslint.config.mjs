@@ -42,7 +42,8 @@ const UI_FOLDERS = {
   'domino-hand': ['domino-hand'],
   'domino-leaderboard': ['domino-leaderboard'],
   'domino-player-card': ['domino-player-card'],
-  'domino-lobby': ['domino-lobby'],
+  'domino-lobby': ['domino-lobby', 'name-field'],
+  'domino-quick-match': ['domino-quick-match'],
   'domino-match-record': ['domino-match-record', 'match-record'],
   'domino-replay': ['domino-replay'],
   'domino-room-bar': ['domino-room-bar'],
@@ -51,7 +52,7 @@ const UI_FOLDERS = {
   // What the leaderboard's and the card's views share, each file a door of its own: the definitions in the
   // entry take lazy-element.ts alone, the views (chunks) the rest.
   players: ['lazy-element', 'attributes', 'player-view', 'players-http', 'players.styles', 'problem-text', 'rating-text', 'remote'],
-  session: ['session', 'local-session', 'online-session'],
+  session: ['session', 'local-session', 'online-session', 'identity', 'identity-key', 'quick-match-session'],
   sound: ['sound-switch'],
   tile: ['tile', 'tile.styles', 'mini-tiles'],
 };

@@ -128,6 +128,8 @@ export default {
     // The turn clock's test that acts within the computer's pause gets a pause ten times as long.
     roomServer({ command: 'slow-computer-room-server-url', args: ['--clock-scale', '0.2', '--computer-pause-scale', '10'] }),
     playersServer,
+    // Quick match's tests play whole rated matches: pools of short matches (test/ui/quick-match.test.ts).
+    roomServer({ command: 'quick-match-room-server-url', args: ['--pools', 'test/ui/quick-match-pools.json'] }),
   ],
   // Lit's one-line "dev mode" notice would show under every test file.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),

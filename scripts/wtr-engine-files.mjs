@@ -48,6 +48,7 @@ export const CROSS_ENGINE = [
   'bundle', // the built bundle, its lazy chunks
   'opening', // the first screen before the statechart has loaded, and the statechart taking over
   'leaderboard', // <domino-leaderboard> and <domino-player-card> against a seeded room server
+  'quick-match', // Play someone: two strangers to the end of a rated match, Cancel, a refused token, Forget me
 ];
 
 /** Every browser test file's base name, slowest first. */

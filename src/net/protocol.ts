@@ -11,6 +11,7 @@ import { matchConfigOf } from '../shared/match-config.js';
 import { LEVELS, MAX_TARGET, TEMPOS, type Level, type Tempo } from '../shared/names.js';
 import { DEFAULT_TURN_CLOCK, PHRASES, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
 import { checkName } from './name-rule.js';
+import { randomBase64url } from './random-id.js';
 import { ID_PATTERN, type RatingFamily } from '../shared/players.js';
 
 export { DEFAULT_TURN_CLOCK, PHRASE_GAP_MS, PHRASES, PHRASES_PER_MINUTE, TURN_CLOCKS, type PhraseId, type TurnClock } from '../shared/phrases.js';
@@ -24,11 +25,7 @@ export const MAX_MESSAGE_BYTES = 4096;
  * server's own. The client makes it so that the WebSocket URL can name the room before it exists.
  */
 export function newRoomId(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return randomBase64url(16);
 }
 
 /**
@@ -159,6 +156,10 @@ const SeedSchema = v.pipe(v.string(), v.regex(SEED_PATTERN, 'must be 64 lowercas
  * characters). The schema takes any short text: what the identity core refuses is `bad-identity`, with its reason.
  */
 export const IDENTITY_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A fresh anonymous identity's secret: 32 random bytes (Web Crypto), as IDENTITY_SECRET_PATTERN says. */
+export function newIdentitySecret(): string {
+  return randomBase64url(32);
+}
 /** The longest site token `identify` carries (a JWT of a few claims is a few hundred characters). */
 export const MAX_SITE_TOKEN_LENGTH = 2048;
 /** A quick-match pool's id, as the server names its pools (`pools`): lowercase letters, digits and dashes. */

@@ -26,8 +26,8 @@ export interface PlaceChosenDetail {
 export interface SettingsChangeDetail {
   settings: PlayerSettings;
 }
-/** <domino-settings>: whom the person wants to play. */
-export type PlayAgainst = 'computer' | 'friends';
+/** <domino-settings>: whom the person wants to play: the computer, friends in a room, or someone quick match finds. */
+export type PlayAgainst = 'computer' | 'friends' | 'someone';
 
 /** <domino-lobby>: a room to create, with the person's name. */
 export interface LobbyCreateDetail {
@@ -41,6 +41,16 @@ export interface LobbyJoinDetail {
 /** <domino-lobby>: the host changed the room's settings before the start. */
 export interface LobbySettingsDetail {
   settings: RoomSettings;
+}
+
+/** <domino-quick-match>: the name picked before the first wait. */
+export interface QuickNameDetail {
+  name: string;
+}
+/** <domino-quick-match>: wait in `pool`; `computers`: computers may take a 4-seat table's empty seats after the pool's wait. */
+export interface QuickSeekDetail {
+  pool: string;
+  computers: boolean;
 }
 
 /** <domino-room-bar>: a quick phrase to say. */
@@ -65,16 +75,26 @@ export interface InternalEventMap {
   'stats-reset': undefined;
   /** Confirmed in the settings: give up the match being played and start the next one now. */
   'new-game': undefined;
+  /** Confirmed in the settings: this browser forgets the person's player on the room server. */
+  'forget-me': undefined;
   'play-against': PlayAgainst;
   'lobby-create': LobbyCreateDetail;
   'lobby-join': LobbyJoinDetail;
   'lobby-settings': LobbySettingsDetail;
   'lobby-start': undefined;
   'lobby-back': undefined;
+  'quick-name': QuickNameDetail;
+  'quick-seek': QuickSeekDetail;
+  /** Stop waiting: back to the pools at once. */
+  'quick-cancel': undefined;
+  /** Back to playing the computer. */
+  'quick-back': undefined;
   /** <domino-room-bar>: leave the room, or stop watching it. */
   'room-leave': undefined;
   'room-phrase': RoomPhraseDetail;
   'room-mute': RoomMuteDetail;
+  /** At a quick-match table: not to be paired with a seat's person again. */
+  'room-avoid': { seat: number };
   /** The person takes back the turns the computer played after their clock ran out. */
   'room-return': undefined;
   /** The host starts the next match without waiting for everyone. */

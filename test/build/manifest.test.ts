@@ -83,7 +83,7 @@ describe('custom-elements.json', () => {
 
   test('it lists the browser’s elements and nothing else', () => {
     const elements = manifest.modules.flatMap((m) => m.declarations);
-    assert.deepEqual(elements.map((d) => d.tagName).sort(), ['domino-board', 'domino-game', 'domino-hand', 'domino-leaderboard', 'domino-lobby', 'domino-player-card', 'domino-room-bar', 'domino-settings']);
+    assert.deepEqual(elements.map((d) => d.tagName).sort(), ['domino-board', 'domino-game', 'domino-hand', 'domino-leaderboard', 'domino-lobby', 'domino-player-card', 'domino-quick-match', 'domino-room-bar', 'domino-settings']);
     for (const module of manifest.modules) {
       assert.ok(module.path === 'src/index.ts' || module.path.startsWith('src/ui/'), `${module.path} is no module of the browser's elements`);
       for (const declaration of module.declarations) assert.equal(declaration.customElement, true, `${module.path}: ${declaration.name} is no element`);

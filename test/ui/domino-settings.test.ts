@@ -29,9 +29,9 @@ interface Mounted {
 
 /** A dialog opened from a button, as the game opens it. */
 async function opened(
-  options: { settings?: EffectiveSettings; locked?: SettingName[]; online?: boolean | null; withStats?: boolean } = {},
+  options: { settings?: EffectiveSettings; locked?: SettingName[]; online?: PlayAgainst | null; withStats?: boolean } = {},
 ): Promise<Mounted> {
-  const { settings = SETTINGS, locked = [], online = false, withStats = false } = options;
+  const { settings = SETTINGS, locked = [], online = 'computer', withStats = false } = options;
   const stats = withStats ? recordMatch(emptyStats(), { level: 'hard', variant: 'fives', won: true }) : null;
   const wrapper = await fixture<HTMLDivElement>(html`<div>
     <button class="opener">Settings</button>
@@ -108,10 +108,18 @@ describe('<domino-settings> on its own', () => {
   });
 
   it('online, only the language is shown of the settings (the room has its own)', async () => {
-    const { settings } = await opened({ online: true });
+    const { settings } = await opened({ online: 'friends' });
     expect(settings.selectIds()).to.deep.equal(['setting-lang']);
     const friends = settings.friendsOnline()!;
     expect(friends.checked).to.equal(true);
+    expect(settings.someoneOnline()!.checked).to.equal(false);
+  });
+
+  it('playing someone online (quick match), Someone online is the choice checked', async () => {
+    const { settings } = await opened({ online: 'someone' });
+    expect(settings.selectIds()).to.deep.equal(['setting-lang']);
+    expect(settings.someoneOnline()!.checked).to.equal(true);
+    expect(settings.friendsOnline()!.checked).to.equal(false);
   });
 
   it('without online play set up by the site, Friends online is disabled and says why', async () => {
@@ -119,6 +127,7 @@ describe('<domino-settings> on its own', () => {
     const friends = settings.friendsOnline()!;
     expect(friends.disabled).to.equal(true);
     expect(settings.explanationOf(friends)).to.equal(enExtra.onlineUnavailable);
+    expect(settings.someoneOnline()!.disabled).to.equal(true);
     await expectAccessible(el);
   });
 
@@ -126,6 +135,13 @@ describe('<domino-settings> on its own', () => {
     const { el, settings } = await opened();
     const heard = await told<PlayAgainst>(el, 'play-against', () => settings.friendsOnline()!.click());
     expect(heard).to.deep.equal(['friends']);
+    expect(el.isOpen).to.equal(false);
+  });
+
+  it('choosing Someone online tells the root and closes the dialog', async () => {
+    const { el, settings } = await opened();
+    const heard = await told<PlayAgainst>(el, 'play-against', () => settings.someoneOnline()!.click());
+    expect(heard).to.deep.equal(['someone']);
     expect(el.isOpen).to.equal(false);
   });
 

@@ -12,6 +12,9 @@ export const fastClockRoomServer = async (): Promise<string> => (await executeSe
 /** The same with the computers' pause ten times as long: for a test that acts within it. */
 export const slowComputerRoomServer = async (): Promise<string> => (await executeServerCommand('slow-computer-room-server-url')) as string;
 
+/** Another, whose quick-match pools play short matches (test/ui/quick-match-pools.json). */
+export const quickMatchRoomServer = async (): Promise<string> => (await executeServerCommand('quick-match-room-server-url')) as string;
+
 /** The lobby's screen, through its harness. */
 export const lobbyOf = (el: DominoGame) => game(el).lobby()?.host ?? null;
 export const lobbyText = (el: DominoGame): string => game(el).lobby()?.text() ?? '';

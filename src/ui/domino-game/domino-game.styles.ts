@@ -194,8 +194,9 @@ export const styles = [
     color: var(--domino-muted);
   }
 
-  /* Heard, not seen. */
-  .live {
+  /* Heard, not seen (a provisional rating's "?" is read out in words). */
+  .live,
+  .heard {
     ${visuallyHidden}
   }
 

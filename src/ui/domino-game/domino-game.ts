@@ -92,6 +92,7 @@ export class DominoGame extends LitElement {
     persist: {},
     lockSettings: { attribute: 'lock-settings' },
     server: {},
+    playerToken: { attribute: 'player-token' },
     hints: {},
     undo: {},
     sound: {},
@@ -121,6 +122,11 @@ export class DominoGame extends LitElement {
   lockSettings: string | null = null;
   /** The room server's base URL (e.g. the page's own origin): online play with friends. Without it, only the computer. */
   server: string | null = null;
+  /**
+   * A token the site's back end signs for its logged-in member (a JWT, docs/DEPLOY.md "Signed identities"):
+   * quick match then plays as that member. Without it the widget makes an anonymous identity of its own.
+   */
+  playerToken: string | null = null;
   /** `off`: no Hint button against the computer (hints: the move the hard computer would make, and why). */
   hints: string | null = null;
   /** `off`: no Undo button against the computer (taking your moves of the round back). */

@@ -9,6 +9,8 @@ import type { SavingOptions } from './persistence.js';
 /** The root element as its parts see it: a Lit host that saves under its attributes and may name a room server. */
 export interface GameElement extends ReactiveElement, SavingOptions {
   server: string | null;
+  /** The site's signed token for its member, or null: quick match identifies with it rather than anonymously. */
+  playerToken: string | null;
 }
 
 export interface PartHost {

@@ -7,12 +7,14 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { Seat } from '../../engine/index.js';
 import { ENGLISH, type MessageKey, type Translator } from '../../i18n/index.js';
-import { checkName, roomRules, type NameProblem, type RoomInfo, type RoomSettings } from '../../net/protocol.js';
+import { roomRules, type RoomInfo, type RoomSettings } from '../../net/protocol.js';
 import { consumeLocale } from '../context/locale.js';
 import type { SettingName } from '../domino-game/effective-settings.js';
 import { gameFields, renderFields, renderSummary, roomFields, type SettingChoices, type SettingField } from '../domino-settings/setting-fields.js';
 import { emitInternal } from '../internal-events.js';
 import { styles } from './domino-lobby.styles.js';
+import { NameField } from './name-field.js';
+import { focusNewScreen } from '../screen-focus.js';
 
 export type LobbyScreen =
   /** The room's settings and the person's name, before creating it. */
@@ -24,18 +26,6 @@ export type LobbyScreen =
   | { kind: 'room'; room: RoomInfo; seat: Seat; link: string | null; locked: ReadonlySet<SettingName>; line: string; watchLink: string | null }
   | { kind: 'wait'; text: string }
   | { kind: 'problem'; text: string };
-
-/** What the name field says of each reason the name rule gives. */
-const NAME_PROBLEM_TEXTS: Record<NameProblem, MessageKey> = {
-  'empty': 'nameEmpty',
-  'invisible': 'nameInvisible',
-  'lone-mark': 'nameLoneMark',
-  'too-many-marks': 'nameTooManyMarks',
-  'too-long': 'nameTooLong',
-  'spaces-at-ends': 'nameSpacesAtEnds',
-  'spaces-in-a-row': 'nameSpacesInARow',
-  'no-letter': 'nameNoLetter',
-};
 
 /** A room's settings with some choices made: a choice of the default is left out (the server refuses unknown values, not absent ones). */
 function withChoices(settings: RoomSettings, choices: SettingChoices): RoomSettings {
@@ -68,7 +58,6 @@ export class DominoLobby extends LitElement {
     t: { attribute: false },
     screen: { attribute: false },
     draft: { state: true, attribute: false },
-    nameProblem: { state: true, attribute: false },
     copied: { state: true, attribute: false },
   };
 
@@ -76,8 +65,7 @@ export class DominoLobby extends LitElement {
   screen: LobbyScreen | null = null;
   /** The settings being chosen on the create screen. */
   private draft: RoomSettings | null = null;
-  /** Why the name typed was refused, until it is typed again. */
-  private nameProblem: NameProblem | null = null;
+  private readonly nameField = new NameField(this, 'lobby-name');
   /** What copying the link did, said in a status region. */
   private copied = '';
 
@@ -90,25 +78,13 @@ export class DominoLobby extends LitElement {
     const before = changed.get('screen') as LobbyScreen | null | undefined;
     if (changed.has('screen') && before?.kind !== this.screen?.kind) {
       this.draft = null;
-      this.nameProblem = null;
+      this.nameField.problem = null;
       this.copied = '';
     }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    const before = changed.get('screen') as LobbyScreen | null | undefined;
-    if (changed.has('screen') && before?.kind !== this.screen?.kind && this.focusIsLost()) {
-      // A new screen replaced the one the person was on: they go on from its first control.
-      this.renderRoot.querySelector<HTMLElement>('input, select, button')?.focus();
-    }
-  }
-
-  /** Whether the focus is nowhere (the control that had it went away) or on this element. */
-  private focusIsLost(): boolean {
-    const active = document.activeElement;
-    if (!active || active === document.body) return true;
-    const game = this.getRootNode() as ShadowRoot;
-    return active === game.host && (!game.activeElement || game.activeElement === this);
+    if (changed.has('screen')) focusNewScreen(this, (changed.get('screen') as LobbyScreen | null | undefined)?.kind, this.screen?.kind);
   }
 
   override render() {
@@ -179,32 +155,11 @@ export class DominoLobby extends LitElement {
   // ---- Names -----------------------------------------------------------------------------------
 
   private renderName(name: string) {
-    const t = this.t;
-    return html`<label for="lobby-name">${t.t('yourName')}</label>
-      <div class="name">
-        <input
-          id="lobby-name"
-          type="text"
-          autocomplete="nickname"
-          required
-          .value=${name}
-          aria-invalid=${this.nameProblem ? 'true' : 'false'}
-          aria-describedby=${this.nameProblem ? 'lobby-name-error' : nothing}
-          @input=${() => (this.nameProblem = null)}
-        />
-        ${this.nameProblem ? html`<p class="error" id="lobby-name-error">${t.t(NAME_PROBLEM_TEXTS[this.nameProblem])}</p>` : nothing}
-      </div>`;
+    return this.nameField.render(this.t, name);
   }
 
-  /** The name typed, trimmed, as the server keeps it (NFC); null (and the field says why) when the server would refuse it. */
   private readName(): string | null {
-    const input = this.renderRoot.querySelector<HTMLInputElement>('#lobby-name');
-    const checked = checkName(input?.value.trim() ?? '');
-    if (checked.ok) return checked.name;
-    this.nameProblem = checked.problem;
-    // Focused once the field is described by its error, so that the error is read with it.
-    void this.updateComplete.then(() => input?.focus());
-    return null;
+    return this.nameField.read();
   }
 
   // ---- Join ------------------------------------------------------------------------------------

@@ -42,5 +42,21 @@ export const styles = [
     padding: 0;
     list-style: none;
   }
+  .avoided {
+    margin: 0;
+  }
+  .rated {
+    padding: 0.5em 0;
+  }
+  .rated h3 {
+    margin: 0 0 0.25em;
+    font-size: 1em;
+  }
+  .rated ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    font-variant-numeric: tabular-nums;
+  }
 `,
 ];

@@ -21,6 +21,8 @@ export interface RoomBarState {
   /** What the room offers a seated person here; absent for a spectator. */
   room?: TableOffers;
   watch?: TableWatch;
+  /** At a quick-match table after the match: what it did to the ratings, a line each. */
+  rated?: string[];
 }
 
 /** What the bar above a room's table offers a seated person. */
@@ -28,7 +30,7 @@ export interface TableOffers {
   /** The quick phrases may be said (the host did not turn them off). */
   phrases: boolean;
   /** The other people at the table, each of whose phrases this person may mute. */
-  others: { seat: Seat; name: string; muted: boolean }[];
+  others: { seat: Seat; name: string; muted: boolean; avoid?: AvoidState }[];
   /** The clock made this person away: they may take their turns back. */
   away: boolean;
   /** The host, after the match: may start the next one without waiting for everyone. */
@@ -39,6 +41,9 @@ export interface TableOffers {
    */
   newcomers: boolean | null;
 }
+
+/** At a quick-match table, this person may ask not to be paired with another: offered, or asked already. */
+export type AvoidState = 'offered' | 'asked';
 
 /** Spectators and the deal's check: a label, and what the check found. */
 export interface TableWatch {
@@ -56,6 +61,7 @@ const phraseKey = (id: PhraseId): MessageKey => `phrase_${id}`;
  * @fires room-leave - Leave the room (a seat is given up to the computer) or stop watching.
  * @fires room-phrase - Say a quick phrase: `{ phrase }`.
  * @fires room-mute - Mute (or hear again) a seat's phrases, for this person: `{ seat, muted }`.
+ * @fires room-avoid - At a quick-match table: not to be paired with a seat's person again: `{ seat }`.
  * @fires room-return - Take one's turns back from the computer.
  * @fires room-start-now - The host starts the next match without waiting for everyone.
  * @fires room-newcomers - The host opens the room to newcomers or closes it: `{ allowed }`.
@@ -91,7 +97,16 @@ export class DominoRoomBar extends LitElement {
         <button class="back" type="button" @click=${() => emitInternal(this, 'room-leave')}>${t.t('leaveRoom')}</button>
         ${bar.watch?.warning ? html`<p class="deal-warning" part="deal-warning" role="alert">${bar.watch.warning}</p>` : nothing}
       </div>
-      ${bar.room?.phrases && this.phrasesOpen ? this.renderPhrases(bar.room) : nothing}`;
+      ${bar.rated ? this.renderRated(bar.rated) : nothing} ${bar.room?.phrases && this.phrasesOpen ? this.renderPhrases(bar.room) : nothing}`;
+  }
+
+  private renderRated(lines: string[]) {
+    return html`<section class="rated" part="ratings" aria-labelledby="room-rated-title">
+      <h3 id="room-rated-title">${this.t.t('ratedTitle')}</h3>
+      <ul>
+        ${lines.map((line) => html`<li>${line}</li>`)}
+      </ul>
+    </section>`;
   }
 
   private renderOffers(offers: TableOffers) {
@@ -150,7 +165,13 @@ export class DominoRoomBar extends LitElement {
             @change=${(e: Event) => emitInternal(this, 'room-mute', { seat: other.seat, muted: (e.target as HTMLInputElement).checked })}
           />
           ${t.t('mutePerson', { name: other.name })}</label
-        >`,
+        >${other.avoid === 'offered'
+          ? html`<button type="button" class="small avoid" @click=${() => emitInternal(this, 'room-avoid', { seat: other.seat })}>
+              ${t.t('avoidPerson', { name: other.name })}
+            </button>`
+          : other.avoid === 'asked'
+            ? html`<p class="avoided">${t.t('avoidPersonDone', { name: other.name })}</p>`
+            : nothing}`,
       )}
     </div>`;
   }

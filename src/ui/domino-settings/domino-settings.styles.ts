@@ -156,6 +156,15 @@ export const styles = css`
   .how p {
     margin: 0;
   }
+  .identity {
+    display: grid;
+    gap: 0.5em;
+    justify-items: start;
+    margin-block-start: 0.75em;
+  }
+  .identity p {
+    margin: 0;
+  }
   @media (max-width: 30em) {
     .fields,
     fieldset.rules {

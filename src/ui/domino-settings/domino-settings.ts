@@ -18,10 +18,14 @@ import { emitInternal, type PlayAgainst } from '../internal-events.js';
  * next match, which it offers to start at once); what the site locks is not shown. Also the statistics.
  *
  * @fires settings-change - The player changed a setting: `{ settings }` (only what changed).
- * @fires play-against - The player chose whom to play against: `'computer'` or `'friends'` (online).
+ * @fires play-against - The player chose whom to play against: `'computer'`, `'friends'` (a room online) or `'someone'` (quick match).
  * @fires stats-reset - The player reset the statistics (confirmed).
  * @fires new-game - The player gave up the match being played to start the next one now (confirmed).
+ * @fires forget-me - The player asked this browser to forget their player on the room server (confirmed).
  */
+/** What is asked before something that cannot be undone. */
+type Question = 'restart' | 'reset' | 'forget';
+
 export class DominoSettings extends LitElement {
   static override styles = styles;
   static override properties: PropertyDeclarations = {
@@ -31,8 +35,10 @@ export class DominoSettings extends LitElement {
     stats: { attribute: false },
     online: { attribute: false },
     restart: { attribute: false },
+    identity: { attribute: false },
     confirming: { state: true },
     resetDone: { state: true },
+    forgotten: { state: true },
   };
 
   /** The language, from the <domino-game> around it. */
@@ -40,13 +46,17 @@ export class DominoSettings extends LitElement {
   settings: EffectiveSettings | null = null;
   locked: ReadonlySet<SettingName> = new Set();
   stats: Stats | null = null;
-  /** Playing with friends online (the game's settings are the room's, not these); null: the site did not set online play up. */
-  online: boolean | null = null;
+  /** Whom the person plays (online, the game's settings are the room's, not these); null: the site did not set online play up. */
+  online: PlayAgainst | null = null;
   /** Settings that wait for the next match changed while one is played: offer starting it now. */
   restart = false;
+  /** The player this browser keeps for the room server (its name, '' before one was picked); null when none is kept. */
+  identity: { name: string } | null = null;
   /** The question being asked before something that cannot be undone. */
-  private confirming: 'restart' | 'reset' | null = null;
+  private confirming: Question | null = null;
   private resetDone = false;
+  /** Forget me was done: said until the dialog closes. */
+  private forgotten = false;
 
   private opener: HTMLElement | null = null;
 
@@ -79,6 +89,7 @@ export class DominoSettings extends LitElement {
   private onClose(): void {
     this.confirming = null;
     this.resetDone = false;
+    this.forgotten = false;
     this.opener?.focus();
     this.opener = null;
   }
@@ -89,10 +100,10 @@ export class DominoSettings extends LitElement {
 
   /** The game's own settings are not shown online (the room has its own); the language and statistics are. */
   private shows(name: SettingName): boolean {
-    return !this.locked.has(name) && (!this.online || name === 'lang');
+    return !this.locked.has(name) && (this.online === null || this.online === 'computer' || name === 'lang');
   }
 
-  /** Playing against the computer or friends online: the widget switches, and the dialog closes. */
+  /** Playing against the computer, friends online or someone online: the widget switches, and the dialog closes. */
   private choose(against: PlayAgainst): void {
     this.close();
     emitInternal(this, 'play-against', against);
@@ -112,21 +123,10 @@ export class DominoSettings extends LitElement {
           <fieldset class="against">
             <legend>${t.t('playAgainst')}</legend>
             <label
-              ><input type="radio" name="against" value="computer" .checked=${!this.online} @change=${() => this.choose('computer')} />
+              ><input type="radio" name="against" value="computer" .checked=${this.online !== 'friends' && this.online !== 'someone'} @change=${() => this.choose('computer')} />
               ${t.t('againstComputer')}</label
             >
-            <label
-              ><input
-                type="radio"
-                name="against"
-                value="friends"
-                .checked=${!!this.online}
-                ?disabled=${this.online === null}
-                aria-describedby=${this.online === null ? 'online-unavailable' : nothing}
-                @change=${() => this.choose('friends')}
-              />
-              ${t.t('againstFriends')}</label
-            >
+            ${this.onlineChoice('friends', t.t('againstFriends'))} ${this.onlineChoice('someone', t.t('againstSomeone'))}
             ${this.online === null ? html`<p class="note" id="online-unavailable">${t.t('onlineUnavailable')}</p>` : nothing}
           </fieldset>
           ${renderFields(
@@ -151,9 +151,26 @@ export class DominoSettings extends LitElement {
                 ${t.t('soundSetting')}</label
               >`}
         </div>
-        ${this.restart ? this.renderRestart() : nothing} ${this.renderStats()}
+        ${this.restart ? this.renderRestart() : nothing} ${this.renderStats()} ${this.renderIdentity()}
       </form>
     </dialog>`;
+  }
+
+  /** A choice of online play: not offered (but shown, saying why) when the site set no room server up. */
+  private onlineChoice(against: Exclude<PlayAgainst, 'computer'>, label: string) {
+    const unavailable = this.online === null;
+    return html`<label
+      ><input
+        type="radio"
+        name="against"
+        value=${against}
+        .checked=${this.online === against}
+        ?disabled=${unavailable}
+        aria-describedby=${unavailable ? 'online-unavailable' : nothing}
+        @change=${() => this.choose(against)}
+      />
+      ${label}</label
+    >`;
   }
 
   private select(id: string, label: string, options: [string, string][], value: string, onChange: (value: string) => void) {
@@ -204,7 +221,7 @@ export class DominoSettings extends LitElement {
   }
 
   /** Asks before what cannot be undone; the focus goes to the safe answer. */
-  private ask(what: 'restart' | 'reset'): void {
+  private ask(what: Question): void {
     this.confirming = what;
     this.focusOnceRendered('.confirm .no');
   }
@@ -221,7 +238,7 @@ export class DominoSettings extends LitElement {
 
   /** The confirmation of `what`: its question labels the group, so a screen reader says it with the buttons. */
   private renderQuestion(
-    what: 'restart' | 'reset',
+    what: Question,
     texts: { question: string; yes: string; no: string },
     answers: { onYes: () => void; back: string },
   ) {
@@ -287,6 +304,35 @@ export class DominoSettings extends LitElement {
           )
         : html`<button type="button" class="reset" @click=${() => this.ask('reset')}>${t.t('statsReset')}</button>`}
       <p class="note" role="status">${this.resetDone ? t.t('statsResetDone') : nothing}</p>
+    </section>`;
+  }
+
+  /** Forget me, when this browser keeps a player for the room server: what it costs is asked first. */
+  private renderIdentity() {
+    const t = this.t;
+    if (!this.identity && !this.forgotten) return nothing;
+    return html`<section class="identity">
+      ${this.identity?.name ? html`<p>${t.t('forgetMeHelp', { name: this.identity.name })}</p>` : nothing}
+      ${!this.identity
+        ? nothing
+        : this.confirming === 'forget'
+          ? this.renderQuestion(
+              'forget',
+              { question: t.t('forgetMeConfirm'), yes: t.t('forgetMe'), no: t.t('cancel') },
+              {
+                onYes: () => {
+                  this.forgotten = true;
+                  this.confirming = null;
+                  this.identity = null;
+                  emitInternal(this, 'forget-me');
+                  // The button went with the player: the focus stays in the dialog, on its close button.
+                  this.focusOnceRendered('.close');
+                },
+                back: '.forget-me',
+              },
+            )
+          : html`<button type="button" class="forget-me" @click=${() => this.ask('forget')}>${t.t('forgetMe')}</button>`}
+      <p class="note" role="status">${this.forgotten ? t.t('forgetMeDone') : nothing}</p>
     </section>`;
   }
 }

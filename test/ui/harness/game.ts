@@ -3,6 +3,7 @@ import { BoardHarness } from './board.js';
 import { HandHarness } from './hand.js';
 import { LobbyHarness } from './lobby.js';
 import { all, one, textOf } from './query.js';
+import { QuickMatchHarness } from './quick-match.js';
 import { MatchRecordHarness, ReplayHarness, RoundReviewHarness } from './record.js';
 import { RoomBarHarness } from './room-bar.js';
 import { SettingsHarness } from './settings.js';
@@ -27,6 +28,8 @@ export class PlayerChipHarness {
   partnerTag = (): HTMLElement | null => one(this.host, '.partner');
   /** The turn's countdown (online), or null. */
   clock = (): HTMLElement | null => one(this.host, '.clock');
+  /** The rating shown on the chip at a quick-match table ("1000?"), or null. */
+  rating = (): HTMLElement | null => one(this.host, '.rating');
   /** The phrase the player just said (online), or null. */
   bubble = (): HTMLElement | null => one(this.host, '.bubble');
 }
@@ -49,6 +52,11 @@ export class GameHarness {
   lobby = (): LobbyHarness | null => {
     const host = this.find('domino-lobby');
     return host ? new LobbyHarness(host) : null;
+  };
+  /** Quick match's screens, when the widget shows one. */
+  quickMatch = (): QuickMatchHarness | null => {
+    const host = this.find('domino-quick-match');
+    return host ? new QuickMatchHarness(host) : null;
   };
   /** The bar above a room's table, when the widget shows one. */
   roomBar = (): RoomBarHarness | null => {

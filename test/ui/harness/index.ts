@@ -17,6 +17,7 @@ export { LobbyHarness } from './lobby.js';
 export { animationsOf, gamesOnPage, inFixture, litElementsOf, removeFromPage } from './page.js';
 export { sameTile, textOf, tileNameOf } from './query.js';
 export { MatchRecordHarness, ReplayHarness, RoundReviewHarness } from './record.js';
+export { QuickMatchHarness } from './quick-match.js';
 export { RoomBarHarness } from './room-bar.js';
 export { SettingsHarness } from './settings.js';
 export { ScoreTableHarness } from './summary.js';

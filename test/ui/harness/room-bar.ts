@@ -22,6 +22,8 @@ export class RoomBarHarness {
   watching = (): HTMLElement | null => this.find('[part~="watching"]');
   /** The line that says the deal was verified. */
   verified = (): HTMLElement | null => this.find('[part~="deal-verified"]');
+  /** A quick-match table's rating changes after the match, a line each. */
+  ratings = (): string[] => all(one(this.host.shadowRoot, '[part~="ratings"]'), 'li').map(textOf);
   /** The warning shown when a deal could not be verified. */
   dealWarning = (): HTMLElement | null => this.find('[part~="deal-warning"]');
 }

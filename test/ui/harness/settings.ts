@@ -4,6 +4,8 @@ import { all, byText, one, textOf } from './query.js';
 export class SettingsHarness {
   constructor(readonly host: HTMLElement) {}
   private find = <E extends Element = HTMLElement>(selector: string): E | null => one<E>(this.host.shadowRoot, selector);
+  /** Everything the dialog says. */
+  text = (): string => textOf(this.host.shadowRoot);
   /** The dialog while it is open, else null. */
   openDialog = (): HTMLDialogElement | null => this.find<HTMLDialogElement>('dialog[open]');
   /** The dialog's title (what names it: its aria-labelledby). */
@@ -27,6 +29,10 @@ export class SettingsHarness {
   button = (text: string): HTMLButtonElement | null => byText(all<HTMLButtonElement>(this.host.shadowRoot, 'button'), text);
   /** The choice between the computer and friends online. */
   friendsOnline = (): HTMLInputElement | null => this.find<HTMLInputElement>('input[value="friends"]');
+  /** The choice of playing someone online (quick match). */
+  someoneOnline = (): HTMLInputElement | null => this.find<HTMLInputElement>('input[value="someone"]');
+  /** "Forget me" (the player kept for this server), when there is one. */
+  forgetMe = (): HTMLButtonElement | null => this.find<HTMLButtonElement>('button.forget-me');
   /** The text that explains a control (its aria-describedby). */
   explanationOf = (control: Element): string => textOf(this.find(`#${control.getAttribute('aria-describedby')}`));
   /** The partnerships box (four players only). */

@@ -26,5 +26,8 @@ export const watchInLink = (hash: string): RoomLink | null => linkIn(hash, 'watc
 /** The page's own URL (any other fragment replaced) as a link of `kind` to `room` with `key`: what the two above read. */
 export const linkTo = (page: string, kind: LinkKind, room: string, key: string): string => `${page.split('#')[0]}#domino-${kind}=${room}.${key}`;
 
-/** Why the widget goes online: the person chose to create a room, opened an invite or watch link, or holds a seat to resume. */
-export type OnlineEntry = { type: 'create' } | ({ type: 'join' } & RoomLink) | ({ type: 'watch' } & RoomLink) | { type: 'resume' };
+/**
+ * Why the widget goes online: the person chose to create a room or to play someone (quick match), opened
+ * an invite or watch link, or holds a seat to resume.
+ */
+export type OnlineEntry = { type: 'create' } | { type: 'quick' } | ({ type: 'join' } & RoomLink) | ({ type: 'watch' } & RoomLink) | { type: 'resume' };

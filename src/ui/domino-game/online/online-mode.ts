@@ -1,8 +1,9 @@
 /**
- * Online play, loaded on demand (with its texts) when the person picks Friends online, opens an invite
- * link, or holds a seat to resume. It opens and closes the room's OnlineSession (which the root then
- * renders and sends through), routes what the person chooses on <domino-lobby> and <domino-room-bar>,
- * and hands the rest to its controllers: what happens in the room is told by the
+ * Online play, loaded on demand (with its texts) when the person picks Friends online or Someone online,
+ * opens an invite link, or holds a seat to resume. It opens and closes the room's OnlineSession (which
+ * the root then renders and sends through), routes what the person chooses on <domino-lobby> and
+ * <domino-room-bar>, and hands the rest to its controllers: quick match's screens and line before a
+ * table by the QuickMatchController, what happens in the room by the
  * RoomAnnouncementsController, the turn clock by the TurnClockController, quick phrases by the
  * PhraseBubblesController. Everything it keeps is this widget's own.
  */
@@ -22,8 +23,10 @@ import type { RoomLink } from '../../../net/protocol.js';
 import { roomInLink, watchInLink, type OnlineEntry } from './online-link.js';
 import type { OnlineControllerHost, OnlineMemory } from './controller-host.js';
 import { PhraseBubblesController } from './phrase-bubbles-controller.js';
+import { QuickMatchController } from './quick-match-controller.js';
+import type { QuickMatchTable } from '../../session/quick-match-session.js';
 import { RoomAnnouncementsController } from './room-announcements-controller.js';
-import { lobbyScreen, roomBarState } from './room-screens.js';
+import { lobbyScreen, ratedLines, roomBarState } from './room-screens.js';
 import { seatPresence } from './seat-presence.js';
 import { TurnClockController } from './turn-clock-controller.js';
 import type { PersistenceController } from '../persistence.js';
@@ -63,13 +66,18 @@ export class OnlineModeController implements ReactiveController {
   private watched: RoomLink | null = null;
   /** Taken off the page with the line open: it opens again on coming back. */
   private reopen = false;
+  /** Taken off the page in quick match, before a table: it opens again (at the pools) on coming back. */
+  private reopenQuick = false;
   /** The room's table showed when the session last changed. */
   private table = false;
+  /** The quick-match table's rating changes were said. */
+  private ratedSaid = false;
   private readonly server: string;
   private readonly keys: SeatKeyStore;
   private readonly announcements: RoomAnnouncementsController;
   private readonly clock: TurnClockController;
   private readonly bubbles: PhraseBubblesController;
+  private readonly quick: QuickMatchController;
 
   constructor(
     private readonly host: OnlineHost,
@@ -81,6 +89,14 @@ export class OnlineModeController implements ReactiveController {
     this.announcements = new RoomAnnouncementsController(parts);
     this.clock = new TurnClockController(parts);
     this.bubbles = new PhraseBubblesController(parts, entry.memory);
+    this.quick = new QuickMatchController({
+      element: host.element,
+      server: this.server,
+      t: () => host.t(),
+      announce: (text) => host.announce(text),
+      matched: (table) => this.tableFound(table),
+      back: () => this.back(),
+    });
     host.element.addController(this);
   }
 
@@ -99,6 +115,13 @@ export class OnlineModeController implements ReactiveController {
     // The kept seat may be for another server, or not a seat at all (dropped as it is read).
     if (entry.type === 'resume' && this.keys.load()?.server !== this.server) return this.exit();
     this.close();
+    this.quick.close();
+    if (entry.type === 'quick') {
+      this.invited = null;
+      this.watched = null;
+      this.quick.open();
+      return;
+    }
     this.invited = entry.type === 'join' ? linkOf(entry) : null;
     this.watched = entry.type === 'watch' ? linkOf(entry) : null;
     if (entry.type !== 'create') this.connect();
@@ -118,6 +141,7 @@ export class OnlineModeController implements ReactiveController {
 
   private exit(): void {
     this.close();
+    this.quick.close();
     for (const controller of [this, this.announcements, this.clock, this.bubbles]) this.host.element.removeController(controller);
     this.entry.left();
     this.host.element.requestUpdate();
@@ -125,13 +149,30 @@ export class OnlineModeController implements ReactiveController {
 
   hostConnected(): void {
     if (this.reopen && !this.session) this.connect();
+    if (this.reopenQuick) this.quick.open();
     this.reopen = false;
+    this.reopenQuick = false;
   }
 
   hostDisconnected(): void {
     // Off the page, the line closes; a seat stays kept (a computer plays it after the grace period).
     this.reopen = this.session !== null;
+    this.reopenQuick = this.quick.active;
     this.close();
+    this.quick.close();
+  }
+
+  /** Quick match found a table: its seat is kept as a friends' room seat is, and its room opened as after a reload. */
+  private tableFound({ room, token }: QuickMatchTable): void {
+    this.keys.save({ server: this.server, room, token });
+    this.invited = null;
+    this.watched = null;
+    this.connect();
+  }
+
+  /** Playing someone: quick match's screens, or a quick-match table (rated). */
+  get quickMatch(): boolean {
+    return this.quick.active || !!this.session?.room?.rated;
   }
 
   /** Opens the line: looking at the invited room, or resuming the kept seat (also when the invite is to the kept seat's room). */
@@ -167,6 +208,7 @@ export class OnlineModeController implements ReactiveController {
     });
     this.session = session;
     this.table = false;
+    this.ratedSaid = false;
     this.host.element.requestUpdate();
     return session;
   }
@@ -197,6 +239,10 @@ export class OnlineModeController implements ReactiveController {
     const table = this.screenNow() === null;
     if (table && !this.table) this.focusTableIfLobbyHadFocus();
     this.table = table;
+    if (!this.ratedSaid && this.session.room?.rated?.result) {
+      this.ratedSaid = true;
+      this.host.announce(ratedLines(this.session, this.t)?.join(' ') ?? '');
+    }
     this.clock.follow();
     this.host.element.requestUpdate();
   }
@@ -211,9 +257,17 @@ export class OnlineModeController implements ReactiveController {
     const own = room.seats[seat];
     return {
       phrases: room.settings.phrases !== false,
-      others: room.seats.filter((s) => s.seat !== seat && s.kind === 'human').map((s) => ({ seat: s.seat, name: s.name ?? '', muted: muted?.has(s.seat) ?? false })),
+      others: room.seats
+        .filter((s) => s.seat !== seat && s.kind === 'human')
+        .map((s) => ({
+          seat: s.seat,
+          name: s.name ?? '',
+          muted: muted?.has(s.seat) ?? false,
+          ...(s.player ? { avoid: this.quick.avoided.has(s.player.id) ? ('asked' as const) : ('offered' as const) } : {}),
+        })),
       away: !!own?.away && own.connected,
-      startNow: room.phase === 'over' && room.host === seat,
+      // A quick-match table plays one match: another is a new wait (Play again).
+      startNow: room.phase === 'over' && room.host === seat && !room.rated,
       // Before the start the lobby shows who may come; the host closes the room to newcomers once the match is under way.
       newcomers: room.phase !== 'lobby' && room.host === seat && session.keys?.invite ? room.newcomers : null,
     };
@@ -232,8 +286,9 @@ export class OnlineModeController implements ReactiveController {
     return lobbyScreen(this.session, { t: this.t, settings: this.settings, locked: this.host.settings.locked(), name: this.entry.memory.name });
   }
 
-  /** A screen of the lobby instead of the table; null when the room's table shows. */
+  /** A screen of quick match or of the lobby instead of the table; null when the room's table shows. */
   screen(): TemplateResult | null {
+    if (this.quick.active) return this.quick.screen();
     const screen = this.screenNow();
     return screen && this.lobby(screen);
   }
@@ -264,6 +319,27 @@ export class OnlineModeController implements ReactiveController {
     return button;
   }
 
+  /**
+   * The main button's action, when online play does it itself: "Play again" at a quick-match table is
+   * a new wait in the same pool (the table's room plays one match). True when done here.
+   */
+  act(action: MainButton['action']): boolean {
+    const session = this.session;
+    const rated = session?.room?.rated;
+    if (action !== 'new-match' || !session || !rated) return false;
+    session.leave();
+    this.close();
+    this.quick.open(rated.pool);
+    this.host.element.requestUpdate();
+    return true;
+  }
+
+  /** "Don't pair me with them", for the person at `seat` of this quick-match table. */
+  private avoid(seat: Seat): void {
+    const other = this.session?.room?.seats[seat];
+    if (other?.player) this.quick.avoid(other.player.id, other.name ?? '');
+  }
+
   private lobby(screen: LobbyScreen): TemplateResult {
     return html`<domino-lobby
       .screen=${screen}
@@ -281,6 +357,7 @@ export class OnlineModeController implements ReactiveController {
       @room-leave=${() => this.back()}
       @room-phrase=${(e: InternalEvent<'room-phrase'>) => this.session?.sendPhrase(e.detail.phrase)}
       @room-mute=${(e: InternalEvent<'room-mute'>) => (e.detail.muted ? this.bubbles.mute(e.detail.seat) : this.bubbles.unmute(e.detail.seat))}
+      @room-avoid=${(e: InternalEvent<'room-avoid'>) => this.avoid(e.detail.seat)}
       @room-return=${() => this.session?.back()}
       @room-start-now=${() => this.session?.startNow()}
       @room-newcomers=${(e: InternalEvent<'room-newcomers'>) => this.session?.admitNewcomers(e.detail.allowed)}

@@ -1,7 +1,7 @@
 /**
  * When the root goes online, before online play's code is even loaded: the page URL invites to a room
  * (on arrival, and when the fragment changes), a seat kept on this server waits to be resumed (on
- * arrival), or the person picks Friends online. Then it loads that code (online-mode.ts) and hands
+ * arrival), or the person picks Friends online or Someone online. Then it loads that code (online-mode.ts) and hands
  * over to it until the person is back to the computer.
  */
 import type { ReactiveController } from 'lit';
@@ -11,6 +11,7 @@ import type { OnlineHost, OnlineModeController } from './online-mode.js';
 import type { SettingsSource } from '../effective-settings.js';
 import type { OnlineMemory } from './controller-host.js';
 import type { ShownMatch } from '../shown-match.js';
+import type { PlayAgainst } from '../../internal-events.js';
 
 /** What going online needs of the root: what online play itself needs, and more. */
 export interface OnlineEntryHost extends OnlineHost, Pick<ShownMatch, 'switched'> {
@@ -41,10 +42,19 @@ export class OnlineEntryController implements ReactiveController {
     window.removeEventListener('hashchange', this.onHashChange);
   }
 
-  /** The person picked whom to play in the settings: back to the computer, or on to create a room. */
-  playAgainst(): void {
-    if (this.mode) this.mode.back();
-    else void this.go({ type: 'create' });
+  /** Whom the person plays now: the computer, friends in a room, or someone quick match finds. */
+  get against(): PlayAgainst {
+    if (!this.chosen) return 'computer';
+    return this.mode?.quickMatch || (!this.mode && this.entering === 'quick') ? 'someone' : 'friends';
+  }
+
+  /** The entry being loaded, while online play's code loads. */
+  private entering: OnlineEntry['type'] | null = null;
+
+  /** The person picked whom to play in the settings: back to the computer, on to create a room, or to quick match. */
+  playAgainst(against: PlayAgainst): void {
+    if (against === 'computer') this.mode?.back();
+    else void this.go({ type: against === 'someone' ? 'quick' : 'create' });
   }
 
   private readonly onHashChange = (change?: Event) => {
@@ -59,6 +69,7 @@ export class OnlineEntryController implements ReactiveController {
     const { host } = this;
     if (!host.element.server) return;
     this.chosen = true;
+    this.entering = entry.type;
     host.switched();
     const module = await host.lazy.onlineMode();
     if (module && !this.mode) {

@@ -83,7 +83,32 @@ export function roomBarState(session: OnlineSession | null, t: Translator, offer
   // After a round, and after the match (play again): once this seat is ready, it waits for the others.
   const over = state.phase === 'roundOver' || state.phase === 'matchOver';
   const note = room && seat !== null && over && room.seats[seat]?.ready ? t.t('waitingForOthers') : '';
-  return { line, note, ...(offers ? { room: offers } : {}), watch: watchState(session, t, over ? state.view.round.number : null) };
+  const rated = state.phase === 'matchOver' ? ratedLines(session, t) : null;
+  return { line, note, ...(offers ? { room: offers } : {}), watch: watchState(session, t, over ? state.view.round.number : null), ...(rated ? { rated } : {}) };
+}
+
+/** A rating's change as a signed whole number: +16, −9, ±0. */
+const signed = (t: Translator, change: number): string => `${change > 0 ? '+' : change < 0 ? '−' : '±'}${t.number(Math.abs(change))}`;
+
+/**
+ * At a quick-match table once its match is over: each person's rating before and after (with "?" while
+ * provisional, "forfeit" when so), or why the match was not rated; null at a friends' table.
+ */
+export function ratedLines(session: OnlineSession, t: Translator): string[] | null {
+  const room = session.room;
+  const result = room?.rated?.result;
+  if (!room?.rated) return null;
+  if (!result) return [t.t('ratedPending')];
+  if (result.outcome === 'over-pair-cap') return [t.t('ratedOverPairCap')];
+  return result.changes.map(({ seat, before, after, provisional, forfeit }) => {
+    const change = signed(t, after - before);
+    return t.t('ratingChange', {
+      name: room.seats[seat]?.name ?? '',
+      before: t.number(before),
+      after: `${t.number(after)}${provisional ? '?' : ''}`,
+      change: forfeit ? `${change}, ${t.t('ratingForfeit')}` : change,
+    });
+  });
 }
 
 /** The bar's spectator label (or, for a seat, the number watching) and what the deal check of `roundOver` (a round just over, or null) found. */

@@ -17,7 +17,7 @@ export interface ButtonRowHost {
   session(): Session;
   match: Pick<LocalMatchController, 'newMatchAsked'>;
   /** Online, the room decides what the main button offers. */
-  online: { readonly mode: { allow(button: MainButton | null): MainButton | null } | null };
+  online: { readonly mode: { allow(button: MainButton | null): MainButton | null; act(action: MainAction): boolean } | null };
   teach: Pick<Teaching, 'buttons'>;
   lazy: Pick<LazyParts, 'settingsDialog'>;
 }
@@ -43,6 +43,7 @@ export class ButtonRow {
   }
 
   private onMainAction(action: MainAction): void {
+    if (this.host.online.mode?.act(action)) return;
     this.host.session().send({ type: action });
     if (action === 'new-match') this.host.match.newMatchAsked();
   }
