@@ -4,7 +4,8 @@ import type { HouseRules } from '../../engine/index.js';
 import { ENGLISH, LANGUAGES, type MessageKey, type Translator } from '../../i18n/index.js';
 import { LANGUAGE_NAMES } from '../../i18n/language-names.js';
 import { LEVELS } from '../../shared/names.js';
-import type { PlayerSettings, Stats } from '../../storage/index.js';
+import { browserStore, type KeyValueStore, type PlayerSettings, type Stats } from '../../storage/index.js';
+import { forgetIdentity, identityKey, keptIdentityName } from '../session/identity-key.js';
 import { consumeLocale } from '../context/locale.js';
 import type { EffectiveSettings, SettingName } from '../domino-game/effective-settings.js';
 import { LEVEL_NAMES, VARIANT_HOUSE_RULES, VARIANT_NAMES } from './choices.js';
@@ -21,7 +22,7 @@ import { emitInternal, type PlayAgainst } from '../internal-events.js';
  * @fires play-against - The player chose whom to play against: `'computer'`, `'friends'` (a room online) or `'someone'` (quick match).
  * @fires stats-reset - The player reset the statistics (confirmed).
  * @fires new-game - The player gave up the match being played to start the next one now (confirmed).
- * @fires forget-me - The player asked this browser to forget their player on the room server (confirmed).
+ * @fires forget-me - This browser forgot the player it kept for the room server (asked first, then done).
  */
 /** What is asked before something that cannot be undone. */
 type Question = 'restart' | 'reset' | 'forget';
@@ -35,7 +36,7 @@ export class DominoSettings extends LitElement {
     stats: { attribute: false },
     online: { attribute: false },
     restart: { attribute: false },
-    identity: { attribute: false },
+    server: { attribute: false },
     confirming: { state: true },
     resetDone: { state: true },
     forgotten: { state: true },
@@ -50,8 +51,12 @@ export class DominoSettings extends LitElement {
   online: PlayAgainst | null = null;
   /** Settings that wait for the next match changed while one is played: offer starting it now. */
   restart = false;
+  /** The room server's base URL (<domino-game server>): Forget me forgets the player kept for it. */
+  server: string | null = null;
   /** The player this browser keeps for the room server (its name, '' before one was picked); null when none is kept. */
-  identity: { name: string } | null = null;
+  private identity: { key: string; name: string } | null = null;
+  /** The page's storage, once looked at (null: none). */
+  private store: KeyValueStore | null | undefined;
   /** The question being asked before something that cannot be undone. */
   private confirming: Question | null = null;
   private resetDone = false;
@@ -65,6 +70,25 @@ export class DominoSettings extends LitElement {
     consumeLocale(this);
   }
 
+  /** Read at every update: quick match may have made a player since the last. */
+  protected override willUpdate(): void {
+    this.identity = this.keptIdentity();
+  }
+
+  private keptIdentity(): { key: string; name: string } | null {
+    if (!this.server) return null;
+    this.store ??= browserStore();
+    if (!this.store) return null;
+    let key: string;
+    try {
+      key = identityKey(this.server, location.href);
+    } catch {
+      return null;
+    }
+    const name = keptIdentityName(this.store, key);
+    return name === null ? null : { key, name };
+  }
+
   private get dialog(): HTMLDialogElement | null {
     return this.renderRoot.querySelector('dialog');
   }
@@ -72,6 +96,8 @@ export class DominoSettings extends LitElement {
   /** Opens the dialog; focus returns to `opener` when it closes. */
   open(opener?: HTMLElement): void {
     this.opener = opener ?? null;
+    // Drawn afresh: the player kept for the server may have changed since it last was.
+    this.requestUpdate();
     void this.updateComplete.then(() => {
       const dialog = this.dialog;
       if (this.isConnected && dialog && !dialog.open) dialog.showModal();
@@ -321,9 +347,9 @@ export class DominoSettings extends LitElement {
               { question: t.t('forgetMeConfirm'), yes: t.t('forgetMe'), no: t.t('cancel') },
               {
                 onYes: () => {
+                  if (this.identity && this.store) forgetIdentity(this.store, this.identity.key);
                   this.forgotten = true;
                   this.confirming = null;
-                  this.identity = null;
                   emitInternal(this, 'forget-me');
                   // The button went with the player: the focus stays in the dialog, on its close button.
                   this.focusOnceRendered('.close');

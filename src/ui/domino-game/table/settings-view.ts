@@ -9,8 +9,6 @@ import type { SessionState } from '../../session/session.js';
 import type { SettingsSource } from '../effective-settings.js';
 import type { LocalMatchController } from '../local-match.js';
 import type { OnlineEntryController } from '../online/online-play.js';
-import { browserStore, type KeyValueStore } from '../../../storage/index.js';
-import { forgetIdentity, identityKey, keptIdentityName } from '../../session/identity-key.js';
 
 /** What the dialog needs of the root: the settings, the match they change, and whether a room server is named. */
 export interface SettingsViewHost {
@@ -21,34 +19,10 @@ export interface SettingsViewHost {
 }
 
 export class SettingsView {
-  /** Where quick match keeps the person's player (the page's storage), once looked at. */
-  private store: KeyValueStore | null | undefined;
-
   constructor(private readonly host: SettingsViewHost) {}
-
-  /** The player kept for the room server, for Forget me; null without a server, storage or player. */
-  private keptIdentity(): { store: KeyValueStore; key: string; name: string } | null {
-    const server = this.host.element.server;
-    if (!server) return null;
-    this.store ??= browserStore();
-    let key: string;
-    try {
-      key = identityKey(server, location.href);
-    } catch {
-      return null;
-    }
-    const name = this.store && keptIdentityName(this.store, key);
-    return this.store && name !== null ? { store: this.store, key, name } : null;
-  }
-
-  private forget(): void {
-    const kept = this.keptIdentity();
-    if (kept) forgetIdentity(kept.store, kept.key);
-  }
 
   render(state: SessionState) {
     const { settings, match, online } = this.host;
-    const identity = this.keptIdentity();
     return html`<domino-settings
         .settings=${settings.now()}
         .locked=${settings.locked()}
@@ -59,8 +33,7 @@ export class SettingsView {
         @stats-reset=${() => match.resetStats()}
         @new-game=${() => match.giveUpAndStartNew()}
         @play-against=${(e: InternalEvent<'play-against'>) => online.playAgainst(e.detail)}
-        .identity=${identity && { name: identity.name }}
-        @forget-me=${() => this.forget()}
+        .server=${this.host.element.server}
       ></domino-settings>`;
   }
 }
