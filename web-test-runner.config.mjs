@@ -17,7 +17,7 @@ import { CHROME_CANDIDATES, CHROME_INSTALL_HINT, findChrome } from './scripts/fi
 import { ENGINE_INSTALL_HINT, chosenEngines, findFirefox, findWebKit } from './scripts/find-browsers.mjs';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { failingRequests } from './scripts/wtr-failing-requests.mjs';
-import { roomServer } from './scripts/wtr-room-server.mjs';
+import { roomCluster, roomServer } from './scripts/wtr-room-server.mjs';
 import { timingReporter } from './scripts/wtr-timing-reporter.mjs';
 import { webkitLauncher, webkitViewportPlugin } from './scripts/wtr-webkit-launcher.mjs';
 import { filesFor } from './scripts/wtr-engine-files.mjs';
@@ -130,6 +130,8 @@ export default {
     playersServer,
     // Quick match's tests play whole rated matches: pools of short matches (test/ui/quick-match.test.ts).
     roomServer({ command: 'quick-match-room-server-url', args: ['--pools', 'test/ui/quick-match-pools.json'] }),
+    // And as a deployment runs it: two processes on one Redis behind nginx (deploy/nginx.conf).
+    roomCluster({ command: 'quick-match-cluster-url', args: ['--pools', 'test/ui/quick-match-pools.json'] }),
   ],
   // Lit's one-line "dev mode" notice would show under every test file.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),

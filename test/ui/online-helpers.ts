@@ -14,6 +14,8 @@ export const slowComputerRoomServer = async (): Promise<string> => (await execut
 
 /** Another, whose quick-match pools play short matches (test/ui/quick-match-pools.json). */
 export const quickMatchRoomServer = async (): Promise<string> => (await executeServerCommand('quick-match-room-server-url')) as string;
+/** Two room server processes on one Redis behind nginx, with those pools; null where nginx or redis-server is missing. */
+export const quickMatchCluster = async (): Promise<string | null> => (await executeServerCommand('quick-match-cluster-url')) as string | null;
 
 /** The lobby's screen, through its harness. */
 export const lobbyOf = (el: DominoGame) => game(el).lobby()?.host ?? null;

@@ -1,14 +1,14 @@
 /**
  * Quick match in the widget ("Play someone", issue 40) against the real room server, whose pools play
  * short matches (test/ui/quick-match-pools.json): two strangers reach one table and play it to the end
- * with their ratings; Cancel; a site token the server refuses; the anonymous identity kept per server
+ * with their ratings, on one process and through nginx to two processes on one Redis; Cancel; a site token the server refuses; the anonymous identity kept per server
  * origin. Two widgets of one page are one person to a server (the identity is the page's), so the two
  * strangers reach the same server by two origins, 127.0.0.1 and localhost.
  */
 import '../../src/index.js';
 import { expect } from '@open-wc/testing';
 import { expectAccessible, game, mainButton, mount, settle, waitFor, type DominoGame } from './helpers.js';
-import { forgetStorage, keptSeat, playOnline, quickMatchRoomServer, showsFinalScore, waitForTable } from './online-helpers.js';
+import { forgetStorage, keptSeat, playOnline, quickMatchCluster, quickMatchRoomServer, showsFinalScore, waitForTable } from './online-helpers.js';
 import type { QuickMatchHarness } from './harness/index.js';
 
 const KEYS = ['qm-a', 'qm-b', 'qm-c'];
@@ -112,6 +112,32 @@ describe('quick match: Play someone', function () {
     const again = await quick(ann);
     await waitFor('the wait in the same pool', () => again.cancel() && again.text().includes(PAIR_POOL));
     again.cancel()!.click();
+  });
+
+  it('through nginx to two processes on one Redis, as deployed: two strangers reach one table and play it out, rated', async function () {
+    const cluster = await quickMatchCluster();
+    if (!cluster) this.skip();
+    const ann = add(await mount({ server: cluster!, 'storage-key': 'qm-a', persist: 'local', tempo: 'instant' }));
+    const bob = add(await mount({ server: cluster!.replace('127.0.0.1', 'localhost'), 'storage-key': 'qm-b', persist: 'local', tempo: 'instant' }));
+    await chooseSomeoneOnline(ann);
+    const annQuick = await toPools(ann, 'Ann');
+    await chooseSomeoneOnline(bob);
+    const bobQuick = await toPools(bob, 'Bob');
+    annQuick.poolButton(PAIR_POOL)!.click();
+    await waitFor('Ann waiting', () => annQuick.cancel() && annQuick.waitingNow() === '1');
+    bobQuick.poolButton(PAIR_POOL)!.click();
+    await waitForTable(ann);
+    await waitForTable(bob);
+    expect(keptSeat('qm-a')?.room).to.be.a('string').and.equal(keptSeat('qm-b')?.room);
+    expect(game(ann).chipNames()).to.include('Bob');
+    await playOnline([ann, bob], () => showsFinalScore(ann) && showsFinalScore(bob), 150_000);
+    for (const el of [ann, bob]) {
+      const lines = await waitFor('the rating changes', () => {
+        const shown = game(el).roomBar()?.ratings() ?? [];
+        return shown.length === 2 && !shown[0]!.includes('Updating') ? shown : null;
+      });
+      expect(lines.map((line) => line.split(':')[0]).sort()).to.deep.equal(['Ann', 'Bob']);
+    }
   });
 
   it('Cancel is back to the pools at once, and the server no longer counts the seeker', async () => {
