@@ -60,6 +60,9 @@ describe('the settings dialog', function () {
     const listening = listen(el);
     (await waitFor('the question', () => button(dialog, enExtra.restartYes))).click();
     await waitFor('the dialog to close', () => !dialog.openDialog());
+    // A new match is dealt by the statechart: on a first visit it may still be on its way (fetched once
+    // the table was playable), and the match given up shows until it is here.
+    await waitFor('the new game', () => game(el!).status().includes(en.variantBlock));
     await waitForYou(el);
     expect(game(el).status(), 'the new game is Block').to.contain(en.variantBlock);
     expect(game(el).notice(), 'nothing waits any more').to.equal(null);
