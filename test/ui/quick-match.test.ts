@@ -41,6 +41,36 @@ async function toPools(el: DominoGame, name: string): Promise<QuickMatchHarness>
   return screen;
 }
 
+/**
+ * Ann on `server` and Bob on the same server by another origin (another person to it) both wait in the
+ * pair pool and reach one table; `whileAnnWaits` checks her wait screen before Bob comes.
+ */
+async function strangersAtOneTable(add: (el: DominoGame) => DominoGame, server: string, whileAnnWaits = async (_quick: QuickMatchHarness, _ann: DominoGame) => {}) {
+  const ann = add(await mount({ server, 'storage-key': 'qm-a', persist: 'local', tempo: 'instant' }));
+  const bob = add(await mount({ server: server.replace('127.0.0.1', 'localhost'), 'storage-key': 'qm-b', persist: 'local', tempo: 'instant' }));
+  await chooseSomeoneOnline(ann);
+  const annQuick = await toPools(ann, 'Ann');
+  await chooseSomeoneOnline(bob);
+  const bobQuick = await toPools(bob, 'Bob');
+  annQuick.poolButton(PAIR_POOL)!.click();
+  await waitFor('Ann waiting alone', () => annQuick.cancel() && annQuick.waitingNow() === '1');
+  await whileAnnWaits(annQuick, ann);
+  bobQuick.poolButton(PAIR_POOL)!.click();
+  await waitForTable(ann);
+  await waitForTable(bob);
+  // Each keeps its seat as a friends' room seat is kept: one room, two seats.
+  expect(keptSeat('qm-a')?.room).to.be.a('string').and.equal(keptSeat('qm-b')?.room);
+  expect(keptSeat('qm-a')?.token).to.not.equal(keptSeat('qm-b')?.token);
+  return { ann, bob };
+}
+
+/** The rating changes a widget shows at the match's end, once the server sent them. */
+const ratingChanges = (el: DominoGame) =>
+  waitFor('the rating changes', () => {
+    const shown = game(el).roomBar()?.ratings() ?? [];
+    return shown.length === 2 && !shown[0]!.includes('Updating') ? shown : null;
+  });
+
 describe('quick match: Play someone', function () {
   this.timeout(180_000);
   let server: string;
@@ -61,24 +91,10 @@ describe('quick match: Play someone', function () {
   });
 
   it('two strangers in one pool reach one table, see each other’s provisional rating, play it out and see the change', async () => {
-    const ann = add(await mount({ server, 'storage-key': 'qm-a', persist: 'local', tempo: 'instant' }));
-    const bob = add(await mount({ server: sameServerElsewhere, 'storage-key': 'qm-b', persist: 'local', tempo: 'instant' }));
-    await chooseSomeoneOnline(ann);
-    const annQuick = await toPools(ann, 'Ann');
-    await chooseSomeoneOnline(bob);
-    const bobQuick = await toPools(bob, 'Bob');
-
-    annQuick.poolButton(PAIR_POOL)!.click();
-    await waitFor('Ann waiting alone', () => annQuick.cancel() && annQuick.waitingNow() === '1');
-    expect(annQuick.waited()).to.match(/^\d+:\d\d$/);
-    await expectAccessible(ann);
-    bobQuick.poolButton(PAIR_POOL)!.click();
-
-    await waitForTable(ann);
-    await waitForTable(bob);
-    // Each keeps its seat as a friends' room seat is kept: one room, two seats.
-    expect(keptSeat('qm-a')?.room).to.be.a('string').and.equal(keptSeat('qm-b')?.room);
-    expect(keptSeat('qm-a')?.token).to.not.equal(keptSeat('qm-b')?.token);
+    const { ann, bob } = await strangersAtOneTable(add, server, async (annQuick, waiting) => {
+      expect(annQuick.waited()).to.match(/^\d+:\d\d$/);
+      await expectAccessible(waiting);
+    });
     // Newcomers: 1000, provisional ("?" seen, said in words).
     for (const el of [ann, bob]) {
       const chips = game(el).playerChips();
@@ -89,10 +105,7 @@ describe('quick match: Play someone', function () {
 
     await playOnline([ann, bob], () => showsFinalScore(ann) && showsFinalScore(bob), 150_000);
     for (const el of [ann, bob]) {
-      const lines = await waitFor('the rating changes', () => {
-        const shown = game(el).roomBar()?.ratings() ?? [];
-        return shown.length === 2 && !shown[0]!.includes('Updating') ? shown : null;
-      });
+      const lines = await ratingChanges(el);
       expect(lines.find((line) => line.startsWith('Ann:'))).to.match(/^Ann: 1,?000 → \d[\d,]*\? \([+−±]\d+\)$/);
       expect(lines.find((line) => line.startsWith('Bob:'))).to.match(/^Bob: 1,?000 → \d[\d,]*\? \([+−±]\d+\)$/);
     }
@@ -117,25 +130,11 @@ describe('quick match: Play someone', function () {
   it('through nginx to two processes on one Redis, as deployed: two strangers reach one table and play it out, rated', async function () {
     const cluster = await quickMatchCluster();
     if (!cluster) this.skip();
-    const ann = add(await mount({ server: cluster!, 'storage-key': 'qm-a', persist: 'local', tempo: 'instant' }));
-    const bob = add(await mount({ server: cluster!.replace('127.0.0.1', 'localhost'), 'storage-key': 'qm-b', persist: 'local', tempo: 'instant' }));
-    await chooseSomeoneOnline(ann);
-    const annQuick = await toPools(ann, 'Ann');
-    await chooseSomeoneOnline(bob);
-    const bobQuick = await toPools(bob, 'Bob');
-    annQuick.poolButton(PAIR_POOL)!.click();
-    await waitFor('Ann waiting', () => annQuick.cancel() && annQuick.waitingNow() === '1');
-    bobQuick.poolButton(PAIR_POOL)!.click();
-    await waitForTable(ann);
-    await waitForTable(bob);
-    expect(keptSeat('qm-a')?.room).to.be.a('string').and.equal(keptSeat('qm-b')?.room);
+    const { ann, bob } = await strangersAtOneTable(add, cluster!);
     expect(game(ann).chipNames()).to.include('Bob');
     await playOnline([ann, bob], () => showsFinalScore(ann) && showsFinalScore(bob), 150_000);
     for (const el of [ann, bob]) {
-      const lines = await waitFor('the rating changes', () => {
-        const shown = game(el).roomBar()?.ratings() ?? [];
-        return shown.length === 2 && !shown[0]!.includes('Updating') ? shown : null;
-      });
+      const lines = await ratingChanges(el);
       expect(lines.map((line) => line.split(':')[0]).sort()).to.deep.equal(['Ann', 'Bob']);
     }
   });
