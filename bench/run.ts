@@ -36,6 +36,10 @@
  *                                      to a seat, tables per seeker, seated twice and lost, and across a SIGKILL; only when
  *                                      named (a few minutes):
  *       --rates 1,5,20 --seconds 30 --drain 15 --kill-rate 5 --kill-after 10 --seed S (bench/matchmaking.ts)
+ *   npm run bench -- rating-quality    identities of hidden strength (the computer at four strengths) playing rated matches
+ *                                      through the real server: Kendall τ-b between the hidden order and the ratings, the
+ *                                      levels' mean ratings; only when named (minutes):
+ *       --identities 120 --each 30 --variant draw --target 30 --small-budget-ms 5 (bench/rating-quality.ts)
  */
 import { benchAbuse, takeAbuseArgs } from './abuse.js';
 import { benchAi } from './ai.js';
@@ -49,6 +53,7 @@ import { benchLayout } from './layout.js';
 import { benchMatchmaking, takeMatchmakingArgs } from './matchmaking.js';
 import { benchPage } from './page.js';
 import { benchPlayers, takePlayersArgs } from './players.js';
+import { benchRatingQuality, takeRatingQualityArgs } from './rating-quality.js';
 import { benchServer, takeServerArgs } from './server.js';
 import { benchWorkerThink, takeWorkerThinkArgs } from './worker-think.js';
 
@@ -67,6 +72,8 @@ const workerThinkOptions = args.includes('worker-think') ? takeWorkerThinkArgs(a
 const firstVisitOptions = args.includes('first-visit') ? takeFirstVisitArgs(args) : {};
 const playersOptions = args.includes('players') ? takePlayersArgs(args) : null;
 const matchmakingOptions = args.includes('matchmaking') ? takeMatchmakingArgs(args) : null;
+// Before the server's flags: --variant is one of them too.
+const ratingQualityOptions = args.includes('rating-quality') ? takeRatingQualityArgs(args) : null;
 const serverOptions = takeServerArgs(args);
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'first-visit', 'page'];
 
@@ -91,3 +98,4 @@ if (clusterOptions) await benchCluster(clusterOptions, (line) => console.log(lin
 if (abuseOptions) await benchAbuse(abuseOptions, (line) => console.log(line));
 if (playersOptions) await benchPlayers(playersOptions, (line) => console.log(line));
 if (matchmakingOptions) await benchMatchmaking(matchmakingOptions, (line) => console.log(line));
+if (ratingQualityOptions) await benchRatingQuality(ratingQualityOptions, (line) => console.log(line));
