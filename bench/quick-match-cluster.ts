@@ -13,6 +13,7 @@ import { RAISED_LIMITS } from '../scripts/raised-limits.mjs';
 import { restore } from '../server/src/rooms/room-history.js';
 import { redisClient } from '../server/src/storage/redis-client.js';
 import { RedisLog } from '../server/src/storage/redis.js';
+import type { StoredTable } from './matchmaking-tally.js';
 import { listening, node } from './server.js';
 
 export interface QuickMatchCluster {
@@ -20,8 +21,8 @@ export interface QuickMatchCluster {
   wsUrl: string;
   /** SIGKILLs the server process `index` (its connections drop; nginx passes over it). */
   kill(index: number): void;
-  /** Every quick-match table Redis holds: its room id and the identities seated, by seat (null: a computer). */
-  tables(): Promise<{ room: string; players: (string | null)[] }[]>;
+  /** Every quick-match table Redis holds. */
+  tables(): Promise<StoredTable[]>;
   stop(): Promise<void>;
 }
 
@@ -42,7 +43,7 @@ export async function startQuickMatchCluster(processes: number): Promise<QuickMa
       await client.connect();
       try {
         const log = new RedisLog(client);
-        const found: { room: string; players: (string | null)[] }[] = [];
+        const found: StoredTable[] = [];
         let cursor = '0';
         do {
           const [next, keys] = await client.scan(cursor, 'MATCH', 'domino:room:{*', 'COUNT', 1000);
