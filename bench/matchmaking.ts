@@ -28,6 +28,8 @@ import { fileURLToPath } from 'node:url';
 import { nginxMissing } from '../scripts/local-nginx.mjs';
 import { nextUint32, seedRng, type RngState } from '../src/engine/rng.js';
 import { Player } from '../server/test/harness.js';
+import { verdict } from './cluster.js';
+import { flagReader } from './flags.js';
 import { loadNow, startQuickMatchCluster, type QuickMatchCluster } from './quick-match-cluster.js';
 import { tally, type StoredTable, type Tally } from './matchmaking-tally.js';
 import { Seeker, type SeekerOutcome } from './seeker.js';
@@ -53,17 +55,7 @@ const PROCESSES = 3;
 
 /** Takes this bench's flags out of `args`. */
 export function takeMatchmakingArgs(args: string[]): MatchmakingBenchOptions {
-  const take = (flag: string): string | undefined => {
-    const at = args.indexOf(flag);
-    return at < 0 ? undefined : args.splice(at, 2)[1];
-  };
-  const number = (flag: string, fallback: number, min: number): number => {
-    const text = take(flag);
-    if (text === undefined) return fallback;
-    const value = Number(text);
-    if (!Number.isFinite(value) || value < min) throw new Error(`${flag} takes a number of at least ${min}, got "${text}"`);
-    return value;
-  };
+  const { take, number } = flagReader(args);
   const ratesText = take('--rates');
   const rates = ratesText === undefined ? [1, 5, 20] : ratesText.split(',').map(Number);
   if (rates.some((r) => !Number.isFinite(r) || r <= 0)) throw new Error(`--rates takes arrivals a second like 1,5,20, got "${ratesText}"`);
@@ -206,7 +198,7 @@ export async function benchMatchmaking(options: MatchmakingBenchOptions, print: 
     );
   }
   goals.push([`across the SIGKILL: 0 seated twice, 0 lost`, isClean(t)]);
-  print(`matchmaking: goals: ${goals.map(([what, ok]) => `${what} ${ok ? '✓' : '✗'}`).join('; ')}`);
+  print(`matchmaking: goals: ${verdict(goals)}`);
 }
 
 const isClean = (t: Tally) => t.lost === 0 && Object.values(t.seatedTwice).every((n) => n === 0);

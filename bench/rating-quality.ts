@@ -27,6 +27,7 @@ import { ensureServerBuilt, SERVER_ENTRY } from '../scripts/ensure-built.mjs';
 import { RAISED_LIMITS } from '../scripts/raised-limits.mjs';
 import { DEFAULT_BUDGET_MS, type ChooseOptions } from '../src/ai/index.js';
 import type { PlayerSummary } from '../src/net/protocol.js';
+import { flagReader } from './flags.js';
 import { kendallTauB } from './kendall.js';
 import { loadNow } from './quick-match-cluster.js';
 import { RatedBot } from './rated-bot.js';
@@ -54,17 +55,8 @@ const POOL = 'quality-2';
 
 /** Takes this bench's flags out of `args`. */
 export function takeRatingQualityArgs(args: string[]): RatingQualityOptions {
-  const take = (flag: string): string | undefined => {
-    const at = args.indexOf(flag);
-    return at < 0 ? undefined : args.splice(at, 2)[1];
-  };
-  const whole = (flag: string, fallback: number, min: number): number => {
-    const text = take(flag);
-    if (text === undefined) return fallback;
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < min) throw new Error(`${flag} takes a whole number of at least ${min}, got "${text}"`);
-    return value;
-  };
+  const { take, number } = flagReader(args);
+  const whole = (flag: string, fallback: number, min: number) => number(flag, fallback, min, true);
   const variant = take('--variant') ?? 'draw';
   if (variant !== 'draw' && variant !== 'block') throw new Error(`--variant takes draw or block (2-player pools rated in the family two), got "${variant}"`);
   return { identities: whole('--identities', 120, 8), matches: whole('--each', 30, 1), variant, target: whole('--target', 30, 1), smallBudgetMs: whole('--small-budget-ms', 5, 1) };
