@@ -173,7 +173,7 @@ export async function benchMatchmaking(options: MatchmakingBenchOptions, print: 
   }
   print(
     `matchmaking: raw seekers through nginx (deploy/nginx.conf) to ${PROCESSES} room servers on one redis-server, a fresh cluster a run; ` +
-      `Poisson arrivals for ${options.seconds} s, each a fresh anonymous identity in one of ${SEEKER_POOLS.join(', ')} (2 players, at random); ` +
+      `Poisson arrivals (the rate is of the three pools together) for ${options.seconds} s, each a fresh anonymous identity in one of ${SEEKER_POOLS.join(', ')} (2 players, at random); ` +
       `seated = its seat resumed on the room's URL; then at most ${options.drainSeconds} s for the last to be seated (seed ${options.seed})`,
   );
   const goals: [string, boolean][] = [];
