@@ -16,7 +16,9 @@
  * (goal: in the levels' order), the matches played, rated, over the pair cap and forfeited, and the run's
  * duration with the load average beside it.
  *
- *   npm run bench -- rating-quality [--identities 120] [--each 30] [--variant draw] [--target 30] [--small-budget-ms 5]
+ *   npm run bench -- rating-quality [--identities 120] [--each 30] [--variant draw] [--target 30] [--small-budget-ms 5] [--max-minutes M]
+ *
+ * --max-minutes M: no new seek after M minutes (the matches under way finish); the figures are then of what ran.
  *   node --import tsx bench/rating-quality.ts [the same flags]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +41,8 @@ export interface RatingQualityOptions {
   variant: 'draw' | 'block';
   target: number;
   smallBudgetMs: number;
+  /** Stops seeking after this many minutes (the matches under way finish), and prints what ran. */
+  maxMinutes: number;
 }
 
 /** The hidden strengths, weakest first: an identity's place in this list is its hidden rank. */
@@ -59,7 +63,7 @@ export function takeRatingQualityArgs(args: string[]): RatingQualityOptions {
   const whole = (flag: string, fallback: number, min: number) => number(flag, fallback, min, true);
   const variant = take('--variant') ?? 'draw';
   if (variant !== 'draw' && variant !== 'block') throw new Error(`--variant takes draw or block (2-player pools rated in the family two), got "${variant}"`);
-  return { identities: whole('--identities', 120, 8), matches: whole('--each', 30, 1), variant, target: whole('--target', 30, 1), smallBudgetMs: whole('--small-budget-ms', 5, 1) };
+  return { identities: whole('--identities', 120, 8), matches: whole('--each', 30, 1), variant, target: whole('--target', 30, 1), smallBudgetMs: whole('--small-budget-ms', 5, 1), maxMinutes: number('--max-minutes', Infinity, 1) };
 }
 
 async function getJson<T>(url: string): Promise<T> {
@@ -93,12 +97,22 @@ export async function benchRatingQuality(options: RatingQualityOptions, print: (
   const bots = Array.from({ length: options.identities }, (_, i) => ({ level: i % levels.length, bot: new RatedBot(wsUrl, `Bot ${i + 1}`, POOL, levels[i % levels.length]!.think) }));
   try {
     await Promise.all(bots.map(({ bot }) => bot.identify()));
+    const deadline = began + options.maxMinutes * 60_000;
+    const fewest = () => Math.min(...bots.map(({ bot }) => bot.outcome.rated));
     const everyoneDone = () => bots.every(({ bot }) => bot.outcome.rated >= options.matches || bot.outcome.problems.length > 0);
+    const finished = () => everyoneDone() || performance.now() >= deadline;
+    const stopAll = () => Promise.all(bots.map(({ bot }) => bot.stop()));
+    const progress = setInterval(() => {
+      const rated = bots.reduce((n, { bot }) => n + bot.outcome.rated, 0) / 2;
+      print(`rating quality:   after ${((performance.now() - began) / 1000).toFixed(0)} s: ${rated} rated matches, the fewest an identity played ${fewest()}`);
+    }, 60_000);
     // Whoever still needs matches keeps everyone seeking (else the last would wait alone); once all have
-    // theirs, the ones left waiting in the pool are sent home.
-    const playing = bots.map(({ bot }) => bot.play(() => !everyoneDone()).then(() => (everyoneDone() ? Promise.all(bots.map((b) => b.bot.stop())) : undefined)));
+    // theirs (or the time is up), the ones left waiting in the pool are sent home.
+    const playing = bots.map(({ bot }) => bot.play(() => !finished()).then(() => (finished() ? stopAll() : undefined)));
     await Promise.all(playing);
+    clearInterval(progress);
     const seconds = (performance.now() - began) / 1000;
+    if (!everyoneDone()) print(`rating quality: stopped seeking after ${options.maxMinutes} minutes (--max-minutes): the figures are of what ran, the fewest matches an identity played ${fewest()}`);
     // Cards and the leaderboard are kept a second: the last match's rating shows after it.
     await new Promise((resolveWait) => setTimeout(resolveWait, 1_100));
     const cards = await Promise.all(bots.map(({ bot }) => getJson<PlayerSummary>(`${server.url}/players/${bot.id}?family=two`)));

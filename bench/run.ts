@@ -39,7 +39,7 @@
  *   npm run bench -- rating-quality    identities of hidden strength (the computer at four strengths) playing rated matches
  *                                      through the real server: Kendall τ-b between the hidden order and the ratings, the
  *                                      levels' mean ratings; only when named (minutes):
- *       --identities 120 --each 30 --variant draw --target 30 --small-budget-ms 5 (bench/rating-quality.ts)
+ *       --identities 120 --each 30 --variant draw --target 30 --small-budget-ms 5 --max-minutes M (bench/rating-quality.ts)
  */
 import { benchAbuse, takeAbuseArgs } from './abuse.js';
 import { benchAi } from './ai.js';
