@@ -75,10 +75,12 @@ export class Seeker {
     const identity = await lobby.request({ type: 'identify', secret, name: `Seeker ${this.outcome.index}` }, 'identity', ANSWER_MS);
     if (identity.type === 'error') return this.told(identity);
     this.outcome.id = identity.player.id;
+    // From before the seek: `matched` may come in the same read as the `seeking` answer, before this
+    // function goes on after it.
+    const from = lobby.mark();
     const seeking = await lobby.request({ type: 'seek', pool: this.outcome.pool }, 'seeking', ANSWER_MS);
     if (seeking.type === 'error') return this.told(seeking);
     this.outcome.seeking = true;
-    const from = lobby.mark();
     // As long as it takes: the run ends it by closing the connection.
     const answer = await lobby.waitAny((m) => m.type === 'matched' || m.type === 'seek-cancelled' || m.type === 'error', 'matched', from, 2 ** 31 - 1);
     this.outcome.seeking = false;
