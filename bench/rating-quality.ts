@@ -9,7 +9,7 @@
  * through the real server as it ships (one process, SQLite on a temporary file) with `--pools` of one pool
  * of a short match (Draw to 30 by default: `--variant`, `--target`) so the whole run takes minutes, seeking
  * again after each match, until every identity has played its count (so some play a few more: the others
- * need partners). The server's matcher pairs them, closest ratings first: the pairing is not random, as it
+ * need partners; a match over the pair cap, not rated, counts as played). The server's matcher pairs them, closest ratings first: the pairing is not random, as it
  * is not for people. Then every identity's card (`/players/ID`) and `/leaderboard?family=two`, and printed:
  * Kendall's τ-b between the hidden order (tied within a level) and the ratings (goal ≥ 0.6; with four tied
  * levels even a perfect board scores below 1, the best is printed beside it), each level's mean rating
@@ -98,13 +98,16 @@ export async function benchRatingQuality(options: RatingQualityOptions, print: (
   try {
     await Promise.all(bots.map(({ bot }) => bot.identify()));
     const deadline = began + options.maxMinutes * 60_000;
-    const fewest = () => Math.min(...bots.map(({ bot }) => bot.outcome.rated));
-    const everyoneDone = () => bots.every(({ bot }) => bot.outcome.rated >= options.matches || bot.outcome.problems.length > 0);
+    // Matches over the pair cap count as played: at the ends of the board an identity's closest
+    // neighbours are few, and once it has met each three times today its matches go unrated.
+    const played = (bot: RatedBot) => bot.outcome.rated + bot.outcome.overPairCap;
+    const fewest = () => Math.min(...bots.map(({ bot }) => played(bot)));
+    const everyoneDone = () => bots.every(({ bot }) => played(bot) >= options.matches || bot.outcome.problems.length > 0);
     const finished = () => everyoneDone() || performance.now() >= deadline;
     const stopAll = () => Promise.all(bots.map(({ bot }) => bot.stop()));
     const progress = setInterval(() => {
       const rated = bots.reduce((n, { bot }) => n + bot.outcome.rated, 0) / 2;
-      print(`rating quality:   after ${((performance.now() - began) / 1000).toFixed(0)} s: ${rated} rated matches, the fewest an identity played ${fewest()}`);
+      print(`rating quality:   after ${((performance.now() - began) / 1000).toFixed(0)} s: ${rated} rated matches, the fewest an identity played ${fewest()} (rated or over the pair cap)`);
     }, 60_000);
     // Whoever still needs matches keeps everyone seeking (else the last would wait alone); once all have
     // theirs (or the time is up), the ones left waiting in the pool are sent home.
