@@ -144,7 +144,8 @@ async function benchScaling(base: ServerBenchOptions, print: (line: string) => v
 
 /** A row's CPU a move over another's (NaN when either could not be read). */
 const cpuRatio = (row: Row, over: Row) => (row.cpuPerMove !== null && over.cpuPerMove ? row.cpuPerMove / over.cpuPerMove : NaN);
-const verdict = (goals: [string, boolean][]) => goals.map(([what, ok]) => `${what} ${ok ? '✓' : '✗'}`).join(', ');
+/** Goals as printed: each with ✓ when met, ✗ when not. */
+export const verdict = (goals: [string, boolean][]) => goals.map(([what, ok]) => `${what} ${ok ? '✓' : '✗'}`).join(', ');
 
 /** 3 processes on Redis, the second SIGKILLed mid-window: how soon its rooms play again, and what was lost or doubled. */
 async function benchFailover(base: ServerBenchOptions, killAfterSeconds: number, print: (line: string) => void): Promise<void> {

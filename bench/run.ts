@@ -32,6 +32,14 @@
  *   npm run bench -- players           the players with 100,000 rated identities stored (SQLite, Redis): rateMatch's CPU, a
  *                                      recorded match's storage time, /leaderboard p50/p99 over real HTTP; only when named:
  *       --identities 100000 --requests 2000 --concurrency 32 --storage sqlite,redis (bench/players.ts)
+ *   npm run bench -- matchmaking       quick match under seekers arriving at random through nginx to 3 processes on Redis: time
+ *                                      to a seat, tables per seeker, seated twice and lost, and across a SIGKILL; only when
+ *                                      named (a few minutes):
+ *       --rates 1,5,20 --seconds 30 --drain 15 --kill-rate 5 --kill-after 10 --seed S (bench/matchmaking.ts)
+ *   npm run bench -- rating-quality    identities of hidden strength (the computer at four strengths) playing rated matches
+ *                                      through the real server: Kendall τ-b between the hidden order and the ratings, the
+ *                                      levels' mean ratings; only when named (minutes):
+ *       --identities 120 --each 30 --variant draw --target 30 --small-budget-ms 5 --max-minutes M (bench/rating-quality.ts)
  */
 import { benchAbuse, takeAbuseArgs } from './abuse.js';
 import { benchAi } from './ai.js';
@@ -42,8 +50,10 @@ import { benchEngine } from './engine.js';
 import { benchFirstVisit, takeFirstVisitArgs } from './first-visit.js';
 import { healthFigures } from './health.js';
 import { benchLayout } from './layout.js';
+import { benchMatchmaking, takeMatchmakingArgs } from './matchmaking.js';
 import { benchPage } from './page.js';
 import { benchPlayers, takePlayersArgs } from './players.js';
+import { benchRatingQuality, takeRatingQualityArgs } from './rating-quality.js';
 import { benchServer, takeServerArgs } from './server.js';
 import { benchWorkerThink, takeWorkerThinkArgs } from './worker-think.js';
 
@@ -61,6 +71,9 @@ const abuseOptions = args.includes('abuse') ? takeAbuseArgs(args) : null;
 const workerThinkOptions = args.includes('worker-think') ? takeWorkerThinkArgs(args) : null;
 const firstVisitOptions = args.includes('first-visit') ? takeFirstVisitArgs(args) : {};
 const playersOptions = args.includes('players') ? takePlayersArgs(args) : null;
+const matchmakingOptions = args.includes('matchmaking') ? takeMatchmakingArgs(args) : null;
+// Before the server's flags: --variant is one of them too.
+const ratingQualityOptions = args.includes('rating-quality') ? takeRatingQualityArgs(args) : null;
 const serverOptions = takeServerArgs(args);
 const sections = args.length > 0 ? args : ['engine', 'layout', 'ai', 'bundle', 'first-visit', 'page'];
 
@@ -84,3 +97,5 @@ if (sections.includes('server')) await benchServer(serverOptions, (line) => cons
 if (clusterOptions) await benchCluster(clusterOptions, (line) => console.log(line));
 if (abuseOptions) await benchAbuse(abuseOptions, (line) => console.log(line));
 if (playersOptions) await benchPlayers(playersOptions, (line) => console.log(line));
+if (matchmakingOptions) await benchMatchmaking(matchmakingOptions, (line) => console.log(line));
+if (ratingQualityOptions) await benchRatingQuality(ratingQualityOptions, (line) => console.log(line));

@@ -33,6 +33,9 @@ interface LocalSeek {
   token: string;
   /** The number waiting in its pool last told to it. */
   told: number;
+  /** Its `seeking` answer is sent: until then what a table has to say waits in `held`, to come after it. */
+  answered: boolean;
+  held: ServerMessage[];
 }
 
 export interface QuickMatchOptions {
@@ -121,11 +124,28 @@ export class QuickMatch {
       via: this.options.processId,
       tokenHash: hashToken(token),
     };
-    await store.add(poolId, seek);
+    const local: LocalSeek = { client, pool: poolId, identity: identity.id, token, told: 0, answered: false, held: [] };
+    // Held here before the pool has it: the lease holder (another process) may seat it as soon as it is
+    // there, while this one still waits for Redis' answers, and its table's notice must find it.
+    this.seeks.set(client, local);
+    try {
+      await store.add(poolId, seek);
+    } catch (error) {
+      if (this.seeks.get(client) === local) this.seeks.delete(client);
+      throw error;
+    }
     const waiting = (await store.counts([poolId])).get(poolId) ?? 1;
-    this.seeks.set(client, { client, pool: poolId, identity: identity.id, token, told: waiting });
+    local.told = waiting;
+    local.answered = true;
     this.options.log.info({ event: 'seeking', pool: poolId, player: identity.id, rating: seek.rating, provisional: seek.provisional }, 'seeking');
     client.send({ type: 'seeking', pool: poolId, waiting });
+    for (const message of local.held.splice(0)) client.send(message);
+  }
+
+  /** Sends `message` to the seeker, after its `seeking` answer. */
+  private tell(seek: LocalSeek, message: ServerMessage): void {
+    if (seek.answered) seek.client.send(message);
+    else seek.held.push(message);
   }
 
   async cancel(client: Client): Promise<void> {
@@ -146,7 +166,7 @@ export class QuickMatch {
   private async end(seek: LocalSeek, tell: boolean): Promise<void> {
     this.seeks.delete(seek.client);
     await this.options.store.cancel(seek.pool, seek.identity);
-    if (tell) seek.client.send({ type: 'seek-cancelled', pool: seek.pool });
+    if (tell) this.tell(seek, { type: 'seek-cancelled', pool: seek.pool });
   }
 
   /** A table was formed (here or on another process): the seekers held here get their seats. */
@@ -157,11 +177,11 @@ export class QuickMatch {
         this.seeks.delete(seek.client);
         // Seated with another window's seek (on another process, whose token the seat has): this wait is over.
         if (seek.pool !== notice.pool || hashToken(seek.token) !== tokenHash) {
-          seek.client.send({ type: 'seek-cancelled', pool: seek.pool });
+          this.tell(seek, { type: 'seek-cancelled', pool: seek.pool });
           continue;
         }
         const message: ServerMessage = { type: 'matched', pool: notice.pool, room: notice.room, seat: seat as Seat, token: seek.token };
-        seek.client.send(message);
+        this.tell(seek, message);
         this.options.log.info({ event: 'matched', pool: notice.pool, room: notice.room, player: id, seat }, 'matched');
       }
     }
@@ -173,7 +193,7 @@ export class QuickMatch {
     const counts = await this.options.store.counts(pools);
     for (const seek of this.seeks.values()) {
       const waiting = counts.get(seek.pool) ?? 0;
-      if (waiting === seek.told) continue;
+      if (!seek.answered || waiting === seek.told) continue;
       seek.told = waiting;
       seek.client.send({ type: 'seeking', pool: seek.pool, waiting });
     }
