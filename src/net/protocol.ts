@@ -474,6 +474,40 @@ export interface ShownRating {
 /** `anonymous`: the widget's own identity (its secret); `site`: a member the host site signed a token for. */
 export type IdentityKind = 'anonymous' | 'site';
 
+/** One row of a leaderboard (`GET /leaderboard`, docs/PROTOCOL.md "Players over HTTP"). */
+export interface LeaderboardRow {
+  /** 1 for the best. */
+  rank: number;
+  id: string;
+  name: string;
+  rating: number;
+  matches: number;
+  provisional: boolean;
+}
+
+/** Someone else at a rated table, named as they were then. */
+export interface TablePerson {
+  id: string;
+  name: string;
+}
+
+/** One rated match as its player's card shows it (`GET /players/ID`'s `history`). */
+export interface HistoryEntry {
+  /** When it was recorded (ms since the epoch). */
+  at: number;
+  family: RatingFamily;
+  opponents: TablePerson[];
+  /** The player's partners (four in teams); empty otherwise. */
+  partners: TablePerson[];
+  /** 1 for the winner; people who finished level share a place. */
+  place: number;
+  /** How many places the table had. */
+  places: number;
+  /** The shown rating before and after the match. */
+  before: number;
+  after: number;
+}
+
 /** A player as the wire shows them to anyone: never a secret, a token, whom they avoid or whether they are banned. */
 export interface PlayerSummary {
   /** The public id: 22 base64url characters. */

@@ -13,7 +13,9 @@
  * The leaderboard of a family ranks the identities with at least one rated match in it that are not
  * banned: the shown rating descending, then more matches, then the id (as text, ascending).
  */
-import type { IdentityKind, RatingFamily } from 'domino-game/protocol';
+import type { HistoryEntry, IdentityKind, LeaderboardRow, RatingFamily, TablePerson } from 'domino-game/protocol';
+
+export type { HistoryEntry, LeaderboardRow, TablePerson } from 'domino-game/protocol';
 import type { Identity } from '../identity/identity.js';
 import { PROVISIONAL_MATCHES, shownRating, type Skill } from '../ratings/rating-core.js';
 
@@ -24,29 +26,6 @@ export interface PlayerProfile {
   /** When the identity was first saved (ms since the epoch). */
   firstSeen: number;
   banned: boolean;
-}
-
-/** Someone else at a rated table, named as they were then. */
-export interface TablePerson {
-  id: string;
-  name: string;
-}
-
-/** One rated match as its player's history keeps it. */
-export interface HistoryEntry {
-  /** When it was recorded (ms since the epoch). */
-  at: number;
-  family: RatingFamily;
-  opponents: TablePerson[];
-  /** The player's partners (four in teams); empty otherwise. */
-  partners: TablePerson[];
-  /** 1 for the winner; people who finished level share a place. */
-  place: number;
-  /** How many places the table had. */
-  places: number;
-  /** The shown rating before and after the match. */
-  before: number;
-  after: number;
 }
 
 /** One person of a rated match: their skill before and after it (rating-core's `rateMatch`), and their place. */
@@ -77,17 +56,6 @@ export interface MatchRecord {
  * (a player has no profile: nothing changed).
  */
 export type RecordOutcome = 'recorded' | 'already-recorded' | 'skills-moved' | 'unknown-player';
-
-/** A leaderboard row, as the wire shows it. */
-export interface LeaderboardRow {
-  /** 1 for the best. */
-  rank: number;
-  id: string;
-  name: string;
-  rating: number;
-  matches: number;
-  provisional: boolean;
-}
 
 /** An identity's place on a leaderboard: its rank, and the rows around it (itself among them). */
 export interface Neighbourhood {

@@ -3,18 +3,10 @@
  * family and a player's card, fetched as JSON from beside the server's WebSocket endpoint. The shapes are
  * the wire's: a change there is a change here.
  */
-import type { IdentityKind, RatingFamily, ShownRating } from '../../net/protocol.js';
-import { serverUrl } from '../../net/server-url.js';
+import type { HistoryEntry, IdentityKind, LeaderboardRow, RatingFamily, ShownRating } from '../../net/protocol.js';
 
-/** One row of a leaderboard. */
-export interface LeaderboardRow {
-  rank: number;
-  id: string;
-  name: string;
-  rating: number;
-  matches: number;
-  provisional: boolean;
-}
+export type { HistoryEntry, LeaderboardRow, TablePerson } from '../../net/protocol.js';
+import { serverUrl } from '../../net/server-url.js';
 
 export interface Leaderboard {
   family: RatingFamily;
@@ -22,26 +14,6 @@ export interface Leaderboard {
   top: LeaderboardRow[];
   /** With a ranked player asked for: its rank and the rows from five above to five below. */
   around?: { rank: number; rows: LeaderboardRow[] };
-}
-
-/** Someone else at a rated match's table, with the name they had then. */
-export interface TablePerson {
-  id: string;
-  name: string;
-}
-
-export interface HistoryEntry {
-  /** When (ms since the epoch). */
-  at: number;
-  family: RatingFamily;
-  opponents: TablePerson[];
-  partners: TablePerson[];
-  /** 1 for the winner; people who finished level share a place. */
-  place: number;
-  places: number;
-  /** The shown rating before and after the match. */
-  before: number;
-  after: number;
 }
 
 export interface PlayerCard {
