@@ -106,9 +106,14 @@ export async function play(seats: Map<number, Player>, watcher: Player, moves = 
 
 /** Sends a move, and again while the answer is `unavailable` (storage coming back) or `rate-limited`, as a person would. */
 export async function sendUntilTaken(player: Player, message: Extract<Parameters<Player['send']>[0], { type: 'move' }>) {
+  let unanswered = false;
   for (let attempt = 0; attempt < 60; attempt++) {
     const answer = await player.request(message, 'view', WAIT_MS);
     if (answer.type === 'view') return answer;
+    // An append whose reply storage lost (a node restarting) may have landed though `unavailable` was
+    // said: its view then comes, and the move sent again is stale. A client reads on, as the widget does.
+    if (unanswered && answer.code === 'stale') return viewAt(player, message.seq + 1);
+    unanswered ||= answer.code === 'unavailable';
     // A client playing at machine speed meets the 20-a-second limit now and then: it waits, like any client.
     assert.ok(answer.code === 'unavailable' || answer.code === 'rate-limited', `refused: ${answer.code} ${answer.message}`);
     await new Promise((resolve) => setTimeout(resolve, answer.code === 'rate-limited' ? 1000 : 250));
