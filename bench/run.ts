@@ -27,7 +27,8 @@
  *   npm run bench -- cluster           the room server scaled out behind nginx (deploy/nginx.conf): CPU a move of the whole
  *                                      cluster with 1, 2, 3 processes on Redis, 1 on SQLite and the bare echo, the rooms on
  *                                      one process, and a failover (a process SIGKILLed); only when named (minutes):
- *       --rooms 300 --seconds 20 --warmup 5 --think 200-400 --kill-after 8 (bench/cluster.ts; named with server, it takes
+ *       --rooms 300 --seconds 20 --warmup 5 --think 200-400 --kill-after 8 --repeat 1 (rounds of the 1/2/3-process and echo
+ *        rows, the goals judged on the medians of their ratios) (bench/cluster.ts; named with server, it takes
  *        these flags and the server section runs with its defaults)
  *   npm run bench -- players           the players with 100,000 rated identities stored (SQLite, Redis): rateMatch's CPU, a
  *                                      recorded match's storage time, /leaderboard p50/p99 over real HTTP; only when named:

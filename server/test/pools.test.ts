@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { DEFAULT_MATCHING, type PoolRules } from '../src/matchmaking/matcher.js';
-import { PoolRunner } from '../src/matchmaking/pool-runner.js';
+import { LEASE_MS, PoolRunner } from '../src/matchmaking/pool-runner.js';
 import { MemoryPoolStore, RedisPoolStore, type PoolStore, type Seek, type TableNotice } from '../src/matchmaking/pool-store.js';
 import { startRedis, type RedisProcess } from './redis-server.js';
 
@@ -30,8 +30,14 @@ const seek = (id: string, via: string, extra: Partial<Seek> = {}): Seek => ({
   ...extra,
 });
 
-/** A runner of one pool `p` for `processId`, making rooms named after their seekers. */
-function runner(store: PoolStore, processId: string, alive: (process: string) => boolean = () => true, fresh: (process: string) => boolean = () => true) {
+/** A runner of one pool `p` for `processId`, making rooms named after their seekers; `clock.now` is its time. */
+function runner(
+  store: PoolStore,
+  processId: string,
+  alive: (process: string) => boolean = () => true,
+  fresh: (process: string) => boolean = () => true,
+  clock = { now: NOW },
+) {
   const made: string[][] = [];
   const run = new PoolRunner({
     store,
@@ -39,7 +45,7 @@ function runner(store: PoolStore, processId: string, alive: (process: string) =>
     processId,
     alive,
     fresh,
-    now: () => NOW,
+    now: () => clock.now,
     makeRoom: async (_pool, seekers) => {
       made.push(seekers.map((s) => s.id));
       return `room-${seekers.map((s) => s.id).join('-')}`;
@@ -135,18 +141,26 @@ describe('pools over Redis, two processes', () => {
     assert.deepEqual(heardTwo.map((t) => t.room).sort(), formed.map((t) => t.room).sort());
   });
 
-  test('the lease passes on once its holder stops renewing it; a table whose seeker cancelled is not made', async () => {
+  test('the lease passes on once its holder stops renewing it, not before; a table whose seeker cancelled is not made', async () => {
     const one = await storeOf();
     const two = await storeOf();
+    const clock = { now: NOW };
     const a = runner(one, 'holder');
-    const b = runner(two, 'other');
+    const b = runner(two, 'other', undefined, undefined, clock);
+    const direct = await client();
+    const claims = async () => Number((await direct.info('commandstats')).match(/cmdstat_evalsha:calls=(\d+)/)?.[1] ?? 0);
     await a.run.wave();
     await one.add('p', seek('x', 'holder'));
     await one.add('p', seek('y', 'holder'));
     assert.deepEqual(await b.run.wave(), [], 'the other process does not form tables while the lease is held');
-    // The holder died: its lease is gone (as when it expires).
-    const direct = await client();
+    // Until the lease could have lapsed, the other process does not ask for it again.
+    const asked = await claims();
+    clock.now += LEASE_MS - 1_000;
+    assert.deepEqual(await b.run.wave(), []);
+    assert.equal(await claims(), asked, 'asked Redis again for a lease it knew held');
+    // The holder died: its lease lapses.
     await direct.del('domino:pool:{p}:lease');
+    clock.now += 1_000;
     assert.equal(await one.take('p', ['x', 'missing']), false, 'a take with a seeker gone takes nobody');
     assert.equal((await one.seekers('p')).length, 2);
     const formed = await b.run.wave();

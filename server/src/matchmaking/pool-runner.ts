@@ -1,9 +1,13 @@
 /**
  * Runs the matcher of every pool in waves, on whichever process holds the pool's lease: each wave reads
- * the pool's seekers, drops those whose process died (their widgets seek again on reconnecting), forms
+ * the pool's seekers (in the same round trip as the lease: see PoolStore.claim), drops those whose process died (their widgets seek again on reconnecting), forms
  * the tables (matcher.ts), takes each table's seekers out of the pool at once, has its room made, and
  * announces it. A table whose seekers are no longer all there (one cancelled meanwhile) is skipped:
  * the others stay in the pool for the next wave.
+ *
+ * A pool another process holds is not asked for again until that lease could have lapsed: an idle
+ * process (the pools empty, another holding them) then costs Redis one command a pool every two or three
+ * seconds instead of one a second, and a dead holder's pools are still taken over the moment its lease ends.
  */
 import { formTables, type PoolRules } from './matcher.js';
 import type { PoolStore, Seek, TableNotice } from './pool-store.js';
@@ -33,6 +37,8 @@ export interface PoolRunnerOptions {
 export class PoolRunner {
   private timer: ReturnType<typeof setInterval> | null = null;
   private running: Promise<void> = Promise.resolve();
+  /** When to ask again for a pool another process held (its lease's end as Redis last said). */
+  private readonly heldElsewhereUntil = new Map<string, number>();
 
   constructor(private readonly options: PoolRunnerOptions) {}
 
@@ -50,20 +56,26 @@ export class PoolRunner {
     await this.running;
   }
 
-  /** One wave over every pool this process holds the lease of; the tables formed. */
+  /** One wave over every pool this process holds the lease of (the pools asked for at once); the tables formed. */
   async wave(): Promise<TableNotice[]> {
-    const formed: TableNotice[] = [];
-    for (const pool of this.options.pools) {
-      if (!(await this.options.store.lease(pool.id, this.options.processId, LEASE_MS))) continue;
-      formed.push(...(await this.formIn(pool)));
-    }
-    return formed;
+    const now = (this.options.now ?? Date.now)();
+    const due = this.options.pools.filter((pool) => (this.heldElsewhereUntil.get(pool.id) ?? 0) <= now);
+    const formed = await Promise.all(due.map((pool) => this.waveIn(pool, now)));
+    return formed.flat();
   }
 
-  private async formIn(pool: RunnerPool): Promise<TableNotice[]> {
+  private async waveIn(pool: RunnerPool, now: number): Promise<TableNotice[]> {
+    const claim = await this.options.store.claim(pool.id, this.options.processId, LEASE_MS);
+    if (!claim.held) {
+      this.heldElsewhereUntil.set(pool.id, now + claim.retryInMs);
+      return [];
+    }
+    this.heldElsewhereUntil.delete(pool.id);
+    return this.formIn(pool, claim.seekers, now);
+  }
+
+  private async formIn(pool: RunnerPool, all: Seek[], now: number): Promise<TableNotice[]> {
     const { store, alive } = this.options;
-    const now = (this.options.now ?? Date.now)();
-    const all = await store.seekers(pool.id);
     const waiting: Seek[] = [];
     for (const seek of all) {
       // Seated only when its process beat lately: one that just died must not seat its seekers' ghosts.

@@ -24,6 +24,12 @@ export interface Seek extends Seeker {
   tokenHash: string;
 }
 
+/**
+ * A pool's lease asked for: held (taken or renewed), with everyone waiting in the pool; or held by
+ * another process, which keeps it at least `retryInMs` more unless it renews it.
+ */
+export type PoolClaim = { held: true; seekers: Seek[] } | { held: false; retryInMs: number };
+
 /** A table formed: the room made for it and who sits where. */
 export interface TableNotice {
   pool: string;
@@ -41,8 +47,11 @@ export interface PoolStore {
   seekers(pool: string): Promise<Seek[]>;
   /** How many wait in each pool. */
   counts(pools: readonly string[]): Promise<Map<string, number>>;
-  /** Takes or keeps the lease to run `pool`'s matcher for `leaseMs`; true while `processId` holds it. */
-  lease(pool: string, processId: string, leaseMs: number): Promise<boolean>;
+  /**
+   * Takes or keeps the lease to run `pool`'s matcher for `leaseMs` and, when `processId` holds it, reads
+   * who waits: one round trip a pool a wave for the holder, as the holder's matcher needs both.
+   */
+  claim(pool: string, processId: string, leaseMs: number): Promise<PoolClaim>;
   /** Takes `ids` out of the pool at once, and only if every one is still there; true when it did. */
   take(pool: string, ids: readonly string[]): Promise<boolean>;
   /** Tells every process of a table formed (each tells the seekers it holds). */
@@ -78,8 +87,8 @@ export class MemoryPoolStore implements PoolStore {
     return new Map(pools.map((id) => [id, this.pool(id).size]));
   }
 
-  async lease(): Promise<boolean> {
-    return true;
+  async claim(pool: string): Promise<PoolClaim> {
+    return { held: true, seekers: await this.seekers(pool) };
   }
 
   async take(pool: string, ids: readonly string[]): Promise<boolean> {
@@ -109,14 +118,28 @@ function poolOfChannel(channel: string): string | null {
   return /^domino:pool-tables:\{([^{}]+)\}$/.exec(channel)?.[1] ?? null;
 }
 
-/** Takes or renews the lease: held by ARGV[1] for ARGV[2] ms unless another holds it. */
-const LEASE = `
+/**
+ * Takes or renews the lease KEYS[1] for ARGV[1] for ARGV[2] ms unless another holds it: then the
+ * seekers (the values of the hash KEYS[2]); else the ms the other's lease has left (PTTL).
+ */
+const CLAIM = `
 local holder = redis.call('GET', KEYS[1])
 if holder == false or holder == ARGV[1] then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
+  return redis.call('HVALS', KEYS[2])
 end
-return 0`;
+return redis.call('PTTL', KEYS[1])`;
+
+/** The seeks stored in a pool's hash; one that cannot be read is left out. */
+function parseSeeks(texts: string[]): Seek[] {
+  return texts.flatMap((text) => {
+    try {
+      return [JSON.parse(text) as Seek];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** Deletes every field of ARGV from the hash KEYS[1] if every one is there; 1 when it did. */
 const TAKE = `
@@ -127,7 +150,7 @@ redis.call('HDEL', KEYS[1], unpack(ARGV))
 return 1`;
 
 interface PoolCommands {
-  poolLease(key: string, processId: string, leaseMs: number): Promise<number>;
+  poolClaim(lease: string, seekers: string, processId: string, leaseMs: number): Promise<string[] | number>;
   poolTake(key: string, ...ids: string[]): Promise<number>;
 }
 
@@ -146,7 +169,7 @@ export class RedisPoolStore implements PoolStore {
     pools: readonly string[],
     onError: (error: unknown) => void,
   ) {
-    commands.defineCommand('poolLease', { numberOfKeys: 1, lua: LEASE });
+    commands.defineCommand('poolClaim', { numberOfKeys: 2, lua: CLAIM });
     commands.defineCommand('poolTake', { numberOfKeys: 1, lua: TAKE });
     this.redis = commands as RedisClient & PoolCommands;
     subscriber.on('smessage', (channel: string, text: string) => {
@@ -172,14 +195,7 @@ export class RedisPoolStore implements PoolStore {
   }
 
   async seekers(pool: string): Promise<Seek[]> {
-    const all = await this.redis.hvals(poolKey(pool, 'seekers'));
-    return all.flatMap((text) => {
-      try {
-        return [JSON.parse(text) as Seek];
-      } catch {
-        return [];
-      }
-    });
+    return parseSeeks(await this.redis.hvals(poolKey(pool, 'seekers')));
   }
 
   async counts(pools: readonly string[]): Promise<Map<string, number>> {
@@ -187,8 +203,10 @@ export class RedisPoolStore implements PoolStore {
     return new Map(pools.map((pool, i) => [pool, sizes[i]!]));
   }
 
-  async lease(pool: string, processId: string, leaseMs: number): Promise<boolean> {
-    return (await this.redis.poolLease(poolKey(pool, 'lease'), processId, leaseMs)) === 1;
+  async claim(pool: string, processId: string, leaseMs: number): Promise<PoolClaim> {
+    const answer = await this.redis.poolClaim(poolKey(pool, 'lease'), poolKey(pool, 'seekers'), processId, leaseMs);
+    // A lease without expiry (-1) or just gone (-2) is tried again next wave.
+    return Array.isArray(answer) ? { held: true, seekers: parseSeeks(answer) } : { held: false, retryInMs: Math.max(0, answer) };
   }
 
   async take(pool: string, ids: readonly string[]): Promise<boolean> {
