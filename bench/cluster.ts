@@ -6,6 +6,8 @@
  *   - 1, 2 and 3 server processes on one redis-server;
  *   - 3 server processes on a local Redis Cluster of 3 masters (scripts/local-redis.mjs), every node's CPU counted;
  *   - 1 process on SQLite, through the same nginx;
+ *   - 1 process on Redis with a third of the rooms: as busy as each of 3 processes, with nothing shared
+ *     between processes (what a move costs a less busy process by itself);
  *   - the bare echo (bench/server-echo.ts) through the same nginx: the floor of sockets, nginx and clients;
  *     and 3 echo processes behind it, each room on one: what splitting that same work over three
  *     processes costs by itself on the machine (each process idles longer between events, and a
@@ -113,7 +115,7 @@ async function benchScaling(base: ServerBenchOptions, repeat: number, print: (li
     if (row.examples.length > 0) print(`cluster:     errors, first: ${row.examples.join(' | ')}`);
     if (row.target === 'server') for (const line of breakdownLines(row.processes, row.moves, row.redisCalls)) print(`cluster:     ${line}`);
   };
-  const ratios = { two: [] as number[], three: [] as number[], echo: [] as number[], echoOwn: [] as number[] };
+  const ratios = { two: [] as number[], three: [] as number[], echo: [] as number[], echoOwn: [] as number[], third: [] as number[] };
   const shares: number[] = [];
   let firstReference: Row | undefined;
   let lastThree: Row | undefined;
@@ -146,6 +148,11 @@ async function benchScaling(base: ServerBenchOptions, repeat: number, print: (li
       `cluster:     3 bare echo processes: ${ratios.echo.at(-1)!.toFixed(2)}× the CPU a move of one (their own ${ratios.echoOwn.at(-1)!.toFixed(2)}×): ` +
         'the same sockets and frames, no rules and no storage, split over three processes on this machine',
     );
+    // One process as busy as each of the three: what a move costs a process at a third of the load, nothing shared.
+    const thirdRooms = Math.max(1, Math.round(rooms / 3));
+    const third = await measure('server', thirdRooms, { ...base, processes: 1, redis: true }, 0);
+    show(`1 process, ${thirdRooms} rooms`, third, one);
+    ratios.third.push(cpuRatio(third, one));
   }
   const onCluster = await measure('server', rooms, { ...base, processes: 3, redis: true, redisCluster: true }, 0);
   show('3 processes on Redis Cluster', onCluster, firstReference);
@@ -162,6 +169,10 @@ async function benchScaling(base: ServerBenchOptions, repeat: number, print: (li
     print(`cluster:   over ${repeat} rounds, each over its own 1 process on Redis: 2 processes ${list(ratios.two)}; 3 processes ${list(ratios.three)}`);
     print(`cluster:   3 bare echo processes over one, by round: ${list(ratios.echo)}; their own CPU ${list(ratios.echoOwn)}`);
   }
+  print(
+    `cluster:   1 process with a third of the rooms (as busy as each of 3): ${median(ratios.third).toFixed(2)}× the CPU a move of 1 process with all of them` +
+      `${repeat > 1 ? ' (median of the rounds)' : ''}: what a move costs a less busy process by itself, with nothing shared between processes`,
+  );
   const leastShare = Math.min(...shares);
   const goals: [string, boolean][] = [
     [`2 processes ${two.toFixed(2)}× 1 on Redis`, two <= 1.25],
