@@ -34,7 +34,7 @@ const LAYERS = {
 // internal-events.ts, motion.ts, the shared styles) are the whole ui's and have no door.
 const UI_FOLDERS = {
   announcements: ['announcements', 'results'],
-  board: ['fit', 'geometry', 'scales'],
+  board: ['fit', 'geometry', 'scales', 'lone-lead'],
   context: ['locale'],
   controllers: ['pointer-follower', 'roving', 'size'],
   'domino-board': ['domino-board'],

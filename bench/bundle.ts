@@ -143,12 +143,13 @@ const laterChunk = /^(?:domino-settings|restore|en-extra|online-mode|summary|hin
 /**
  * Chunks fetched as soon as the table is playable, in idle time, since the first moves need them and
  * the first screen does not show them: the match's statechart and xstate (ui/session/match-actor.ts), the table's
- * layout (ui/board/, entered through fit.ts). What they import is fetched with them.
+ * layout (ui/board/ through fit.ts, with what is drawn over a laid-out table: ui/domino-board/table-overlays.ts,
+ * the chunk's entry). What they import is fetched with them.
  */
-const prefetchedChunk = /^(?:match-actor|fit)-[\w-]{8}\.js$/;
+const prefetchedChunk = /^(?:match-actor|table-overlays)-[\w-]{8}\.js$/;
 
 /** The table's layout: a table with a computer's lead is drawn with it before it is playable. */
-const layoutChunk = /^fit-[\w-]{8}\.js$/;
+const layoutChunk = /^table-overlays-[\w-]{8}\.js$/;
 
 /** The hard computer player's chunk (choose.ts; choose-light.ts is the easy and medium one). */
 const hardChunk = /^choose-[\w-]{8}\.js$/;

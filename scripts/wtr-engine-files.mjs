@@ -43,6 +43,7 @@ export const CROSS_ENGINE = [
   'round-end-screen', // a round's and a match's end on a phone's screen and a desktop's, in three languages
   'hand', // <domino-hand>: keyboard, roving focus
   'board', // <domino-board>
+  'board-scroll', // a crowded table at a round's end scrolls at a readable scale, right to left too
   'events', // the events a page hears
   'ai-worker', // the computer thinks in a worker
   'bundle', // the built bundle, its lazy chunks

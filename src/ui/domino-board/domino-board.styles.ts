@@ -35,6 +35,15 @@ export const styles = [
       box-shadow: inset 0 0 1.5em #0006;
       overflow: hidden;
     }
+    /* A crowded table only looked at (a round's end): drawn at the smallest readable scale, it scrolls. */
+    .table.scrolls {
+      display: block;
+      overflow: auto;
+    }
+    .table.scrolls:focus-visible {
+      outline: 3px solid var(--domino-glow, #f2b705);
+      outline-offset: -3px;
+    }
     /* The table's content box: the layout is centred in it by the board (fit.ts picks its scale). */
     .area {
       position: relative;

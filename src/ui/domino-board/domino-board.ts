@@ -1,20 +1,23 @@
-import { LitElement, html, nothing, svg, type PropertyDeclarations } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { tileName, type OpenEnd, type Placement, type Play, type Tile } from '../../engine/index.js';
-import type { FittedLayout, Point, TableLayout } from '../board/geometry.js';
-import { EMPTY_TABLE } from '../board/scales.js';
+import type { FittedLayout } from '../board/geometry.js';
+import { EMPTY_TABLE, MIN_UNIT } from '../board/scales.js';
+import { loneLeadLayout } from '../board/lone-lead.js';
 import { consumeLocale } from '../context/locale.js';
 import { flyFrom } from '../motion.js';
 import { isRightToLeft, RovingFocusController } from '../controllers/roving.js';
-import { endName } from '../names.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
 import { emitInternal, type PlaceChosenDetail } from '../internal-events.js';
+import type { PixelBox, PlacesView } from './table-overlays.js';
 import { SizeController } from '../controllers/size.js';
-import { placeMark } from '../names.js';
 
-/** The table's layout code (board/: the layouter, the places, the fit), a chunk of its own. */
-type LayoutCode = typeof import('../board/fit.js');
+/**
+ * The table's layout code (board/: the layouter, the places, the fit) and what is drawn over a laid-out
+ * table (the places, the links, a scrolling table's start), a chunk of its own.
+ */
+type LayoutCode = typeof import('./table-overlays.js');
 let layoutCode: LayoutCode | null = null;
 let layoutLoad: Promise<unknown> | null = null;
 
@@ -23,14 +26,14 @@ let layoutLoad: Promise<unknown> | null = null;
  * root asks for it as soon as the first screen is up, and a table with tiles at the latest.
  */
 export function loadTableLayout(): Promise<unknown> {
-  return (layoutLoad ??= import('../board/fit.js').then((code) => {
+  return (layoutLoad ??= import('./table-overlays.js').then((code) => {
     layoutCode = code;
   }));
 }
 
-/** Whether the table's layout has loaded: a table with tiles is drawn only then. */
-export function tableLayoutLoaded(): boolean {
-  return layoutCode !== null;
+/** Whether a table of `tiles` tiles is drawn now: an empty one or a lone lead always (lone-lead.ts), more once the layout has loaded. */
+export function tableDrawable(tiles: number): boolean {
+  return tiles <= 1 || layoutCode !== null;
 }
 
 /** A seat's last play, marked on the table until that seat moves again. */
@@ -41,31 +44,6 @@ export interface SeatMark {
   name: string;
   /** A short tag drawn on the tile: an initial, and the seat's number if the name has one. */
   tag: string;
-}
-
-/** A box on the table in CSS pixels, from the table's content box's inline-start and top. */
-interface PixelBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/**
- * Where a place button goes: centred on its end's box, at least 2em each way (a finger's size), and
- * moved inwards where that would cross the table's edge (which clips: a place must not be cut off).
- */
-function placeStyle(box: PixelBox, width: number, height: number): string {
-  const axis = (start: number, size: number, total: number) => {
-    const extent = `max(2em, ${size}px)`;
-    return {
-      start: `clamp(0px, calc(${start + size / 2}px - ${extent} / 2), calc(${total}px - ${extent}))`,
-      size: extent,
-    };
-  };
-  const inline = axis(box.x, box.width, width);
-  const block = axis(box.y, box.height, height);
-  return `inset-inline-start:${inline.start};inset-block-start:${block.start};inline-size:${inline.size};block-size:${block.size}`;
 }
 
 /** Whether `now` is `before` with tiles added (or the same): the tiles drawn before are still on it. */
@@ -80,7 +58,9 @@ function continues(before: readonly Placement[], now: readonly Placement[]): boo
  * sides and at its top and bottom; doubles crosswise; spinners in yellow; each seat's last play tagged.
  * A tile just laid flies in from where it came from (`origin`). While you choose where a tile goes,
  * the possible places show as buttons on the table (in All Fives with the points each would score): one tab stop, arrow keys
- * between them, Enter to play, Escape to cancel.
+ * between them, Enter to play, Escape to cancel. A table that is only looked at (`scrollable`: a round's
+ * end) and does not fit at the smallest readable scale keeps that scale and scrolls inside its box, where
+ * one being played on shrinks to show every end at once.
  *
  * @fires place-chosen - A place was picked for the tile being played.
  * @fires place-cancel - Choosing was cancelled (Escape).
@@ -98,6 +78,7 @@ export class DominoBoard extends LitElement {
     placing: { attribute: false },
     hintedEnd: { attribute: false },
     marks: { attribute: false },
+    scrollable: { attribute: false },
   };
 
   /** The language, from the <domino-game> around it. */
@@ -112,6 +93,11 @@ export class DominoBoard extends LitElement {
   hintedEnd: string | null = null;
   /** Each seat's last play while it stands (see SeatMark). */
   marks: readonly SeatMark[] = [];
+  /**
+   * The table is only looked at (no place to choose): when it does not fit at the smallest readable
+   * scale (MIN_UNIT), it is drawn at that scale and scrolls, a tab stop of its own, rather than shrunk.
+   */
+  scrollable = false;
   /**
    * Where the tile of a seat's play comes from, on the page (your hand's tile, another player's chip);
    * null: it just appears. Asked once per tile laid, after it is drawn at its place.
@@ -128,6 +114,8 @@ export class DominoBoard extends LitElement {
   private waitingForLayout = false;
   /** The box size of the last render. */
   private drawnSize = { width: 0, height: 0 };
+  /** The table drawn scrolling in the last render (it is scrolled to its middle once it starts to). */
+  private scrolled: readonly Placement[] | null = null;
   /** The last layout made, and what it was made of (see `fitted`). */
   private fit: {
     table: readonly Placement[];
@@ -154,6 +142,10 @@ export class DominoBoard extends LitElement {
   private fitted(width: number, height: number): FittedLayout | null {
     if (this.table.length === 0) return EMPTY_TABLE;
     if (!layoutCode) {
+      // A lone lead (a computer's first, on the first screen) is drawn without the layout's code, as
+      // that code would draw it; the code comes when the game prefetches it, or with the next tile.
+      const lone = this.table.length === 1 ? loneLeadLayout(this.table[0]!, this.openEnds, width, height) : null;
+      if (lone) return lone;
       void loadTableLayout().then(() => this.requestUpdate(), () => undefined);
       return null;
     }
@@ -184,6 +176,7 @@ export class DominoBoard extends LitElement {
   override updated(): void {
     // Tiles not drawn yet (their layout's code is loading) fly in once they are.
     if (this.waitingForLayout) return;
+    this.centreScrolledTable();
     const before = this.drawn;
     const now = this.table;
     this.drawn = now;
@@ -206,12 +199,19 @@ export class DominoBoard extends LitElement {
     const width = this.ruler.size.width || 640;
     const height = this.ruler.size.height || 320;
     const fitted = this.fitted(width, height);
-    this.waitingForLayout = fitted === null;
+    // Places to show want the layout's code too (they are drawn with it), even over an empty table.
+    if (!layoutCode && this.places.length > 0) void loadTableLayout().then(() => this.requestUpdate(), () => undefined);
+    this.waitingForLayout = fitted === null || (!layoutCode && this.places.length > 0);
     // Until the layout's code is here (a slow connection), the table without its tiles and places.
-    const { layout, unit } = fitted ?? EMPTY_TABLE;
-    // The layout centred on the table, on whole pixels (the unit is even: every edge is too).
-    const left = Math.floor((width - layout.width * unit) / 2);
-    const top = Math.floor((height - layout.height * unit) / 2);
+    const { layout, unit: fittedUnit } = fitted ?? EMPTY_TABLE;
+    const scrolls = this.scrollable && this.places.length === 0 && fitted !== null && !fitted.fits;
+    const unit = scrolls ? MIN_UNIT : fittedUnit;
+    // The layout centred on the table, on whole pixels (the unit is even: every edge is too); one larger
+    // than the table (scrolling) starts at its edge, so that scrolling reaches all of it.
+    const left = Math.max(0, Math.floor((width - layout.width * unit) / 2));
+    const top = Math.max(0, Math.floor((height - layout.height * unit) / 2));
+    const areaSize = scrolls ? `inline-size:${Math.max(width, layout.width * unit)}px;block-size:${Math.max(height, layout.height * unit)}px` : '';
+    this.scrolled = scrolls ? this.table : null;
     const at = (b: { x: number; y: number; width: number; height: number }): PixelBox => ({
       x: left + b.x * unit,
       y: top + b.y * unit,
@@ -223,9 +223,9 @@ export class DominoBoard extends LitElement {
     // not on a new table, nor when the box changed size (the first measurement replacing the guess).
     const glide = continues(this.drawn, this.table) && width === this.drawnSize.width && height === this.drawnSize.height;
     this.drawnSize = { width, height };
-    return html`<div class="table" part="table" role="group" aria-label=${this.t.t('table')}>
+    return html`<div class="table ${scrolls ? 'scrolls' : ''}" part="table" role="group" aria-label=${this.t.t('table')} tabindex=${scrolls ? 0 : nothing}>
       ${this.table.length === 0 ? html`<p class="empty">${this.t.t('tableEmpty')}</p>` : nothing}
-      <div class="area ${glide ? 'glide' : ''}">
+      <div class="area ${glide ? 'glide' : ''}" style=${areaSize}>
         ${layout.tiles.map((box) => {
           const placement = this.table[box.index]!;
           const shown: Tile = box.flipped ? [placement.tile[1], placement.tile[0]] : placement.tile;
@@ -242,77 +242,35 @@ export class DominoBoard extends LitElement {
             ${mark ? html`<span class="tag" aria-hidden="true">${mark.tag}</span>` : nothing}
           </div>`;
         })}
-        ${this.renderLinks(layout, at({ x: 0, y: 0, width: layout.width, height: layout.height }))}
-        ${fitted ? this.renderPlaces(layout, at, width, height, endIds) : nothing}
+        ${layoutCode ? layoutCode.renderLinks(layout, at({ x: 0, y: 0, width: layout.width, height: layout.height }), this.places, isRightToLeft(this)) : nothing}
+        ${layoutCode && fitted ? layoutCode.renderPlaces(this.placesView(endIds), layout, at, width, height) : nothing}
       </div>
     </div>`;
   }
 
-  /**
-   * On a crowded table a tile (or a place) may lie apart from the end it belongs to (see layout.ts,
-   * "walled in"): a dashed line leads from that end to it, over the tiles (it may cross some) and
-   * under the places.
-   */
-  private renderLinks(layout: TableLayout, box: PixelBox) {
-    const showing = new Set(this.places.map((p) => p.end));
-    const apart = [...layout.tiles, ...layout.ends.filter((e) => showing.has(e.id))].filter((b) => b.anchor);
-    if (apart.length === 0) return nothing;
-    // The tiles are placed from the inline start, so right to left mirrors the table.
-    const mirrored = isRightToLeft(this);
-    const x = (p: Point) => (mirrored ? layout.width - p.x : p.x);
-    return html`<svg
-      class="links"
-      aria-hidden="true"
-      viewBox="0 0 ${layout.width} ${layout.height}"
-      preserveAspectRatio="none"
-      style="inset-inline-start:${box.x}px;inset-block-start:${box.y}px;inline-size:${box.width}px;block-size:${box.height}px"
-    >
-      ${apart.map((b) => {
-        const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-        return svg`<line x1=${x(b.anchor!)} y1=${b.anchor!.y} x2=${x(to)} y2=${to.y}></line>`;
-      })}
-    </svg>`;
+  /** A table that has just started to scroll (or another table scrolling) shows its middle, where its lead lies. */
+  private centredTable: readonly Placement[] | null = null;
+  private centreScrolledTable(): void {
+    if (this.scrolled === this.centredTable) return;
+    this.centredTable = this.scrolled;
+    const table = this.renderRoot.querySelector<HTMLElement>('.table');
+    if (table && this.scrolled && layoutCode) layoutCode.scrollToMiddle(table, isRightToLeft(this));
   }
 
-  private renderPlaces(
-    layout: TableLayout,
-    at: (box: PixelBox) => PixelBox,
-    width: number,
-    height: number,
-    endIds: readonly string[],
-  ) {
-    if (this.places.length === 0) return nothing;
-    const tile = this.placing ? tileName(this.placing) : '';
-    return html`<div class="places" role="group" aria-label=${this.t.t('places', { tile })} @keydown=${this.onKeyDown}>
-      ${this.places.map((move, index) => {
-        const box = layout.ends.find((e) => e.id === move.end);
-        const center = move.end === 'lead' || !box;
-        const style = center
-          ? `inset-inline-start:calc(50% - 2em);inset-block-start:calc(50% - 1em)`
-          : placeStyle(at(box), width, height);
-        const end = endName(this.t, move.end, endIds);
-        const points = move.points ?? 0;
-        const label =
-          move.end === 'lead'
-            ? this.t.t('placeLead', { tile })
-            : points > 0
-              ? this.t.t('placePoints', { end, pip: move.pip ?? 0, count: points })
-              : this.t.t('place', { end, pip: move.pip ?? 0 });
-        return html`<button
-          class="place ${center ? 'center' : ''} ${move.end === this.hintedEnd ? 'hinted' : ''}"
-          part="place"
-          type="button"
-          data-end=${move.end}
-          tabindex=${this.roving.tabIndex(index)}
-          aria-label=${label}
-          style=${style}
-          @click=${() => this.choose(move)}
-          @focus=${() => this.roving.focused(index)}
-        >
-          <span aria-hidden="true">${placeMark(move, (n) => this.t.number(n))}</span>
-        </button>`;
-      })}
-    </div>`;
+  /** The places' view of the board: what is placed, and the handlers of their buttons. */
+  private placesView(endIds: readonly string[]): PlacesView {
+    const { t, places, placing, hintedEnd, roving } = this;
+    return {
+      t,
+      places,
+      placing,
+      hintedEnd,
+      endIds,
+      tabIndex: (index) => roving.tabIndex(index),
+      focused: (index) => roving.focused(index),
+      choose: (move) => this.choose(move),
+      keydown: (event) => this.onKeyDown(event),
+    };
   }
 
   private choose(move: Play): void {

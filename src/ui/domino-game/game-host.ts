@@ -8,7 +8,7 @@
  */
 import type { Translator } from '../../i18n/index.js';
 import { LocaleProvider } from '../context/locale.js';
-import { loadTableLayout, tableLayoutLoaded } from '../domino-board/domino-board.js';
+import { loadTableLayout, tableDrawable } from '../domino-board/domino-board.js';
 import type { LocalSession } from '../session/local-session.js';
 import type { MatchEmitted, Session } from '../session/session.js';
 import { SoundSwitch } from '../sound/sound-switch.js';
@@ -123,8 +123,8 @@ export class GameParts implements GameHost {
     if (state === null) return false;
     const othersFirst = state.legal.length === 0 && state.phase === 'playing';
     if (othersFirst || state.view.table.length > 0) {
-      if (tableLayoutLoaded()) return !othersFirst;
-      // A computer's lead is drawn with the table's layout: asked for as that lead is thought out, and
+      if (tableDrawable(state.view.table.length)) return !othersFirst;
+      // A table of more tiles is drawn with the table's layout: asked for as soon as it is there, and
       // the table playable once it is drawn.
       loadTableLayout().then(() => this.element.requestUpdate(), () => undefined);
       return false;

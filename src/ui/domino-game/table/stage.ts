@@ -49,6 +49,7 @@ export class Stage {
           .hintedEnd=${teach.endFor(state)}
           .marks=${story.marks(t, state)}
           .origin=${story.origin(state)}
+          .scrollable=${roundEnd !== undefined}
           @place-chosen=${play.onPlaceChosen}
           @place-cancel=${play.cancel}
         ></domino-board>
