@@ -3,7 +3,8 @@
  * store: a change is announced while another process holds a connection of the room (a seat or
  * spectators, as stored) or held one before the change, and not while every connection is here (a
  * balancer hashing the room's id); a quick phrase likewise. A process's own notice that beats its
- * append's answer reads nothing from storage.
+ * append's answer reads nothing from storage. An append stored whose answer was lost (storage's
+ * connection dropped mid-reply) is taken as made; one not stored is refused, and taken once stored.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -33,6 +34,8 @@ class WatchedStore extends MemoryLog {
   sinceReads = 0;
   /** How many of the next appends fail (storage away), storing nothing. */
   failing = 0;
+  /** How many of the next appends are stored and then fail (their answer lost on the way). */
+  answersLost = 0;
   private held: Promise<void> | null = null;
   release: () => void = () => undefined;
 
@@ -46,6 +49,10 @@ class WatchedStore extends MemoryLog {
       throw new Error('storage is away');
     }
     const appended = await super.append(id, expected, entries, snapshot, expiresAt);
+    if (this.answersLost > 0) {
+      this.answersLost--;
+      throw new Error('the connection to storage dropped before its answer');
+    }
     if (appended) this.announced.push(options?.announce ?? true);
     if (appended && (options?.announce ?? true)) setImmediate(() => this.bus.forEach((hear) => hear(id, expected + entries.length)));
     if (this.held) await this.held;
@@ -163,6 +170,41 @@ describe("a room's notices to the other processes", () => {
     assert.equal(table?.seq, host.lastView()!.seq, 'and the spectator there sees it');
     a.service.close();
     b.service.close();
+  });
+
+  test('a move stored whose answer was lost is made: its views go out, nothing is refused, and the room plays on', async () => {
+    const store = new WatchedStore();
+    const a = serverProcess(store);
+    const { host, guest, id } = await startedRoom(a);
+    const seats: [RecordingClient, Process][] = [[host, a], [guest, a]];
+    const version = (await store.load(id))!.version;
+    const seq = host.lastView()!.seq;
+    store.answersLost = 1;
+    await move(seats);
+    assert.equal((await store.load(id))!.version, version + 1, 'stored once');
+    for (const seat of [host, guest]) {
+      assert.equal(seat.lastView()!.seq, seq + 1, 'every seat sees the move');
+      assert.deepEqual(seat.messages.filter((m) => m.type === 'error'), []);
+    }
+    await move(seats);
+    assert.equal(host.lastView()!.seq, seq + 2, 'and the next move is made on it');
+    a.service.close();
+  });
+
+  test('a move storage did not take is refused, and the room is as storage holds it', async () => {
+    const store = new WatchedStore();
+    const a = serverProcess(store);
+    const { host, guest, id } = await startedRoom(a);
+    const version = (await store.load(id))!.version;
+    const seq = host.lastView()!.seq;
+    store.failing = 1;
+    await assert.rejects(move([[host, a], [guest, a]]), /storage is away/);
+    await a.service.drain();
+    assert.equal((await store.load(id))!.version, version, 'nothing stored');
+    assert.equal(host.lastView()!.seq, seq, 'nothing shown');
+    await move([[host, a], [guest, a]]);
+    assert.equal(host.lastView()!.seq, seq + 1, 'made when sent again');
+    a.service.close();
   });
 
   test('a phrase with every connection here is announced to nobody', async () => {

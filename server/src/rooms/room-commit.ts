@@ -65,7 +65,20 @@ export function commitChange(room: CommitTarget, build: Build, committed?: (resu
       // Told to the processes holding connections of the room before the change or after it (a seat's
       // connection taken from another process: that process lets its own go once it hears).
       const announce = othersHold(history.state, env.processId) || othersHold(state, env.processId);
-      const appended = await env.store.append(room.id, history.version, built.map(encodeEntry), snapshot, env.expiry(state, now), { announce });
+      const encoded = built.map(encodeEntry);
+      let appended: boolean;
+      try {
+        appended = await env.store.append(room.id, history.version, encoded, snapshot, env.expiry(state, now), { announce });
+      } catch (error) {
+        // Storage may have taken the entries and lost only its answer (its connection dropped mid-reply):
+        // what it holds says whether the change was made, so that one made is not refused as not made.
+        if (!(await landedAfterAll(room, encoded))) {
+          // Whatever storage holds is taken once it answers again, without waiting for the room's next change.
+          followChange(room, history.version + 1);
+          throw error;
+        }
+        appended = true;
+      }
       if (env.debug) env.log.debug({ event: 'append', room: room.id, version: history.version, entries: built.map((e) => e.type), appended, announce }, 'append');
       if (appended) {
         history.advance(state, history.version + built.length, changes, { snapshotted: snapshot !== null });
@@ -95,6 +108,17 @@ export function followChange(room: CommitTarget, version: number, attempt = 0): 
     room.env.log.warn({ err: error, room: room.id, attempt }, 'could not follow a change from another process; trying again');
     setTimeout(() => followChange(room, version, attempt + 1), storageRetryMs(attempt)).unref();
   });
+}
+
+/** Whether the room's log holds `encoded` right after the version this process holds (false when that cannot be read or told). */
+async function landedAfterAll(room: CommitTarget, encoded: readonly string[]): Promise<boolean> {
+  const { env, history } = room;
+  try {
+    const stored = await env.store.since(room.id, history.version);
+    return stored !== null && stored.snapshot === null && encoded.every((entry, i) => stored.entries[i] === entry);
+  } catch {
+    return false;
+  }
 }
 
 /** Reads the entries this process lacks and applies them; throws no-such-room when the room is gone. */
