@@ -63,8 +63,9 @@ describe('you see every move', function () {
     const before = laid(el).length;
     const name = await playFirst(el);
     expect(name).to.not.equal('');
+    // Drawn once the table's layout has come (fetched when the page is idle, or now: you played at once).
+    await waitFor('your tile on the table', () => laid(el!).length === before + 1);
     const tiles = laid(el);
-    expect(tiles.length).to.equal(before + 1);
     const yours = tiles.find((t) => t.getAttribute('aria-label')!.includes(name) || t.getAttribute('aria-label')!.includes(name.split('-').reverse().join('-')))!;
     const flight = yours.getAnimations()[0];
     expect(flight, 'your tile is animated').to.not.equal(undefined);

@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, type PropertyDeclarations } from 'lit';
+import { endName, placeMark } from '../names.js';
 import { ENGLISH, type Translator } from '../../i18n/index.js';
 import { tileName, type OpenEnd, type Placement, type Play, type Tile } from '../../engine/index.js';
-import type { FittedLayout } from '../board/geometry.js';
+import type { FittedLayout, TableLayout } from '../board/geometry.js';
 import { EMPTY_TABLE, MIN_UNIT } from '../board/scales.js';
 import { loneLeadLayout } from '../board/lone-lead.js';
 import { consumeLocale } from '../context/locale.js';
@@ -10,7 +11,7 @@ import { isRightToLeft, RovingFocusController } from '../controllers/roving.js';
 import { renderTile } from '../tile/tile.js';
 import { styles } from './domino-board.styles.js';
 import { emitInternal, type PlaceChosenDetail } from '../internal-events.js';
-import type { PixelBox, PlacesView } from './table-overlays.js';
+import type { PixelBox } from './table-overlays.js';
 import { SizeController } from '../controllers/size.js';
 
 /**
@@ -44,6 +45,23 @@ export interface SeatMark {
   name: string;
   /** A short tag drawn on the tile: an initial, and the seat's number if the name has one. */
   tag: string;
+}
+
+/**
+ * Where a place button goes: centred on its end's box, at least 2em each way (a finger's size), and
+ * moved inwards where that would cross the table's edge (which clips: a place must not be cut off).
+ */
+function placeStyle(box: PixelBox, width: number, height: number): string {
+  const axis = (start: number, size: number, total: number) => {
+    const extent = `max(2em, ${size}px)`;
+    return {
+      start: `clamp(0px, calc(${start + size / 2}px - ${extent} / 2), calc(${total}px - ${extent}))`,
+      size: extent,
+    };
+  };
+  const inline = axis(box.x, box.width, width);
+  const block = axis(box.y, box.height, height);
+  return `inset-inline-start:${inline.start};inset-block-start:${block.start};inline-size:${inline.size};block-size:${block.size}`;
 }
 
 /** Whether `now` is `before` with tiles added (or the same): the tiles drawn before are still on it. */
@@ -112,6 +130,8 @@ export class DominoBoard extends LitElement {
   private drawn: readonly Placement[] = [];
   /** The last render had tiles to draw but not the layout's code yet. */
   private waitingForLayout = false;
+  /** The layout last drawn (kept on the table while a longer one waits for the layout's code). */
+  private lastFitted: FittedLayout | null = null;
   /** The box size of the last render. */
   private drawnSize = { width: 0, height: 0 };
   /** The table drawn scrolling in the last render (it is scrolled to its middle once it starts to). */
@@ -199,11 +219,13 @@ export class DominoBoard extends LitElement {
     const width = this.ruler.size.width || 640;
     const height = this.ruler.size.height || 320;
     const fitted = this.fitted(width, height);
-    // Places to show want the layout's code too (they are drawn with it), even over an empty table.
-    if (!layoutCode && this.places.length > 0) void loadTableLayout().then(() => this.requestUpdate(), () => undefined);
-    this.waitingForLayout = fitted === null || (!layoutCode && this.places.length > 0);
-    // Until the layout's code is here (a slow connection), the table without its tiles and places.
-    const { layout, unit: fittedUnit } = fitted ?? EMPTY_TABLE;
+    this.waitingForLayout = fitted === null;
+    // Until the layout's code is here (a slow connection), the table as last drawn when this one only
+    // grew from it (a lone lead, drawn without that code, stays while your tile waits for it), else
+    // without its tiles; the new tiles fly in once it has come.
+    if (fitted) this.lastFitted = fitted;
+    const shown = fitted ?? (continues(this.drawn, this.table) ? this.lastFitted : null);
+    const { layout, unit: fittedUnit } = shown ?? EMPTY_TABLE;
     const scrolls = this.scrollable && this.places.length === 0 && fitted !== null && !fitted.fits;
     const unit = scrolls ? MIN_UNIT : fittedUnit;
     // The layout centred on the table, on whole pixels (the unit is even: every edge is too); one larger
@@ -243,7 +265,7 @@ export class DominoBoard extends LitElement {
           </div>`;
         })}
         ${layoutCode ? layoutCode.renderLinks(layout, at({ x: 0, y: 0, width: layout.width, height: layout.height }), this.places, isRightToLeft(this)) : nothing}
-        ${layoutCode && fitted ? layoutCode.renderPlaces(this.placesView(endIds), layout, at, width, height) : nothing}
+        ${fitted ? this.renderPlaces(layout, at, width, height, endIds) : nothing}
       </div>
     </div>`;
   }
@@ -257,20 +279,45 @@ export class DominoBoard extends LitElement {
     if (table && this.scrolled && layoutCode) layoutCode.scrollToMiddle(table, isRightToLeft(this));
   }
 
-  /** The places' view of the board: what is placed, and the handlers of their buttons. */
-  private placesView(endIds: readonly string[]): PlacesView {
-    const { t, places, placing, hintedEnd, roving } = this;
-    return {
-      t,
-      places,
-      placing,
-      hintedEnd,
-      endIds,
-      tabIndex: (index) => roving.tabIndex(index),
-      focused: (index) => roving.focused(index),
-      choose: (move) => this.choose(move),
-      keydown: (event) => this.onKeyDown(event),
-    };
+  private renderPlaces(
+    layout: TableLayout,
+    at: (box: PixelBox) => PixelBox,
+    width: number,
+    height: number,
+    endIds: readonly string[],
+  ) {
+    if (this.places.length === 0) return nothing;
+    const tile = this.placing ? tileName(this.placing) : '';
+    return html`<div class="places" role="group" aria-label=${this.t.t('places', { tile })} @keydown=${this.onKeyDown}>
+      ${this.places.map((move, index) => {
+        const box = layout.ends.find((e) => e.id === move.end);
+        const center = move.end === 'lead' || !box;
+        const style = center
+          ? `inset-inline-start:calc(50% - 2em);inset-block-start:calc(50% - 1em)`
+          : placeStyle(at(box), width, height);
+        const end = endName(this.t, move.end, endIds);
+        const points = move.points ?? 0;
+        const label =
+          move.end === 'lead'
+            ? this.t.t('placeLead', { tile })
+            : points > 0
+              ? this.t.t('placePoints', { end, pip: move.pip ?? 0, count: points })
+              : this.t.t('place', { end, pip: move.pip ?? 0 });
+        return html`<button
+          class="place ${center ? 'center' : ''} ${move.end === this.hintedEnd ? 'hinted' : ''}"
+          part="place"
+          type="button"
+          data-end=${move.end}
+          tabindex=${this.roving.tabIndex(index)}
+          aria-label=${label}
+          style=${style}
+          @click=${() => this.choose(move)}
+          @focus=${() => this.roving.focused(index)}
+        >
+          <span aria-hidden="true">${placeMark(move, (n) => this.t.number(n))}</span>
+        </button>`;
+      })}
+    </div>`;
   }
 
   private choose(move: Play): void {
