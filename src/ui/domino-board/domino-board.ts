@@ -15,8 +15,8 @@ import type { PixelBox } from './table-overlays.js';
 import { SizeController } from '../controllers/size.js';
 
 /**
- * The table's layout code (board/: the layouter, the places, the fit) and what is drawn over a laid-out
- * table (the places, the links, a scrolling table's start), a chunk of its own.
+ * The table's layout code (board/: the layouter, the fit) and what only a laid-out table needs (the links
+ * to tiles lying apart, a scrolling table's start): a chunk of its own (table-overlays.ts).
  */
 type LayoutCode = typeof import('./table-overlays.js');
 let layoutCode: LayoutCode | null = null;
@@ -224,8 +224,8 @@ export class DominoBoard extends LitElement {
     // grew from it (a lone lead, drawn without that code, stays while your tile waits for it), else
     // without its tiles; the new tiles fly in once it has come.
     if (fitted) this.lastFitted = fitted;
-    const shown = fitted ?? (continues(this.drawn, this.table) ? this.lastFitted : null);
-    const { layout, unit: fittedUnit } = shown ?? EMPTY_TABLE;
+    const drawnLayout = fitted ?? (continues(this.drawn, this.table) ? this.lastFitted : null);
+    const { layout, unit: fittedUnit } = drawnLayout ?? EMPTY_TABLE;
     const scrolls = this.scrollable && this.places.length === 0 && fitted !== null && !fitted.fits;
     const unit = scrolls ? MIN_UNIT : fittedUnit;
     // The layout centred on the table, on whole pixels (the unit is even: every edge is too); one larger
