@@ -75,8 +75,6 @@ export interface InternalEventMap {
   'stats-reset': undefined;
   /** Confirmed in the settings: give up the match being played and start the next one now. */
   'new-game': undefined;
-  /** Confirmed in the settings: this browser forgets the person's player on the room server. */
-  'forget-me': undefined;
   'play-against': PlayAgainst;
   'lobby-create': LobbyCreateDetail;
   'lobby-join': LobbyJoinDetail;

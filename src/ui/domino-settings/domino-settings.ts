@@ -22,7 +22,6 @@ import { emitInternal, type PlayAgainst } from '../internal-events.js';
  * @fires play-against - The player chose whom to play against: `'computer'`, `'friends'` (a room online) or `'someone'` (quick match).
  * @fires stats-reset - The player reset the statistics (confirmed).
  * @fires new-game - The player gave up the match being played to start the next one now (confirmed).
- * @fires forget-me - This browser forgot the player it kept for the room server (asked first, then done).
  */
 /** What is asked before something that cannot be undone. */
 type Question = 'restart' | 'reset' | 'forget';
@@ -350,7 +349,6 @@ export class DominoSettings extends LitElement {
                   if (this.identity && this.store) forgetIdentity(this.store, this.identity.key);
                   this.forgotten = true;
                   this.confirming = null;
-                  emitInternal(this, 'forget-me');
                   // The button went with the player: the focus stays in the dialog, on its close button.
                   this.focusOnceRendered('.close');
                 },
