@@ -12,7 +12,8 @@
  *     and 3 echo processes behind it, each room on one: what splitting that same work over three
  *     processes costs by itself on the machine (each process idles longer between events, and a
  *     process woken from idle pays more for the same work), the yardstick for the server's ratios;
- * then a failover run: 3 processes on Redis, the second SIGKILLed mid-window, its rooms' clients
+ * then what 3 processes on one Redis cost while nobody plays (their fixed upkeep: timers, the beat, quick
+ * match's pool waves), and a failover run: 3 processes on Redis, the second SIGKILLed mid-window, its rooms' clients
  * reconnecting through nginx and resuming, as the widget does.
  *
  * Printed: CPU µs a move of the whole cluster (every server process + redis-server + nginx's master
@@ -41,8 +42,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuilt } from '../scripts/ensure-built.mjs';
 import { nginxMissing } from '../scripts/local-nginx.mjs';
-import { breakdownLines } from './server-breakdown.js';
-import { measure, percentile, SERVER_BENCH_DEFAULTS, takeServerArgs, type Row, type ServerBenchOptions } from './server.js';
+import { SERVER_ENTRY } from '../scripts/ensure-built.mjs';
+import { breakdownLines, callsBetween, redisCommandCalls } from './server-breakdown.js';
+import { cpuMs, listening, measure, node, percentile, SERVER_BENCH_DEFAULTS, sleep, startBenchRedis, takeServerArgs, type Row, type ServerBenchOptions } from './server.js';
 
 export interface ClusterBenchOptions {
   server: ServerBenchOptions;
@@ -94,7 +96,10 @@ export async function benchCluster(options: ClusterBenchOptions, print: (line: s
       `(deploy/nginx.conf, its room in the URL); ${base.warmupSeconds} s warm-up, ${base.seconds} s measured; cpu = user + system over the window ` +
       'of every server process, redis-server and nginx (master and workers), over the moves measured',
   );
-  if (!options.failoverOnly) await benchScaling(base, options.repeat, print);
+  if (!options.failoverOnly) {
+    await benchScaling(base, options.repeat, print);
+    await benchIdle(3, 30, print);
+  }
   await benchFailover(base, options.killAfterSeconds, print);
 }
 
@@ -190,6 +195,35 @@ async function benchScaling(base: ServerBenchOptions, repeat: number, print: (li
 const share = (row: Row) => (row.onOneProcess && row.onOneProcess.of > 0 ? row.onOneProcess.rooms / row.onOneProcess.of : NaN);
 /** The median (nearest rank) of the values that could be read; NaN of none. */
 const median = (values: readonly number[]) => percentile(values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b), 50);
+
+/**
+ * `processes` room servers on one redis-server with no connection, settled for 5 s, then measured over
+ * `seconds`: each one's CPU a second (user + system from /proc, 10 ms ticks), redis-server's, and the
+ * commands Redis ran a second (INFO commandstats; a script's inner calls counted as well as the script).
+ */
+export async function benchIdle(processes: number, seconds: number, print: (line: string) => void): Promise<void> {
+  const redis = await startBenchRedis(false);
+  const env = { ...process.env, LOG_LEVEL: 'warn' };
+  const servers = await Promise.all(
+    Array.from({ length: processes }, (_, i) => listening(node([SERVER_ENTRY, '--port', '0', '--host', '127.0.0.1', ...redis.flags, '--static', 'none'], env, false), `server ${i + 1}`)),
+  );
+  try {
+    await sleep(5000);
+    const pids = [...servers.map((s) => s.pid), ...redis.pids];
+    const before = pids.map(cpuMs);
+    const callsBefore = await redisCommandCalls(redis.nodes);
+    await sleep(seconds * 1000);
+    const after = pids.map(cpuMs);
+    const calls = callsBetween(callsBefore, await redisCommandCalls(redis.nodes));
+    const perSecond = (i: number) => (before[i] === null || after[i] === null ? '?' : ((after[i]! - before[i]!) / seconds).toFixed(1));
+    const each = servers.map((_, i) => perSecond(i)).join(', ');
+    const commands = calls ? calls.map(([name, count]) => `${name} ${(count / seconds).toFixed(1)}`).join(', ') : '?';
+    print(`cluster: idle, ${processes} processes on one Redis, no connection, ${seconds} s: CPU ms a second ${each} (redis-server ${perSecond(servers.length)}); Redis ran a second: ${commands}`);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await redis.stop();
+  }
+}
 
 /** A row's CPU a move over another's (NaN when either could not be read). */
 const cpuRatio = (row: Row, over: Row) => (row.cpuPerMove !== null && over.cpuPerMove ? row.cpuPerMove / over.cpuPerMove : NaN);

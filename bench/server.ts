@@ -427,7 +427,7 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** The bench's own Redis: one redis-server or a Redis Cluster of three masters, and the server flags that name it. */
-interface BenchRedis {
+export interface BenchRedis {
   flags: string[];
   /** Every redis-server process (for CPU figures). */
   pids: number[];
@@ -438,7 +438,7 @@ interface BenchRedis {
 }
 
 /** Appending as the README gives for production (appendfsync everysec), on one Redis or on each master. */
-async function startBenchRedis(cluster: boolean): Promise<BenchRedis> {
+export async function startBenchRedis(cluster: boolean): Promise<BenchRedis> {
   if (cluster) {
     const nodes = await startRedisCluster({ masters: 3, fsync: 'everysec' });
     const addresses = nodes.nodes.map(({ host, port }) => ({ host, port }));
